@@ -1,0 +1,89 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Clock } from './clock';
+import type { DatabaseHandle } from './db/database';
+import { installErrorHandler } from './error-handler';
+import { adminRoutes } from './features/admin/admin.routes';
+import { createAdminService } from './features/admin/admin.service';
+import { healthRoutes } from './features/health/health.routes';
+import { loadOrCreateSecret } from './features/secrets/secrets.service';
+import { createThrottle } from './features/throttle/throttle.service';
+import { usersRoutes } from './features/users/users.routes';
+import { createUsersService, defaultUsersLimits, type UsersLimits } from './features/users/users.service';
+import type { Mailer } from './integrations/mailer';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  clock: Clock;
+  config: {
+    publicUrl: string;
+    adminEmail: string;
+    tokenTtlSeconds: number;
+    jwtSecret?: string;
+    webRoot?: string;
+    redisUrl?: string;
+    rateLimitPerMinute?: number;
+    usersLimits?: UsersLimits;
+    logLevel?: string;
+  };
+}
+
+// Query strings and paths that carry secrets are masked before they reach the log.
+const redactUrl = (url: string) =>
+  url.replace(/^(\/api\/users\/[^/?]+\/)[^/?]+/, '$1[redacted]').replace(/([?&](token|inviteLink)=)[^&]+/g, '$1[redacted]');
+
+/** Builds the whole app on the given infrastructure, without listening. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { database, mailer, clock, config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel ?? 'info',
+      redact: ['req.headers.authorization', 'req.body.password', '*.password'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const db = database.db;
+  const secret = config.jwtSecret ?? (await loadOrCreateSecret(db, 'jwt'));
+  const throttle = createThrottle(db, clock);
+
+  await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute ?? 600, redisUrl: config.redisUrl });
+  await app.register(docsPlugin);
+
+  const usersService = createUsersService({
+    db,
+    clock,
+    mailer,
+    throttle,
+    publicUrl: config.publicUrl,
+    signToken: (user) => app.signToken(user),
+    limits: config.usersLimits ?? defaultUsersLimits,
+  });
+  await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds, loadUser: usersService.getUser });
+
+  await app.register(healthRoutes(db, database.kind));
+  await app.register(usersRoutes(usersService));
+  await app.register(adminRoutes(createAdminService({ mailer, adminEmail: config.adminEmail })));
+
+  if (config.webRoot) await app.register(webPlugin, { root: config.webRoot });
+  else installApiNotFound(app);
+
+  return app;
+}
+
+function installApiNotFound(app: FastifyInstance) {
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ message: `No route ${req.method} ${req.url.split('?')[0]}` }));
+}

@@ -1,0 +1,18 @@
+import type { ContactMessageBody } from '@smm/shared/users/schemas';
+import type { Mailer } from '../../integrations/mailer';
+
+/** Contact-form messages, mailed to the site's administrator with the sender as reply-to. */
+export function createAdminService({ mailer, adminEmail }: { mailer: Mailer; adminEmail: string }) {
+  return {
+    async sendMessage(body: ContactMessageBody): Promise<{ message: string }> {
+      await mailer.send({
+        to: adminEmail,
+        replyTo: body.email,
+        subject: `[${body.messageType}] ${body.subject}`,
+        text: `From: ${body.email}\nType: ${body.messageType}\n\n${body.message}\n`,
+      });
+      return { message: 'Message sent' };
+    },
+  };
+}
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,23 @@
+import type { Db, UsersTable } from '../../db/schema';
+
+export type UserRow = UsersTable;
+
+export const findById = (db: Db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findByEmail = (db: Db, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+
+export const findByUsernameKey = (db: Db, usernameKey: string) =>
+  db.selectFrom('users').selectAll().where('username_key', '=', usernameKey).executeTakeFirst();
+
+export async function insert(db: Db, row: UserRow): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+export async function updatePasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+export async function updateSteamId(db: Db, id: string, steamId: string | null): Promise<void> {
+  await db.updateTable('users').set({ steam_id: steamId }).where('id', '=', id).execute();
+}

@@ -1,0 +1,162 @@
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  TokenUser,
+  UpdatePasswordBody,
+  UserDto,
+} from '@smm/shared/users/schemas';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import { badRequest, conflict, forbidden, invalid, notFound } from '../../errors';
+import type { Mailer } from '../../integrations/mailer';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { newId } from '../../lib/ids';
+import type { Limit, Throttle } from '../throttle/throttle.service';
+import * as resets from './password-resets.repo';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { toUserDto } from './users.mapper';
+import * as users from './users.repo';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+export interface UsersLimits {
+  loginPerIp: Limit;
+  loginPerAccount: Limit;
+  resetPerIp: Limit;
+  resetPerAccount: Limit;
+}
+
+export const defaultUsersLimits: UsersLimits = {
+  loginPerIp: { max: 30, windowMs: 15 * 60 * 1000 },
+  loginPerAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+  resetPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
+  resetPerAccount: { max: 5, windowMs: 60 * 60 * 1000 },
+};
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  throttle: Throttle;
+  publicUrl: string;
+  signToken: (user: TokenUser) => string;
+  limits: UsersLimits;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
+
+/** Account use cases: registration, login, password reset and change. */
+export function createUsersService({ db, clock, mailer, throttle, publicUrl, signToken, limits }: Deps) {
+  async function assertAvailable(body: RegisterBody) {
+    const fields: Record<string, string> = {};
+    if (await users.findByEmail(db, body.email)) fields.email = 'Email already exists';
+    if (await users.findByUsernameKey(db, body.username.toLowerCase())) fields.username = 'Username already exists';
+    if (Object.keys(fields).length > 0) throw conflict('Account already exists', fields);
+  }
+
+  return {
+    /** Creates an account; a taken email or username is a field error. */
+    async register(body: RegisterBody): Promise<UserDto> {
+      await assertAvailable(body);
+      const row = {
+        id: newId(),
+        username: body.username,
+        username_key: body.username.toLowerCase(),
+        email: body.email,
+        password_hash: await hashPassword(body.password),
+        steam_id: null,
+        created_at: clock.now(),
+      };
+      try {
+        await users.insert(db, row);
+      } catch (error) {
+        // Another request took the name or email between the check and the insert.
+        if (isUniqueViolation(error)) await assertAvailable(body);
+        throw error;
+      }
+      return toUserDto(row);
+    },
+
+    /** Checks the credentials and returns a bearer token; failures are throttled per IP and account. */
+    async login(body: LoginBody, ip: string): Promise<{ token: string }> {
+      const ipKey = `login:ip:${ip}`;
+      const accountKey = `login:account:${body.email}`;
+      await throttle.assertUnder(ipKey, limits.loginPerIp);
+      await throttle.assertUnder(accountKey, limits.loginPerAccount);
+      const user = await users.findByEmail(db, body.email);
+      if (!user) {
+        await verifyAgainstDummy(body.password);
+        await throttle.record(ipKey, limits.loginPerIp);
+        throw notFound('Email not found', { emailnotfound: 'Email not found' });
+      }
+      if (!(await verifyPassword(user.password_hash, body.password))) {
+        await throttle.record(ipKey, limits.loginPerIp);
+        await throttle.record(accountKey, limits.loginPerAccount);
+        throw invalid({ passwordincorrect: 'Password incorrect' }, 'Password incorrect');
+      }
+      await throttle.reset(accountKey);
+      return { token: `Bearer ${signToken(toUserDto(user))}` };
+    },
+
+    /** Mails a single-use reset link when the email is registered; the answer is the same either way. */
+    async requestPasswordReset(body: ResetPasswordBody, ip: string): Promise<{ message: string }> {
+      await throttle.consume(`reset:ip:${ip}`, limits.resetPerIp);
+      await throttle.consume(`reset:account:${body.email}`, limits.resetPerAccount);
+      const user = await users.findByEmail(db, body.email);
+      if (user) {
+        const token = randomToken();
+        const now = clock.now();
+        await resets.insert(db, {
+          id: newId(),
+          user_id: user.id,
+          token_hash: sha256(token),
+          expires_at: now + RESET_TTL_MS,
+          used_at: null,
+          created_at: now,
+        });
+        const link = `${publicUrl}/changePassword?userID=${encodeURIComponent(user.id)}&token=${token}`;
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your SMM password',
+          text: `Hello ${user.username},\n\nSomeone asked to reset the password of your SMM account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
+        });
+      }
+      return { message: 'If an account exists for that email, a password reset link has been sent to it.' };
+    },
+
+    /** Sets a new password with a reset token; each token works once and for one hour. */
+    async resetPassword(userId: string, token: string, body: ChangePasswordBody): Promise<{ message: string }> {
+      const now = clock.now();
+      const user = await users.findById(db, userId);
+      if (!user || !/^[0-9a-f]{64}$/.test(token) || !(await resets.consume(db, user.id, sha256(token), now))) {
+        throw badRequest('This password reset link is invalid or has expired. Please ask for a new one.');
+      }
+      await users.updatePasswordHash(db, user.id, await hashPassword(body.password));
+      await resets.retireAll(db, user.id, now);
+      return { message: 'Password updated' };
+    },
+
+    /** Changes the caller's own password after checking the current one. */
+    async updatePassword(actor: UserDto, body: UpdatePasswordBody): Promise<{ message: string }> {
+      if (body.userID !== actor.id) throw forbidden('You can only change your own password');
+      const user = await users.findById(db, actor.id);
+      if (!user) throw notFound('User not found');
+      if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+        throw invalid({ currentPassword: 'Current password is incorrect' });
+      }
+      await users.updatePasswordHash(db, user.id, await hashPassword(body.newPassword));
+      await resets.retireAll(db, user.id, clock.now());
+      return { message: 'Password updated' };
+    },
+
+    /** The current state of a user, for tokens and the profile. */
+    async getUser(id: string): Promise<UserDto | undefined> {
+      const row = await users.findById(db, id);
+      return row && toUserDto(row);
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

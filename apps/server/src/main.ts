@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { readEnv } from './env';
+import { createMailer } from './integrations/mailer';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const env = readEnv();
+  const log = pino({ level: env.LOG_LEVEL });
+  const database = openDatabase(
+    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: path.join(env.DATA_DIR, 'smm.sqlite') },
+  );
+  await migrateToLatest(database.db);
+  const app = await buildApp({
+    database,
+    clock: systemClock,
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
+    config: {
+      publicUrl: env.PUBLIC_URL,
+      adminEmail: env.ADMIN_EMAIL,
+      tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+      jwtSecret: env.JWT_SECRET,
+      redisUrl: env.REDIS_URL,
+      logLevel: env.LOG_LEVEL,
+      // Both src/ and dist/ sit one level below apps/server.
+      webRoot: path.resolve(here, '../../web/dist'),
+    },
+  });
+  app.addHook('onClose', () => database.close());
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(() => process.exit(0), () => process.exit(1));
+    });
+  }
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info({ engine: database.kind, publicUrl: env.PUBLIC_URL }, 'SMM is ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFound } from '../errors';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html for every other
+ * GET that is not an API call, so client-side routes survive a reload.
+ */
+export const webPlugin = fp<{ root: string }>(async (app: FastifyInstance, opts) => {
+  const hasBuild = fs.existsSync(path.join(opts.root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: opts.root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    for (const file of fs.readdirSync(opts.root, { recursive: true, withFileTypes: true })) {
+      if (!file.isFile() || file.name === 'index.html') continue;
+      const rel = path.relative(opts.root, path.join(file.parentPath, file.name)).split(path.sep).join('/');
+      app.get(`/${rel}`, { schema: { hide: true } }, (_req, reply) => reply.sendFile(rel));
+    }
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0] ?? '');
+    if (hasBuild && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    throw notFound(`No route ${req.method} ${req.url.split('?')[0]}`);
+  });
+});
