@@ -1,0 +1,125 @@
+import type { Role } from '../constants';
+
+/**
+ * Who is looking at a group. The owner is also an Administrator; an Administrator is also a member.
+ * Every rule of spec sections 5 and 6 about groups is a function of this and the group's privacy.
+ */
+export const VIEWERS = ['anonymous', 'nonMember', 'member', 'administrator', 'owner'] as const;
+export type Viewer = (typeof VIEWERS)[number];
+
+export const GROUP_ACTIONS = [
+  /** Read the group's name, game and members (getGroup, the invite page). */
+  'viewGroup',
+  /** The same, holding the group's current invite code. */
+  'viewGroupByInvite',
+  /** Read the Welcome cards (getGroupCards). */
+  'viewWelcome',
+  /** Find the group on /search. */
+  'findInSearch',
+  /** Read the whole group with settings (getFullGroup). */
+  'viewFullGroup',
+  'viewMembers',
+  'viewInviteLink',
+  'viewEvents',
+  'viewPreferences',
+  'viewUserSettings',
+  'viewGroupSettings',
+  /** Join without an invite code. */
+  'joinGroup',
+  /** Join with the group's current invite code. */
+  'joinGroupByInvite',
+  'leaveGroup',
+  /** Change one's own membership: active flag and event notifications. */
+  'editOwnMembership',
+  'editGroupSettings',
+  'regenerateInviteLink',
+  'editCards',
+  'changeMemberRole',
+  'kickMember',
+  'deleteGroup',
+] as const;
+export type GroupAction = (typeof GROUP_ACTIONS)[number];
+
+export interface GroupContext {
+  viewer: Viewer;
+  isPrivate: boolean;
+}
+
+const isMember = (viewer: Viewer) => viewer === 'member' || viewer === 'administrator' || viewer === 'owner';
+const isAdministrator = (viewer: Viewer) => viewer === 'administrator' || viewer === 'owner';
+
+/** Whether the viewer may do the action on a group of that privacy. Pure: the web hides, the server refuses. */
+export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): boolean {
+  switch (action) {
+    case 'viewGroup':
+    case 'viewWelcome':
+      return !isPrivate || isMember(viewer);
+    case 'viewGroupByInvite':
+      return true;
+    case 'findInSearch':
+      return !isPrivate && viewer !== 'anonymous';
+    case 'viewFullGroup':
+    case 'viewMembers':
+    case 'viewInviteLink':
+    case 'viewEvents':
+    case 'viewPreferences':
+    case 'viewUserSettings':
+    case 'editOwnMembership':
+      return isMember(viewer);
+    case 'joinGroup':
+      return !isPrivate && viewer === 'nonMember';
+    case 'joinGroupByInvite':
+      return viewer === 'nonMember';
+    case 'leaveGroup':
+      return viewer === 'member' || viewer === 'administrator';
+    case 'viewGroupSettings':
+    case 'editGroupSettings':
+    case 'regenerateInviteLink':
+    case 'editCards':
+    case 'changeMemberRole':
+      return isAdministrator(viewer);
+    case 'kickMember':
+    case 'deleteGroup':
+      return viewer === 'owner';
+  }
+}
+
+/** The viewer a user is in a group, from the group's owner and the user's role (undefined: not a member). */
+export function viewerFor(params: { userID: string | null | undefined; groupOwner: string; role: Role | null | undefined }): Viewer {
+  if (!params.userID) return 'anonymous';
+  if (params.userID === params.groupOwner) return 'owner';
+  if (params.role === 'Administrator') return 'administrator';
+  if (params.role === 'Member') return 'member';
+  return 'nonMember';
+}
+
+/** The viewer a user is in a group as the API returns it (`groupOwner`, `members[]`). */
+export function viewerInGroup(
+  group: { groupOwner: string; members: readonly { userID: string; role: Role }[] },
+  userID: string | null | undefined,
+): Viewer {
+  const role = group.members.find((member) => member.userID === userID)?.role;
+  return viewerFor({ userID, groupOwner: group.groupOwner, role });
+}
+
+/** A row of the members table, as the rules about it need it. */
+export interface MemberRow {
+  isOwner: boolean;
+  role: Role;
+}
+
+/** Spec 5: the role select is disabled for the owner's row, and for Administrators' rows unless the viewer is the owner. */
+export function roleSelectDisabled(viewer: Viewer, row: MemberRow): boolean {
+  if (!can('changeMemberRole', { viewer, isPrivate: false })) return true;
+  if (row.isOwner) return true;
+  return row.role === 'Administrator' && viewer !== 'owner';
+}
+
+/** Whether the viewer may change that member's role (to Administrator or Member). */
+export const canChangeRole = (viewer: Viewer, row: MemberRow): boolean => !roleSelectDisabled(viewer, row);
+
+/** Spec 5: Kick shows only to the owner, and never on the owner's row. */
+export const canKick = (viewer: Viewer, row: Pick<MemberRow, 'isOwner'>): boolean => viewer === 'owner' && !row.isOwner;
+
+/** Spec 5: Delete Group shows only to the owner. */
+export const canDeleteGroup = (viewer: Viewer): boolean => can('deleteGroup', { viewer, isPrivate: false });
