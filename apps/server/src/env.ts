@@ -19,6 +19,7 @@ const envSchema = z.object({
   STEAM_API_KEY: z.string().optional(),
   STEAM_API_URL: z.url().default('https://api.steampowered.com'),
   STEAM_OPENID_URL: z.url().default('https://steamcommunity.com/openid/login'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
 });
 

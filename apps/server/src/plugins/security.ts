@@ -38,6 +38,8 @@ export const securityPlugin = fp<Options>(async (app: FastifyInstance, opts) => 
     global: true,
     max: opts.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // Only the API is limited; the web app's static files are cheap and cached.
+    allowList: (req) => !req.url.startsWith('/api/'),
     ...(redis ? { redis, nameSpace: 'smm-rate-limit-' } : {}),
     errorResponseBuilder: (_req, context) => ({
       statusCode: context.statusCode,

@@ -14,17 +14,13 @@ export const webPlugin = fp<{ root: string }>(async (app: FastifyInstance, opts)
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: opts.root,
+      // One route per built file (the build is fixed at start); everything else falls to the SPA handler.
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    for (const file of fs.readdirSync(opts.root, { recursive: true, withFileTypes: true })) {
-      if (!file.isFile() || file.name === 'index.html') continue;
-      const rel = path.relative(opts.root, path.join(file.parentPath, file.name)).split(path.sep).join('/');
-      app.get(`/${rel}`, { schema: { hide: true } }, (_req, reply) => reply.sendFile(rel));
-    }
   }
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0] ?? '');

@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { loginThroughForm, registerByApi } from './support/users';
+
+const publicPages = ['/', '/login', '/register', '/resetPassword', '/changePassword?userID=a&token=b', '/contact', '/releaseNotes', '/faq', '/support', '/upcoming'];
+
+async function seriousViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const path of publicPages) {
+  test(`axe finds nothing serious on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('axe finds nothing serious on the signed-in pages', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await loginThroughForm(page, user.email, user.password);
+  for (const path of ['/dashboard', '/profile']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,12 @@
+import { lazy, type ComponentType } from 'react';
+import { LAZY_CHUNK_TIMEOUT_MS } from '@smm/shared/constants';
+
+/** React.lazy whose chunk load fails after the spec's 120 s instead of waiting forever. */
+export function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
+  return lazy(() =>
+    Promise.race([
+      load(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Loading this page timed out')), LAZY_CHUNK_TIMEOUT_MS)),
+    ]),
+  );
+}

@@ -1,0 +1,46 @@
+import { Route, Routes } from 'react-router';
+import { GuestOnly, RequireAuth } from './guards';
+import { lazyPage } from './lazy';
+import { RootLayout } from './RootLayout';
+
+const LandingPage = lazyPage(() => import('../features/landing/LandingPage'));
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
+const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/ResetPasswordPage'));
+const ChangePasswordPage = lazyPage(() => import('../features/auth/pages/ChangePasswordPage'));
+const ContactPage = lazyPage(() => import('../features/contact/ContactPage'));
+const ReleaseNotesPage = lazyPage(() => import('../features/info/ReleaseNotesPage'));
+const FaqPage = lazyPage(() => import('../features/info/FaqPage'));
+const SupportPage = lazyPage(() => import('../features/info/SupportPage'));
+const UpcomingPage = lazyPage(() => import('../features/info/UpcomingPage'));
+const NotFoundPage = lazyPage(() => import('../features/info/NotFoundPage'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
+
+const guest = (page: React.ReactNode) => <GuestOnly>{page}</GuestOnly>;
+const priv = (page: React.ReactNode) => <RequireAuth>{page}</RequireAuth>;
+
+/** Spec section 2: public routes match exactly; private routes send visitors to /login. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/" element={guest(<LandingPage />)} />
+        <Route path="/register" element={guest(<RegisterPage />)} />
+        <Route path="/login" element={guest(<LoginPage />)} />
+        <Route path="/resetPassword" element={<ResetPasswordPage />} />
+        <Route path="/changePassword" element={<ChangePasswordPage />} />
+        <Route path="/contact" element={<ContactPage />} />
+        <Route path="/releaseNotes" element={<ReleaseNotesPage />} />
+        <Route path="/support" element={<SupportPage />} />
+        <Route path="/faq" element={<FaqPage />} />
+        <Route path="/upcoming" element={<UpcomingPage />} />
+
+        <Route path="/dashboard" element={priv(<DashboardPage />)} />
+        <Route path="/profile" element={priv(<ProfilePage />)} />
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

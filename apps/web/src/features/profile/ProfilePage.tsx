@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '../auth/app-state';
+import { SteamProfileTab } from '../steam/components/SteamProfileTab';
+import { ChangePasswordModal } from './ChangePasswordModal';
+
+function MainProfile() {
+  const user = useCurrentUser();
+  const [changing, setChanging] = useState(false);
+  return (
+    <Card>
+      <Card.Body>
+        <dl className="row mb-3">
+          <dt className="col-sm-3">Username</dt>
+          <dd className="col-sm-9">{user.username}</dd>
+          <dt className="col-sm-3">Email</dt>
+          <dd className="col-sm-9">{user.email}</dd>
+        </dl>
+        <Button onClick={() => setChanging(true)}>Change Password</Button>
+        <ChangePasswordModal show={changing} onHide={() => setChanging(false)} />
+      </Card.Body>
+    </Card>
+  );
+}
+
+export default function ProfilePage() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'steam' ? 'steam' : 'main';
+  return (
+    <>
+      <h1 className="page-title">Profile</h1>
+      <Tabs id="profile-tabs" activeKey={tab} onSelect={(key) => setParams(key === 'steam' ? { tab: 'steam' } : {}, { replace: true })} className="mb-3">
+        <Tab eventKey="main" title="Main Profile">
+          <MainProfile />
+        </Tab>
+        <Tab eventKey="steam" title="Steam Profile">
+          {tab === 'steam' && <SteamProfileTab />}
+        </Tab>
+      </Tabs>
+    </>
+  );
+}
