@@ -5,7 +5,14 @@ import type { DatabaseHandle } from './db/database';
 import { installErrorHandler } from './error-handler';
 import { adminRoutes } from './features/admin/admin.routes';
 import { createAdminService } from './features/admin/admin.service';
+import { componentsRoutes } from './features/components/components.routes';
+import { createComponentsService } from './features/components/components.service';
+import { gamesRoutes } from './features/games/games.routes';
+import { groupsRoutes } from './features/groups/groups.routes';
+import { createGroupsService } from './features/groups/groups.service';
 import { healthRoutes } from './features/health/health.routes';
+import { membersRoutes } from './features/members/members.routes';
+import { createMembersService } from './features/members/members.service';
 import { loadOrCreateSecret } from './features/secrets/secrets.service';
 import { createThrottle } from './features/throttle/throttle.service';
 import { usersRoutes } from './features/users/users.routes';
@@ -77,6 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(db, database.kind));
   await app.register(usersRoutes(usersService));
   await app.register(adminRoutes(createAdminService({ mailer, adminEmail: config.adminEmail })));
+  await app.register(gamesRoutes());
+  await app.register(groupsRoutes(createGroupsService({ db, clock, publicUrl: config.publicUrl })));
+  await app.register(membersRoutes(createMembersService({ db, clock, publicUrl: config.publicUrl })));
+  await app.register(componentsRoutes(createComponentsService({ db, clock })));
 
   if (config.webRoot) await app.register(webPlugin, { root: config.webRoot });
   else installApiNotFound(app);

@@ -38,6 +38,7 @@ export const postGroupCardBody = z.object({
   cardOrder: z.number().int().optional(),
 });
 export type PostGroupCardBody = z.input<typeof postGroupCardBody>;
+export type PostGroupCardInput = z.output<typeof postGroupCardBody>;
 
 /** POST /api/components/postGroupCardOrder?groupID=: every card of the group with its new cardOrder (a permutation of 0..n-1). */
 export const postGroupCardOrderBody = z

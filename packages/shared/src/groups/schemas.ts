@@ -101,6 +101,7 @@ export const createGroupBody = z.object({
   linkURL: z.string().optional(),
 });
 export type CreateGroupBody = z.input<typeof createGroupBody>;
+export type CreateGroupInput = z.output<typeof createGroupBody>;
 
 export const getGroupQuery = z.object({
   groupID: entityId('groupID'),

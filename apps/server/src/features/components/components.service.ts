@@ -1,0 +1,87 @@
+import type { GroupCardDto, PostGroupCardInput, PostGroupCardOrderBody, PostRemoveGroupCardBody } from '@smm/shared/components/schemas';
+import type { UserDto } from '@smm/shared/users/schemas';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { newId } from '../../lib/ids';
+import { assertCan, loadAccess } from '../groups/group-access';
+import * as cards from './group-cards.repo';
+import { toGroupCardDto } from './group-cards.mapper';
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+}
+
+const ORDER_MESSAGE = 'The new order must list every card of the group exactly once, with cardOrder 0 to n-1';
+
+/** Whether `order` holds exactly the ids of `existing`, each once, with orders a permutation of 0..n-1. */
+function isPermutationOf(existing: { id: string }[], order: PostGroupCardOrderBody): boolean {
+  if (order.length !== existing.length) return false;
+  const ids = new Set(existing.map((card) => card.id));
+  const seenIds = new Set(order.map((card) => card._id));
+  const seenOrders = new Set(order.map((card) => card.cardOrder));
+  return (
+    seenIds.size === order.length &&
+    [...seenIds].every((id) => ids.has(id)) &&
+    seenOrders.size === order.length &&
+    order.every((card) => card.cardOrder >= 0 && card.cardOrder < order.length)
+  );
+}
+
+/** Welcome card use cases: read, add, edit, reorder and delete. */
+export function createComponentsService({ db, clock }: Deps) {
+  return {
+    /** A group's cards by cardOrder: public groups to anyone, private ones to members. */
+    async getGroupCards(actor: UserDto | null, groupID: string): Promise<GroupCardDto[]> {
+      const access = await loadAccess(db, groupID, actor?.id ?? null);
+      assertCan(access, 'viewWelcome');
+      return (await cards.listByGroup(db, groupID)).map(toGroupCardDto);
+    },
+
+    /** Administrators add a card (placed last: cardOrder = current count) or edit one when `_id` is given. */
+    async postGroupCard(actor: UserDto, body: PostGroupCardInput): Promise<GroupCardDto> {
+      return db.transaction().execute(async (tx) => {
+        const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
+        assertCan(access, 'editCards');
+        const content = { title: body.title, body: body.body, footer: body.footer };
+        if (body._id) {
+          const card = await cards.find(tx, body.groupID, body._id);
+          if (!card) throw notFound('Card not found');
+          await cards.updateContent(tx, card.id, content);
+          return toGroupCardDto({ ...card, ...content });
+        }
+        const card = { id: newId(), group_id: body.groupID, ...content, card_order: await cards.count(tx, body.groupID), created_at: clock.now() };
+        await cards.insert(tx, card);
+        return toGroupCardDto(card);
+      });
+    },
+
+    /** Administrators save a new order of all the group's cards, in one transaction. */
+    async postGroupCardOrder(actor: UserDto, groupID: string, order: PostGroupCardOrderBody): Promise<GroupCardDto[]> {
+      return db.transaction().execute(async (tx) => {
+        const access = await loadAccess(tx, groupID, actor.id, { lock: true });
+        assertCan(access, 'editCards');
+        const existing = await cards.listByGroup(tx, groupID);
+        if (!isPermutationOf(existing, order)) throw badRequest(ORDER_MESSAGE);
+        for (const card of order) await cards.setOrder(tx, card._id, card.cardOrder);
+        return (await cards.listByGroup(tx, groupID)).map(toGroupCardDto);
+      });
+    },
+
+    /** Administrators delete a card; the remaining cards are numbered 0..n-1 again. */
+    async postRemoveGroupCard(actor: UserDto, body: PostRemoveGroupCardBody): Promise<{ message: string }> {
+      return db.transaction().execute(async (tx) => {
+        const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
+        assertCan(access, 'editCards');
+        const card = await cards.find(tx, body.groupID, body._id);
+        if (!card) throw notFound('Card not found');
+        await cards.deleteById(tx, card.id);
+        const remaining = await cards.listByGroup(tx, body.groupID);
+        for (const [index, row] of remaining.entries()) if (row.card_order !== index) await cards.setOrder(tx, row.id, index);
+        return { message: 'Card removed' };
+      });
+    },
+  };
+}
+export type ComponentsService = ReturnType<typeof createComponentsService>;

@@ -1,0 +1,32 @@
+import type { Db } from '../../db/schema';
+import type { GroupCardsTable } from '../groups/groups.tables';
+
+export type GroupCardRow = GroupCardsTable;
+
+/** A group's cards by cardOrder. */
+export const listByGroup = (db: Db, groupId: string): Promise<GroupCardRow[]> =>
+  db.selectFrom('group_cards').selectAll().where('group_id', '=', groupId).orderBy('card_order').orderBy('created_at').orderBy('id').execute();
+
+export const find = (db: Db, groupId: string, id: string): Promise<GroupCardRow | undefined> =>
+  db.selectFrom('group_cards').selectAll().where('group_id', '=', groupId).where('id', '=', id).executeTakeFirst();
+
+export async function count(db: Db, groupId: string): Promise<number> {
+  const row = await db.selectFrom('group_cards').select((eb) => eb.fn.countAll<number>().as('n')).where('group_id', '=', groupId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insert(db: Db, row: GroupCardRow): Promise<void> {
+  await db.insertInto('group_cards').values(row).execute();
+}
+
+export async function updateContent(db: Db, id: string, changes: Pick<GroupCardRow, 'title' | 'body' | 'footer'>): Promise<void> {
+  await db.updateTable('group_cards').set(changes).where('id', '=', id).execute();
+}
+
+export async function setOrder(db: Db, id: string, cardOrder: number): Promise<void> {
+  await db.updateTable('group_cards').set({ card_order: cardOrder }).where('id', '=', id).execute();
+}
+
+export async function deleteById(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('group_cards').where('id', '=', id).execute();
+}

@@ -1,0 +1,73 @@
+import type { Db } from '../../db/schema';
+import type { GroupsTable } from './groups.tables';
+
+export type GroupRow = GroupsTable;
+export type GroupWithCountRow = GroupRow & { member_count: number };
+
+export const findById = (db: Db, id: string) => db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * Reads the group and takes its row lock until the transaction ends, with a write that changes
+ * nothing: membership and card changes of one group then run one after another on both engines.
+ */
+export const lockById = (db: Db, id: string) =>
+  db
+    .updateTable('groups')
+    .set((eb) => ({ group_name: eb.ref('group_name') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+
+export async function insert(db: Db, row: GroupRow): Promise<void> {
+  await db.insertInto('groups').values(row).execute();
+}
+
+export async function update(db: Db, id: string, changes: Partial<Pick<GroupRow, 'is_private' | 'settings' | 'invite_link'>>): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('groups').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteById(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('groups').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+const withMemberCount = (db: Db) =>
+  db
+    .selectFrom('groups')
+    .selectAll('groups')
+    .select((eb) =>
+      eb
+        .selectFrom('group_members')
+        .select((sub) => sub.fn.countAll<number>().as('n'))
+        .whereRef('group_members.group_id', '=', 'groups.id')
+        .as('member_count'),
+    );
+
+const withCount = (rows: (GroupRow & { member_count: number | string | null })[]): GroupWithCountRow[] =>
+  rows.map((row) => ({ ...row, member_count: Number(row.member_count ?? 0) }));
+
+/** Public groups, optionally of one game, by name. */
+export async function searchPublic(db: Db, gameName: string | undefined, limit: number): Promise<GroupWithCountRow[]> {
+  let query = withMemberCount(db).where('groups.is_private', '=', 0);
+  if (gameName) query = query.where('groups.game_name', '=', gameName);
+  return withCount(await query.orderBy('groups.group_name').orderBy('groups.id').limit(limit).execute());
+}
+
+/** The groups a user belongs to, by name. */
+export async function listForUser(db: Db, userId: string): Promise<GroupWithCountRow[]> {
+  const rows = await withMemberCount(db)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('group_members as mine')
+          .select('mine.user_id')
+          .whereRef('mine.group_id', '=', 'groups.id')
+          .where('mine.user_id', '=', userId),
+      ),
+    )
+    .orderBy('groups.group_name')
+    .orderBy('groups.id')
+    .execute();
+  return withCount(rows);
+}

@@ -1,0 +1,166 @@
+import { linkUrlForGame } from '@smm/shared/games/catalogue';
+import { can } from '@smm/shared/groups/policy';
+import { GROUP_NOT_FOUND_MESSAGE } from '@smm/shared/groups/messages';
+import type {
+  CreateGroupInput,
+  FullGroupDto,
+  GetGroupQuery,
+  GroupDto,
+  GroupMemberDto,
+  GroupSummaryDto,
+  PostGroupSettingsBody,
+} from '@smm/shared/groups/schemas';
+import { defaultGroupSettings } from '@smm/shared/groups/settings';
+import type { UserDto } from '@smm/shared/users/schemas';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import { forbidden, invalid, notFound } from '../../errors';
+import { randomToken, safeEqual } from '../../lib/crypto';
+import { newId } from '../../lib/ids';
+import * as cards from '../components/group-cards.repo';
+import { assertCan, isVisible, loadAccess, readFullGroup } from './group-access';
+import * as members from './group-members.repo';
+import * as groups from './groups.repo';
+import { parseSettings, toGroupDto, toGroupSummaryDto, toMemberDto } from './groups.mapper';
+
+/** Search answers at most this many groups. */
+export const SEARCH_LIMIT = 500;
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+}
+
+/** A new invite code: 128 random bits. */
+export const newInviteCode = (): string => randomToken(16);
+
+const welcomeBody = (groupName: string) =>
+  `Welcome to ${groupName}!\n` +
+  'This card is the first thing everyone visiting the group sees.\n' +
+  'Administrators can edit it, add more cards and change their order under Group Settings.';
+
+/** Group use cases: create, read, search, settings, invite link and delete. */
+export function createGroupsService({ db, clock, publicUrl }: Deps) {
+  return {
+    /** Creates a group owned by the caller, who becomes its first Administrator; adds the default Welcome card. */
+    async createGroup(actor: UserDto, body: CreateGroupInput): Promise<FullGroupDto> {
+      if ((body.userID && body.userID !== actor.id) || (body.groupOwner && body.groupOwner !== actor.id)) {
+        throw forbidden('You can only create a group as yourself');
+      }
+      const linkURL = linkUrlForGame(body.gameName);
+      if (!linkURL) throw invalid({ gameName: 'Game is not supported' });
+      const now = clock.now();
+      const group: groups.GroupRow = {
+        id: newId(),
+        group_name: body.groupName,
+        game_name: body.gameName,
+        link_url: linkURL,
+        is_private: body.isPrivate ? 1 : 0,
+        group_owner: actor.id,
+        invite_link: newInviteCode(),
+        settings: JSON.stringify(defaultGroupSettings()),
+        created_at: now,
+      };
+      return db.transaction().execute(async (tx) => {
+        await groups.insert(tx, group);
+        await members.insertIfAbsent(tx, {
+          group_id: group.id,
+          user_id: actor.id,
+          role: 'Administrator',
+          is_active: 1,
+          team: null,
+          receive_event_notifications: 1,
+          joined_at: now,
+        });
+        await cards.insert(tx, {
+          id: newId(),
+          group_id: group.id,
+          title: 'Welcome',
+          body: welcomeBody(body.groupName),
+          footer: '',
+          card_order: 0,
+          created_at: now,
+        });
+        return readFullGroup(tx, group, publicUrl);
+      });
+    },
+
+    /** Public groups, of one game when gameName is given, with their member counts. */
+    async searchGroups(gameName: string | undefined): Promise<GroupSummaryDto[]> {
+      const rows = await groups.searchPublic(db, gameName || undefined, SEARCH_LIMIT);
+      return rows.map(toGroupSummaryDto);
+    },
+
+    /** The caller's own groups, for the dashboard. */
+    async getUserGroups(actor: UserDto, userID: string): Promise<GroupSummaryDto[]> {
+      if (userID !== actor.id) throw forbidden('You can only list your own groups');
+      return (await groups.listForUser(db, actor.id)).map(toGroupSummaryDto);
+    },
+
+    /**
+     * Name, game and members: public groups to anyone, private groups to members or to holders
+     * of the current invite code (the invite page); the code itself only to members.
+     */
+    async getGroup(actor: UserDto | null, query: GetGroupQuery): Promise<GroupDto> {
+      const access = await loadAccess(db, query.groupID, actor?.id ?? null);
+      const hasInvite = query.inviteLink !== undefined && safeEqual(query.inviteLink, access.group.invite_link);
+      const readable = isVisible(access) || (hasInvite && can('viewGroupByInvite', access.context));
+      if (!readable) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+      const memberRows = await members.listByGroup(db, access.group.id);
+      return toGroupDto(access.group, memberRows, can('viewInviteLink', access.context));
+    },
+
+    /** The whole group, for members. */
+    async getFullGroup(actor: UserDto, groupID: string): Promise<FullGroupDto> {
+      const access = await loadAccess(db, groupID, actor.id);
+      assertCan(access, 'viewFullGroup');
+      return readFullGroup(db, access.group, publicUrl);
+    },
+
+    /** The members of a group, for members. */
+    async getMembers(actor: UserDto, groupID: string): Promise<GroupMemberDto[]> {
+      const access = await loadAccess(db, groupID, actor.id);
+      assertCan(access, 'viewMembers');
+      return (await members.listByGroup(db, groupID)).map(toMemberDto);
+    },
+
+    /** Administrators change the privacy and the group-level settings; nothing else in the body is read. */
+    async postGroupSettings(actor: UserDto, groupID: string, body: PostGroupSettingsBody): Promise<FullGroupDto> {
+      return db.transaction().execute(async (tx) => {
+        const access = await loadAccess(tx, groupID, actor.id, { lock: true });
+        assertCan(access, 'editGroupSettings');
+        const changes: Parameters<typeof groups.update>[2] = {};
+        if (body.isPrivate !== undefined) changes.is_private = body.isPrivate ? 1 : 0;
+        if (body.settings?.maxNumberOfLeaderBans !== undefined) {
+          const settings = { ...parseSettings(access.group.settings), maxNumberOfLeaderBans: body.settings.maxNumberOfLeaderBans };
+          changes.settings = JSON.stringify(settings);
+        }
+        await groups.update(tx, groupID, changes);
+        return readFullGroup(tx, { ...access.group, ...changes }, publicUrl);
+      });
+    },
+
+    /** Administrators replace the invite code; links with the old one stop working. */
+    async regenerateInviteLink(actor: UserDto, groupID: string): Promise<FullGroupDto> {
+      return db.transaction().execute(async (tx) => {
+        const access = await loadAccess(tx, groupID, actor.id, { lock: true });
+        assertCan(access, 'regenerateInviteLink');
+        const inviteLink = newInviteCode();
+        await groups.update(tx, groupID, { invite_link: inviteLink });
+        return readFullGroup(tx, { ...access.group, invite_link: inviteLink }, publicUrl);
+      });
+    },
+
+    /** The owner deletes the group with its members and cards. */
+    async deleteGroup(actor: UserDto, groupID: string): Promise<{ message: string }> {
+      return db.transaction().execute(async (tx) => {
+        const access = await loadAccess(tx, groupID, actor.id, { lock: true });
+        assertCan(access, 'deleteGroup');
+        await groups.deleteById(tx, groupID);
+        return { message: 'Group deleted' };
+      });
+    },
+  };
+}
+export type GroupsService = ReturnType<typeof createGroupsService>;
