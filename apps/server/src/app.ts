@@ -11,13 +11,23 @@ import { gamesRoutes } from './features/games/games.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createGroupsService } from './features/groups/groups.service';
 import { healthRoutes } from './features/health/health.routes';
+import { runescapeRoutes } from './features/runescape/runescape.routes';
+import { createRuneScapeService, defaultHiscoresCache, type HiscoresCacheOptions } from './features/runescape/runescape.service';
 import { membersRoutes } from './features/members/members.routes';
 import { createMembersService } from './features/members/members.service';
 import { loadOrCreateSecret } from './features/secrets/secrets.service';
+import { steamLinkRoutes } from './features/steam/steam-link.routes';
+import { createSteamLinkService } from './features/steam/steam-link.service';
+import { steamRoutes } from './features/steam/steam.routes';
+import { createSteamService } from './features/steam/steam.service';
 import { createThrottle } from './features/throttle/throttle.service';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService, defaultUsersLimits, type UsersLimits } from './features/users/users.service';
 import type { Mailer } from './integrations/mailer';
+import { createOsrsHiscoresClient, OSRS_HISCORES_DEFAULT_URL } from './integrations/osrs-hiscores';
+import { createSteamOpenIdClient, STEAM_OPENID_DEFAULT_URL } from './integrations/steam-openid';
+import { createSteamWebApiClient, STEAM_API_DEFAULT_URL } from './integrations/steam-web-api';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, defaultUpstreamRateLimit, type UpstreamRateLimit } from './integrations/upstream';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { securityPlugin } from './plugins/security';
@@ -37,6 +47,14 @@ export interface AppDeps {
     rateLimitPerMinute?: number;
     usersLimits?: UsersLimits;
     logLevel?: string;
+    /** Outside services; tests point the URLs at local fakes. No steamApiKey: Steam profiles answer 503. */
+    osrsHiscoresUrl?: string;
+    steamApiKey?: string;
+    steamApiUrl?: string;
+    steamOpenIdUrl?: string;
+    upstreamTimeoutMs?: number;
+    upstreamRateLimit?: UpstreamRateLimit;
+    hiscoresCache?: HiscoresCacheOptions;
   };
 }
 
@@ -84,6 +102,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(db, database.kind));
   await app.register(usersRoutes(usersService));
   await app.register(adminRoutes(createAdminService({ mailer, adminEmail: config.adminEmail })));
+
+  const timeoutMs = config.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const upstreamLimit = config.upstreamRateLimit ?? defaultUpstreamRateLimit;
+  const hiscores = createOsrsHiscoresClient({ baseUrl: config.osrsHiscoresUrl ?? OSRS_HISCORES_DEFAULT_URL, timeoutMs });
+  await app.register(runescapeRoutes(createRuneScapeService({ hiscores, clock, cache: config.hiscoresCache ?? defaultHiscoresCache }), upstreamLimit));
+  const steamApi = config.steamApiKey
+    ? createSteamWebApiClient({ baseUrl: config.steamApiUrl ?? STEAM_API_DEFAULT_URL, apiKey: config.steamApiKey, timeoutMs })
+    : null;
+  await app.register(steamRoutes(createSteamService({ steam: steamApi }), upstreamLimit));
+  const openId = createSteamOpenIdClient({ endpoint: config.steamOpenIdUrl ?? STEAM_OPENID_DEFAULT_URL, timeoutMs });
+  const steamLink = createSteamLinkService({ db, clock, openId, publicUrl: config.publicUrl, signToken: (user) => app.signToken(user) });
+  await app.register(steamLinkRoutes(steamLink, upstreamLimit));
   await app.register(gamesRoutes());
   await app.register(groupsRoutes(createGroupsService({ db, clock, publicUrl: config.publicUrl })));
   await app.register(membersRoutes(createMembersService({ db, clock, publicUrl: config.publicUrl })));

@@ -18,3 +18,4 @@ export const conflict = (message: string, fields?: Record<string, string>) => ne
 export const tooManyRequests = (message = 'Too many attempts, please try again later') => new AppError(429, message);
 export const badGateway = (message: string) => new AppError(502, message);
 export const gatewayTimeout = (message: string) => new AppError(504, message);
+export const serviceUnavailable = (message: string) => new AppError(503, message);

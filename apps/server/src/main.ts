@@ -28,6 +28,11 @@ async function main() {
       jwtSecret: env.JWT_SECRET,
       redisUrl: env.REDIS_URL,
       logLevel: env.LOG_LEVEL,
+      osrsHiscoresUrl: env.OSRS_HISCORES_URL,
+      steamApiKey: env.STEAM_API_KEY,
+      steamApiUrl: env.STEAM_API_URL,
+      steamOpenIdUrl: env.STEAM_OPENID_URL,
+      upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
       // Both src/ and dist/ sit one level below apps/server.
       webRoot: path.resolve(here, '../../web/dist'),
     },

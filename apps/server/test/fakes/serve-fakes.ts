@@ -1,0 +1,71 @@
+/**
+ * Starts the hiscores, Steam Web API and Steam OpenID fakes on fixed ports with canned data, for
+ * running the app in a browser without the real services:
+ *
+ *   npx tsx apps/server/test/fakes/serve-fakes.ts [--osrs-port=4101] [--steam-api-port=4102] [--steam-openid-port=4103]
+ *
+ * Ports can also come from FAKE_OSRS_PORT, FAKE_STEAM_API_PORT and FAKE_STEAM_OPENID_PORT. It prints
+ * the server environment that points the app at them.
+ */
+import { createOsrsHiscoresFake } from './osrs-hiscores-fake';
+import { hiscoresJson, ZEZIMA } from './osrs-hiscores-fixtures';
+import { createSteamApiFake, createSteamOpenIdFake, steamPlayer } from './steam-fake';
+
+export const CANNED = {
+  osrsPlayer: 'Zezima',
+  steamId: '76561197960435530',
+  privateSteamId: '76561197960435531',
+  steamApiKey: 'fake-steam-key',
+};
+
+function port(flag: string, envName: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${flag}=`))?.split('=')[1];
+  const value = Number(arg ?? process.env[envName] ?? fallback);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`Invalid port for --${flag}: ${arg ?? process.env[envName]}`);
+  return value;
+}
+
+async function main() {
+  const osrs = await createOsrsHiscoresFake(port('osrs-port', 'FAKE_OSRS_PORT', 4101));
+  osrs.setPlayer(CANNED.osrsPlayer, ZEZIMA, 'hiscore_oldschool');
+  osrs.setPlayer('Iron Lynx', hiscoresJson({ defaultXp: 40_000_000, xp: { Sailing: 'unranked' } }), 'hiscore_oldschool_ironman');
+  // Names that make the hiscores misbehave, to see the error pages.
+  osrs.setReply('Hiscores Down', { status: 503, body: '<html><body>Service Unavailable</body></html>', contentType: 'text/html' });
+  osrs.setReply('Hiscores Slow', { delayMs: 60_000, body: '{}' });
+  osrs.setReply('Hiscores Junk', { body: '<html><body>Down for maintenance</body></html>', contentType: 'text/html' });
+
+  const steamApi = await createSteamApiFake({ port: port('steam-api-port', 'FAKE_STEAM_API_PORT', 4102), apiKey: process.env.FAKE_STEAM_API_KEY ?? CANNED.steamApiKey });
+  steamApi.players.set(CANNED.steamId, steamPlayer(CANNED.steamId, 'Robin'));
+  steamApi.games.set(CANNED.steamId, [
+    { appid: 289070, name: "Sid Meier's Civilization VI", img_icon_url: '9dc914132fec244adcede62fb8e7524a72a7398c', playtime_forever: 48210 },
+    { appid: 8930, name: "Sid Meier's Civilization V", img_icon_url: '2203f62bd1bdc75c286c13534e50f22e3bd5bb58', playtime_forever: 12000 },
+  ]);
+  steamApi.players.set(CANNED.privateSteamId, steamPlayer(CANNED.privateSteamId, 'Hidden Hermit', 'fef49e7fa7e1997310d705b2a6158ff8dc1cdfeb'));
+  steamApi.games.set(CANNED.privateSteamId, 'private');
+
+  const openId = await createSteamOpenIdFake({ port: port('steam-openid-port', 'FAKE_STEAM_OPENID_PORT', 4103) });
+  openId.loginSteamId = process.env.FAKE_STEAM_LOGIN_ID ?? CANNED.steamId;
+
+  console.log(
+    [
+      'Fakes are running. Start the server with:',
+      `  OSRS_HISCORES_URL=${osrs.url}`,
+      `  STEAM_API_URL=${steamApi.url}`,
+      `  STEAM_API_KEY=${steamApi.apiKey}`,
+      `  STEAM_OPENID_URL=${openId.endpoint}`,
+      `Hiscores: "${CANNED.osrsPlayer}" (normal), "Iron Lynx" (ironman); "Hiscores Down", "Hiscores Slow", "Hiscores Junk" fail.`,
+      `Steam: ${CANNED.steamId} "Robin" with 2 games; ${CANNED.privateSteamId} with private games. Steam sign-in logs in as ${openId.loginSteamId}.`,
+    ].join('\n'),
+  );
+
+  const stop = () => {
+    void Promise.all([osrs.close(), steamApi.close(), openId.close()]).then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { OSRS_GAME_MODE_IDS } from './game-modes';
+import { RUNESCAPE_SKILL_IDS, type RuneScapeSkill } from './skills';
+
+export const PLAYER_NAME_MAX = 12;
+
+/** Jagex display names: 1 to 12 letters, digits, spaces, `-` and `_`. */
+export const playerName = z
+  .string()
+  .trim()
+  .min(1, 'Player name is required')
+  .max(PLAYER_NAME_MAX, `Player name must be at most ${PLAYER_NAME_MAX} characters`)
+  .regex(/^[A-Za-z0-9 _-]+$/, 'Player name may only contain letters, digits, spaces, - and _');
+
+export const osrsGameMode = z.enum(OSRS_GAME_MODE_IDS, { error: `Game mode must be one of ${OSRS_GAME_MODE_IDS.join(', ')}` });
+
+export const osrsDetailsParams = z.object({ playerName, gameMode: osrsGameMode });
+export type OsrsDetailsParams = z.infer<typeof osrsDetailsParams>;
+
+/**
+ * One hiscores line. The hiscores mark an unranked entry with -1 (and a placeholder level 1);
+ * such an entry has no known values, so all three are null here and the page shows '-'.
+ * Experience can pass 2^31 (Overall reaches 4.6 billion), so it is a full safe integer.
+ */
+export const skillStats = z
+  .object({
+    level: z.int().nonnegative().nullable(),
+    rank: z.int().positive().nullable(),
+    experience: z.int().nonnegative().nullable(),
+  })
+  .meta({ description: 'null = unranked on this hiscores table (shown as "-")' });
+export type SkillStats = z.infer<typeof skillStats>;
+
+export const osrsDetails = z.object({
+  playerName: z.string(),
+  gameMode: osrsGameMode,
+  overall: skillStats,
+  skills: z.object(Object.fromEntries(RUNESCAPE_SKILL_IDS.map((id) => [id, skillStats])) as Record<RuneScapeSkill, typeof skillStats>),
+});
+export type OsrsDetails = z.infer<typeof osrsDetails>;
