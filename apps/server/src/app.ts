@@ -11,10 +11,10 @@ import { gamesRoutes } from './features/games/games.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createGroupsService } from './features/groups/groups.service';
 import { healthRoutes } from './features/health/health.routes';
-import { runescapeRoutes } from './features/runescape/runescape.routes';
-import { createRuneScapeService, defaultHiscoresCache, type HiscoresCacheOptions } from './features/runescape/runescape.service';
 import { membersRoutes } from './features/members/members.routes';
 import { createMembersService } from './features/members/members.service';
+import { runescapeRoutes } from './features/runescape/runescape.routes';
+import { createRuneScapeService, defaultHiscoresCache, type HiscoresCacheOptions } from './features/runescape/runescape.service';
 import { loadOrCreateSecret } from './features/secrets/secrets.service';
 import { steamLinkRoutes } from './features/steam/steam-link.routes';
 import { createSteamLinkService } from './features/steam/steam-link.service';
@@ -102,6 +102,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(db, database.kind));
   await app.register(usersRoutes(usersService));
   await app.register(adminRoutes(createAdminService({ mailer, adminEmail: config.adminEmail })));
+  await app.register(gamesRoutes());
+  await app.register(groupsRoutes(createGroupsService({ db, clock, publicUrl: config.publicUrl })));
+  await app.register(membersRoutes(createMembersService({ db, clock, publicUrl: config.publicUrl })));
+  await app.register(componentsRoutes(createComponentsService({ db, clock })));
 
   const timeoutMs = config.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const upstreamLimit = config.upstreamRateLimit ?? defaultUpstreamRateLimit;
@@ -114,10 +118,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const openId = createSteamOpenIdClient({ endpoint: config.steamOpenIdUrl ?? STEAM_OPENID_DEFAULT_URL, timeoutMs });
   const steamLink = createSteamLinkService({ db, clock, openId, publicUrl: config.publicUrl, signToken: (user) => app.signToken(user) });
   await app.register(steamLinkRoutes(steamLink, upstreamLimit));
-  await app.register(gamesRoutes());
-  await app.register(groupsRoutes(createGroupsService({ db, clock, publicUrl: config.publicUrl })));
-  await app.register(membersRoutes(createMembersService({ db, clock, publicUrl: config.publicUrl })));
-  await app.register(componentsRoutes(createComponentsService({ db, clock })));
 
   if (config.webRoot) await app.register(webPlugin, { root: config.webRoot });
   else installApiNotFound(app);

@@ -1,14 +1,14 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './schema';
 import * as m0001 from './migrations/0001_accounts';
-import * as m0300 from './migrations/0300_steam_link';
 import * as m0100 from './migrations/0100_groups';
+import * as m0300 from './migrations/0300_steam_link';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
-  '0300_steam_link': m0300,
   '0100_groups': m0100,
+  '0300_steam_link': m0300,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
