@@ -16,6 +16,8 @@ const UpcomingPage = lazyPage(() => import('../features/info/UpcomingPage'));
 const NotFoundPage = lazyPage(() => import('../features/info/NotFoundPage'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
+const OsrsStatsPage = lazyPage(() => import('../features/runescape/pages/OsrsStatsPage'));
+const SteamLinkPage = lazyPage(() => import('../features/steam/pages/SteamLinkPage'));
 
 const guest = (page: React.ReactNode) => <GuestOnly>{page}</GuestOnly>;
 const priv = (page: React.ReactNode) => <RequireAuth>{page}</RequireAuth>;
@@ -38,6 +40,8 @@ export function AppRoutes() {
 
         <Route path="/dashboard" element={priv(<DashboardPage />)} />
         <Route path="/profile" element={priv(<ProfilePage />)} />
+        <Route path="/steamlink" element={priv(<SteamLinkPage />)} />
+        <Route path="/osrsStats" element={priv(<OsrsStatsPage />)} />
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -5,6 +5,7 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../auth/app-state';
+import { RuneScapeStatsCard } from '../runescape/components/RuneScapeStatsCard';
 import { SteamProfileTab } from '../steam/components/SteamProfileTab';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
@@ -29,13 +30,15 @@ function MainProfile() {
 
 export default function ProfilePage() {
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'steam' ? 'steam' : 'main';
+  // Steam's sign-in comes back with ?steamError=… when nothing was linked; that message lives on the Steam tab.
+  const tab = params.get('tab') === 'steam' || params.has('steamError') ? 'steam' : 'main';
   return (
     <>
       <h1 className="page-title">Profile</h1>
       <Tabs id="profile-tabs" activeKey={tab} onSelect={(key) => setParams(key === 'steam' ? { tab: 'steam' } : {}, { replace: true })} className="mb-3">
         <Tab eventKey="main" title="Main Profile">
           <MainProfile />
+          <RuneScapeStatsCard className="mt-3" />
         </Tab>
         <Tab eventKey="steam" title="Steam Profile">
           {tab === 'steam' && <SteamProfileTab />}
