@@ -72,7 +72,7 @@ export async function groupWithCast(app: FastifyInstance, cast: Cast, isPrivate:
     payload: { groupID: group._id, title: 'Rules', body: 'Be nice.' },
   });
   if (card.status !== 200) throw new Error(`postGroupCard failed: ${JSON.stringify(card.body)}`);
-  return group;
+  return (await call(app, `/api/groups/getFullGroup?groupID=${group._id}`, { as: cast.owner })).body as FullGroupDto;
 }
 
 /** Everything stored about a group, to show that a refused request changed nothing. */
