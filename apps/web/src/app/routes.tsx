@@ -14,7 +14,13 @@ const FaqPage = lazyPage(() => import('../features/info/FaqPage'));
 const SupportPage = lazyPage(() => import('../features/info/SupportPage'));
 const UpcomingPage = lazyPage(() => import('../features/info/UpcomingPage'));
 const NotFoundPage = lazyPage(() => import('../features/info/NotFoundPage'));
-const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/pages/DashboardPage'));
+const SearchPage = lazyPage(() => import('../features/search/pages/SearchPage'));
+const InvitePage = lazyPage(() => import('../features/invite/pages/InvitePage'));
+const GroupAreaLayout = lazyPage(() => import('../features/groups/pages/GroupAreaLayout'));
+const GroupWelcomePage = lazyPage(() => import('../features/groups/pages/WelcomePage'));
+const GroupUserSettingsPage = lazyPage(() => import('../features/groups/pages/UserSettingsPage'));
+const GroupSettingsPage = lazyPage(() => import('../features/groups/pages/GroupSettingsPage'));
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
 const OsrsStatsPage = lazyPage(() => import('../features/runescape/pages/OsrsStatsPage'));
 const SteamLinkPage = lazyPage(() => import('../features/steam/pages/SteamLinkPage'));
@@ -37,11 +43,30 @@ export function AppRoutes() {
         <Route path="/support" element={<SupportPage />} />
         <Route path="/faq" element={<FaqPage />} />
         <Route path="/upcoming" element={<UpcomingPage />} />
+        <Route path="/invite" element={<InvitePage />} />
 
         <Route path="/dashboard" element={priv(<DashboardPage />)} />
+        <Route path="/search" element={priv(<SearchPage />)} />
         <Route path="/profile" element={priv(<ProfilePage />)} />
         <Route path="/steamlink" element={priv(<SteamLinkPage />)} />
         <Route path="/osrsStats" element={priv(<OsrsStatsPage />)} />
+
+        {/* The group areas share one frame (?groupID=, the group bar); each page also checks the viewer may use it. */}
+        <Route path="/civGroup" element={priv(<GroupAreaLayout />)}>
+          <Route path="welcome" element={<GroupWelcomePage />} />
+          <Route path="userSettings" element={<GroupUserSettingsPage />} />
+          <Route path="groupSettings" element={<GroupSettingsPage />} />
+        </Route>
+        <Route path="/runeScapeClan" element={priv(<GroupAreaLayout />)}>
+          <Route path="welcome" element={<GroupWelcomePage />} />
+          <Route path="userSettings" element={<GroupUserSettingsPage />} />
+          <Route path="groupSettings" element={<GroupSettingsPage />} />
+        </Route>
+        <Route path="/dotaGroup" element={priv(<GroupAreaLayout />)}>
+          <Route path="welcome" element={<GroupWelcomePage />} />
+          <Route path="userSettings" element={<GroupUserSettingsPage />} />
+          <Route path="groupSettings" element={<GroupSettingsPage />} />
+        </Route>
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,0 +1,34 @@
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { GroupGate } from '../components/area/GroupGate';
+import { useGroupArea } from '../components/area/group-area';
+import { LeaveGroupCard } from '../components/user/LeaveGroupCard';
+import { NotificationsCard } from '../components/user/NotificationsCard';
+
+function UserSettings() {
+  const area = useGroupArea();
+  return (
+    <section aria-labelledby="user-settings-title" className="mt-3">
+      <h2 id="user-settings-title" className="h4 mb-3">
+        User Settings
+      </h2>
+      <Row xs={1} md={2} className="g-3">
+        <Col>
+          <LeaveGroupCard {...area} />
+        </Col>
+        <Col>
+          <NotificationsCard groupID={area.groupID} userID={area.user.id} />
+        </Col>
+      </Row>
+    </section>
+  );
+}
+
+/** User Settings of every group area, for members: the User card and the Notifications card. */
+export default function UserSettingsPage() {
+  return (
+    <GroupGate action="viewUserSettings">
+      <UserSettings />
+    </GroupGate>
+  );
+}
