@@ -110,14 +110,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeoutMs = config.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const upstreamLimit = config.upstreamRateLimit ?? defaultUpstreamRateLimit;
   const hiscores = createOsrsHiscoresClient({ baseUrl: config.osrsHiscoresUrl ?? OSRS_HISCORES_DEFAULT_URL, timeoutMs });
-  await app.register(runescapeRoutes(createRuneScapeService({ hiscores, clock, cache: config.hiscoresCache ?? defaultHiscoresCache }), upstreamLimit));
+  const hiscoresCache = config.hiscoresCache ?? defaultHiscoresCache;
+  await app.register(runescapeRoutes(createRuneScapeService({ hiscores, clock, cache: hiscoresCache, throttle, limit: upstreamLimit })));
   const steamApi = config.steamApiKey
     ? createSteamWebApiClient({ baseUrl: config.steamApiUrl ?? STEAM_API_DEFAULT_URL, apiKey: config.steamApiKey, timeoutMs })
     : null;
-  await app.register(steamRoutes(createSteamService({ steam: steamApi }), upstreamLimit));
+  await app.register(steamRoutes(createSteamService({ steam: steamApi, throttle, limit: upstreamLimit })));
   const openId = createSteamOpenIdClient({ endpoint: config.steamOpenIdUrl ?? STEAM_OPENID_DEFAULT_URL, timeoutMs });
-  const steamLink = createSteamLinkService({ db, clock, openId, publicUrl: config.publicUrl, signToken: (user) => app.signToken(user) });
-  await app.register(steamLinkRoutes(steamLink, upstreamLimit));
+  const steamLink = createSteamLinkService({
+    db,
+    clock,
+    openId,
+    throttle,
+    limit: upstreamLimit,
+    publicUrl: config.publicUrl,
+    signToken: (user) => app.signToken(user),
+  });
+  await app.register(steamLinkRoutes(steamLink));
 
   if (config.webRoot) await app.register(webPlugin, { root: config.webRoot });
   else installApiNotFound(app);

@@ -17,14 +17,17 @@ export class UpstreamError extends Error {
   }
 }
 
-/** Per-user limit on the routes that call an outside service, so the server is no open proxy. */
+/** Per-user limit on the calls that reach an outside service, so the server is no open proxy. */
 export interface UpstreamRateLimit {
   max: number;
-  timeWindowMs: number;
+  windowMs: number;
 }
 
-export const defaultUpstreamRateLimit: UpstreamRateLimit = { max: 30, timeWindowMs: 60_000 };
+export const defaultUpstreamRateLimit: UpstreamRateLimit = { max: 30, windowMs: 60_000 };
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 8000;
+
+/** The 429 message of those limits. */
+export const UPSTREAM_LIMIT_MESSAGE = 'Too many lookups in a short time. Please wait a minute and try again.';
 
 export interface UpstreamResponse {
   status: number;

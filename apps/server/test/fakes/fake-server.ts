@@ -15,6 +15,8 @@ export interface FakeReply {
 
 export interface FakeRequest {
   method: string;
+  /** The request target exactly as sent, e.g. `/m=hiscore_oldschool/index_lite.json?player=Lynx%20Titan`. */
+  rawUrl: string;
   path: string;
   query: URLSearchParams;
   body: string;
@@ -45,7 +47,7 @@ export async function startFakeServer(handler: FakeHandler, port = 0): Promise<R
     req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       try {
-        const reply = await handler({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body: Buffer.concat(chunks).toString('utf8') });
+        const reply = await handler({ method: req.method ?? 'GET', rawUrl: req.url ?? '/', path: url.pathname, query: url.searchParams, body: Buffer.concat(chunks).toString('utf8') });
         if (reply.delayMs) await wait(reply.delayMs);
         if (res.destroyed) return;
         res.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? 'application/json; charset=utf-8', ...reply.headers });

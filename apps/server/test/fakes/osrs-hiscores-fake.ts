@@ -33,7 +33,7 @@ export async function createOsrsHiscoresFake(port = 0): Promise<OsrsHiscoresFake
   const server = await startFakeServer((req) => {
     const table = /^\/m=([a-z_]+)\/index_lite\.json$/.exec(req.path)?.[1];
     const player = req.query.get('player') ?? '';
-    fake.requests.push({ table: table ?? '', player, url: `${req.path}?${req.query}` });
+    fake.requests.push({ table: table ?? '', player, url: req.rawUrl });
     if (fake.override) return fake.override;
     const reply = replies.get(playerKey(player));
     if (reply) return reply;

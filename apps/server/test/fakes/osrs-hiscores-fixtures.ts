@@ -51,7 +51,7 @@ const rankForXp = (xp: number) => Math.max(1, 2_000_000 - Math.floor(xp / 100));
 export interface HiscoresSpec {
   /** Experience per hiscores skill name; 'unranked' gives the -1 line. Others get `defaultXp`. */
   xp?: Partial<Record<string, number | 'unranked'>>;
-  defaultXp?: number;
+  defaultXp?: number | 'unranked';
   /** Skill lines Jagex might add after the known ones. */
   extraSkills?: string[];
   extraActivities?: string[];

@@ -48,7 +48,7 @@ export interface SteamApiFake {
   url: string;
   apiKey: string;
   /** Every call received, in order. */
-  requests: { path: string; query: URLSearchParams }[];
+  requests: { path: string; query: URLSearchParams; rawUrl: string }[];
   players: Map<string, SteamPlayerJson>;
   /** Owned games per Steam ID; 'private' answers `{"response":{}}` like a private profile. */
   games: Map<string, SteamGameJson[] | 'private'>;
@@ -68,7 +68,7 @@ export async function createSteamApiFake({ port = 0, apiKey = 'fake-steam-key' }
     override: null as FakeReply | null,
   };
   const server = await startFakeServer((req) => {
-    fake.requests.push({ path: req.path, query: req.query });
+    fake.requests.push({ path: req.path, query: req.query, rawUrl: req.rawUrl });
     if (fake.override) return fake.override;
     if (req.query.get('key') !== fake.apiKey) return html(FORBIDDEN_PAGE, 403);
     if (req.path === '/ISteamUser/GetPlayerSummaries/v0002/') {

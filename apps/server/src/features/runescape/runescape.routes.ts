@@ -1,14 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '@smm/shared/errors';
 import { osrsDetails, osrsDetailsParams } from '@smm/shared/runescape/schemas';
-import { UpstreamError, type UpstreamRateLimit } from '../../integrations/upstream';
+import { UpstreamError } from '../../integrations/upstream';
 import type { RuneScapeService } from './runescape.service';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 404: apiErrorBody, 429: apiErrorBody, 502: apiErrorBody, 504: apiErrorBody };
 
 export const runescapeRoutes =
-  (runescape: RuneScapeService, limit: UpstreamRateLimit): FastifyPluginAsyncZod =>
+  (runescape: RuneScapeService): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onError', async (req, _reply, error) => {
       if (error.cause instanceof UpstreamError) req.log.warn({ upstream: error.cause.message }, 'hiscores lookup failed');
@@ -16,18 +15,14 @@ export const runescapeRoutes =
 
     app.get('/api/runescape/getOSRSDetails/:playerName/:gameMode', {
       preHandler: app.requireUser,
-      // Counted per signed-in user after authentication, so the server cannot be used as an open proxy.
-      config: {
-        rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs, hook: 'preHandler', keyGenerator: (req: FastifyRequest) => `user:${req.actor.id}` },
-      },
       schema: {
         tags: ['runescape'],
         summary: 'Old School RuneScape hiscores of a player on one game mode',
         description:
-          'Unranked values are null (the hiscores send -1). 404: the player is not on that hiscores table. 502: the hiscores failed or sent an unreadable answer. 504: the hiscores did not answer in time. Results are cached for about a minute.',
+          'Unranked values are null (the hiscores send -1). 404: the player is not on that hiscores table. 502: the hiscores failed or sent an unreadable answer. 504: the hiscores did not answer in time. 429: too many lookups by this user. Results are cached for about a minute.',
         security: [{ bearer: [] }],
         params: osrsDetailsParams,
         response: { 200: osrsDetails, ...errors },
       },
-    }, (req) => runescape.getOsrsDetails(req.params));
+    }, (req) => runescape.getOsrsDetails(req.actor, req.params));
   };

@@ -1,9 +1,11 @@
 import { gameModeById } from '@smm/shared/runescape/game-modes';
 import type { OsrsDetails, OsrsDetailsParams } from '@smm/shared/runescape/schemas';
+import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
-import { badGateway, gatewayTimeout, notFound } from '../../errors';
+import { AppError, badGateway, gatewayTimeout, notFound, tooManyRequests } from '../../errors';
 import type { HiscoresSkills, OsrsHiscoresClient } from '../../integrations/osrs-hiscores';
-import { UpstreamError } from '../../integrations/upstream';
+import { UPSTREAM_LIMIT_MESSAGE, UpstreamError, type UpstreamRateLimit } from '../../integrations/upstream';
+import type { Throttle } from '../throttle/throttle.service';
 import { toOsrsDetails } from './runescape.mapper';
 import { createTtlCache } from './ttl-cache';
 
@@ -18,6 +20,8 @@ interface Deps {
   hiscores: OsrsHiscoresClient;
   clock: Clock;
   cache: HiscoresCacheOptions;
+  throttle: Throttle;
+  limit: UpstreamRateLimit;
 }
 
 /** Jagex treats spaces, `_` and `-` in a name alike, and names are case-insensitive. */
@@ -37,13 +41,17 @@ function upstreamFailure(error: unknown): unknown {
 }
 
 /** Old School RuneScape player stats from the official hiscores. */
-export function createRuneScapeService({ hiscores, clock, cache }: Deps) {
+export function createRuneScapeService({ hiscores, clock, cache, throttle, limit }: Deps) {
   // Not-found answers are cached too: a mistyped name refreshed in a loop must not reach Jagex.
   const lookups = createTtlCache<HiscoresSkills | null>({ ...cache, clock });
 
   return {
     /** A player's Overall and 23 skills on one game mode's hiscores. */
-    async getOsrsDetails({ playerName, gameMode }: OsrsDetailsParams): Promise<OsrsDetails> {
+    async getOsrsDetails(actor: UserDto, { playerName, gameMode }: OsrsDetailsParams): Promise<OsrsDetails> {
+      // Counted in the database, so the limit holds across server instances.
+      await throttle.consume(`osrs:${actor.id}`, limit).catch((error: unknown) => {
+        throw error instanceof AppError && error.statusCode === 429 ? tooManyRequests(UPSTREAM_LIMIT_MESSAGE) : error;
+      });
       const mode = gameModeById(gameMode);
       const lines = await lookups
         .getOrLoad(`${gameMode}:${nameKey(playerName)}`, async () => {

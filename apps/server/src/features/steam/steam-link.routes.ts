@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody } from '@smm/shared/errors';
 import { steamLinkParams, steamLoginStart, steamTokenResponse } from '@smm/shared/steam/schemas';
-import type { UpstreamRateLimit } from '../../integrations/upstream';
 import type { SteamLinkService } from './steam-link.service';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody };
@@ -12,13 +10,10 @@ const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 409: a
 const callbackQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
 export const steamLinkRoutes =
-  (steamLink: SteamLinkService, limit: UpstreamRateLimit): FastifyPluginAsyncZod =>
+  (steamLink: SteamLinkService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/api/auth/steam/start', {
       preHandler: app.requireUser,
-      config: {
-        rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs, hook: 'preHandler', keyGenerator: (req: FastifyRequest) => `user:${req.actor.id}` },
-      },
       schema: {
         tags: ['steam'],
         summary: 'Start linking a Steam account',

@@ -2,12 +2,13 @@ import type { SteamLinkError } from '@smm/shared/steam/schemas';
 import type { TokenUser, UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { conflict, forbidden } from '../../errors';
+import { AppError, conflict, forbidden, tooManyRequests } from '../../errors';
 import type { SteamOpenIdClient } from '../../integrations/steam-openid';
-import { UpstreamError } from '../../integrations/upstream';
+import { UPSTREAM_LIMIT_MESSAGE, UpstreamError, type UpstreamRateLimit } from '../../integrations/upstream';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
 import { updateSteamId } from '../users/users.repo';
+import type { Throttle } from '../throttle/throttle.service';
 import * as repo from './steam-link.repo';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -22,6 +23,8 @@ interface Deps {
   openId: SteamOpenIdClient;
   publicUrl: string;
   signToken: (user: TokenUser) => string;
+  throttle: Throttle;
+  limit: UpstreamRateLimit;
 }
 
 export interface CallbackOutcome {
@@ -47,7 +50,7 @@ const isUniqueViolation = (error: unknown) =>
  * the assertion (`check_authentication`) for a sign-in that the same user started here, and only
  * through a single-use grant for exactly that user and Steam ID.
  */
-export function createSteamLinkService({ db, clock, openId, publicUrl, signToken }: Deps) {
+export function createSteamLinkService({ db, clock, openId, publicUrl, signToken, throttle, limit }: Deps) {
   const callbackUrl = (state: string) => `${publicUrl}/api/auth/steam/callback?state=${state}`;
   const bearer = (user: UserDto, steamID: string | null) => ({ token: `Bearer ${signToken({ ...user, steamID })}` });
 
@@ -93,6 +96,10 @@ export function createSteamLinkService({ db, clock, openId, publicUrl, signToken
   return {
     /** Starts a sign-in with Steam for the caller; returns the Steam page to send the browser to. */
     async start(actor: UserDto): Promise<{ url: string }> {
+      // Each sign-in ends in a check_authentication call to Steam.
+      await throttle.consume(`steam-login:${actor.id}`, limit).catch((error: unknown) => {
+        throw error instanceof AppError && error.statusCode === 429 ? tooManyRequests(UPSTREAM_LIMIT_MESSAGE) : error;
+      });
       const now = clock.now();
       await repo.pruneExpired(db, now);
       const state = randomToken();

@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '@smm/shared/errors';
 import { steamGames, steamIdParams, steamProfile } from '@smm/shared/steam/schemas';
-import { UpstreamError, type UpstreamRateLimit } from '../../integrations/upstream';
+import { UpstreamError } from '../../integrations/upstream';
 import type { SteamService } from './steam.service';
 
 const errors = {
@@ -16,28 +15,17 @@ const errors = {
 };
 
 const failures =
-  '503: the server has no STEAM_API_KEY ("Steam is not configured on this server"). 502: Steam failed, refused the key or sent an unreadable answer. 504: Steam did not answer in time.';
+  '503: the server has no STEAM_API_KEY ("Steam is not configured on this server"). 502: Steam failed, refused the key or sent an unreadable answer. 504: Steam did not answer in time. 429: too many Steam lookups by this user.';
 
 export const steamRoutes =
-  (steam: SteamService, limit: UpstreamRateLimit): FastifyPluginAsyncZod =>
+  (steam: SteamService): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onError', async (req, _reply, error) => {
       if (error.cause instanceof UpstreamError) req.log.warn({ upstream: error.cause.message }, 'Steam Web API call failed');
     });
-    // Counted per signed-in user after authentication, so the server cannot be used as an open proxy.
-    const config = {
-      rateLimit: {
-        max: limit.max,
-        timeWindow: limit.timeWindowMs,
-        hook: 'preHandler' as const,
-        groupId: 'steam-web-api',
-        keyGenerator: (req: FastifyRequest) => `user:${req.actor.id}`,
-      },
-    };
 
     app.get('/api/steam/getProfile/:steamID', {
       preHandler: app.requireUser,
-      config,
       schema: {
         tags: ['steam'],
         summary: 'Nickname, profile link and avatar of a Steam account',
@@ -46,11 +34,10 @@ export const steamRoutes =
         params: steamIdParams,
         response: { 200: steamProfile, ...errors },
       },
-    }, (req) => steam.getProfile(req.params.steamID));
+    }, (req) => steam.getProfile(req.actor, req.params.steamID));
 
     app.get('/api/steam/getGames/:steamID', {
       preHandler: app.requireUser,
-      config,
       schema: {
         tags: ['steam'],
         summary: 'Games a Steam account owns',
@@ -59,5 +46,5 @@ export const steamRoutes =
         params: steamIdParams,
         response: { 200: steamGames, ...errors },
       },
-    }, (req) => steam.getGames(req.params.steamID));
+    }, (req) => steam.getGames(req.actor, req.params.steamID));
   };

@@ -1,12 +1,16 @@
 import { STEAM_NOT_CONFIGURED_MESSAGE, type SteamGames, type SteamProfile } from '@smm/shared/steam/schemas';
-import { badGateway, gatewayTimeout, notFound, serviceUnavailable } from '../../errors';
+import type { UserDto } from '@smm/shared/users/schemas';
+import { AppError, badGateway, gatewayTimeout, notFound, serviceUnavailable, tooManyRequests } from '../../errors';
 import type { SteamWebApiClient } from '../../integrations/steam-web-api';
-import { UpstreamError } from '../../integrations/upstream';
+import { UPSTREAM_LIMIT_MESSAGE, UpstreamError, type UpstreamRateLimit } from '../../integrations/upstream';
+import type { Throttle } from '../throttle/throttle.service';
 import { toSteamGames, toSteamProfile } from './steam.mapper';
 
 interface Deps {
   /** null when the server has no STEAM_API_KEY. */
   steam: SteamWebApiClient | null;
+  throttle: Throttle;
+  limit: UpstreamRateLimit;
 }
 
 /** Keeps the upstream detail as `cause` for the log while the client gets a clear message. */
@@ -24,9 +28,13 @@ function upstreamFailure(error: unknown): unknown {
 }
 
 /** Steam profiles and game libraries from the Steam Web API. */
-export function createSteamService({ steam }: Deps) {
-  function client(): SteamWebApiClient {
+export function createSteamService({ steam, throttle, limit }: Deps) {
+  /** The client, once the caller is within the limit (counted in the database, across instances). */
+  async function client(actor: UserDto): Promise<SteamWebApiClient> {
     if (!steam) throw serviceUnavailable(STEAM_NOT_CONFIGURED_MESSAGE);
+    await throttle.consume(`steam:${actor.id}`, limit).catch((error: unknown) => {
+      throw error instanceof AppError && error.statusCode === 429 ? tooManyRequests(UPSTREAM_LIMIT_MESSAGE) : error;
+    });
     return steam;
   }
   const rethrow = (error: unknown) => {
@@ -35,15 +43,15 @@ export function createSteamService({ steam }: Deps) {
 
   return {
     /** Nickname, profile link and avatars of a Steam account. */
-    async getProfile(steamId: string): Promise<SteamProfile> {
-      const player = await client().getPlayerSummary(steamId).catch(rethrow);
+    async getProfile(actor: UserDto, steamId: string): Promise<SteamProfile> {
+      const player = await (await client(actor)).getPlayerSummary(steamId).catch(rethrow);
       if (!player) throw notFound('No Steam profile was found for this Steam ID');
       return toSteamProfile(player);
     },
 
     /** The games a Steam account owns, or `isPrivate` when Steam hides them. */
-    async getGames(steamId: string): Promise<SteamGames> {
-      return toSteamGames(await client().getOwnedGames(steamId).catch(rethrow));
+    async getGames(actor: UserDto, steamId: string): Promise<SteamGames> {
+      return toSteamGames(await (await client(actor)).getOwnedGames(steamId).catch(rethrow));
     },
   };
 }

@@ -66,6 +66,7 @@ export function OsrsLookupForm({ idPrefix, initialPlayerName = '', initialGameMo
               spellCheck={false}
               required
               isInvalid={Boolean(shown.playerName)}
+              aria-invalid={shown.playerName ? true : undefined}
               aria-describedby={shown.playerName ? `${nameId}-error` : undefined}
             />
             <FieldError id={`${nameId}-error`} message={shown.playerName} />
@@ -78,6 +79,7 @@ export function OsrsLookupForm({ idPrefix, initialPlayerName = '', initialGameMo
               value={gameMode}
               onChange={(e) => setGameMode(e.target.value)}
               isInvalid={Boolean(shown.gameMode)}
+              aria-invalid={shown.gameMode ? true : undefined}
               aria-describedby={shown.gameMode ? `${modeId}-error` : undefined}
             >
               {OSRS_GAME_MODES.map((mode) => (

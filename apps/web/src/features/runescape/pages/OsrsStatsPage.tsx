@@ -51,7 +51,9 @@ export default function OsrsStatsPage() {
   const gameMode = search.get('gameMode') || DEFAULT_OSRS_GAME_MODE;
   const checked = playerName ? validateLookup({ playerName, gameMode }) : null;
   const lookup = checked && 'params' in checked ? checked.params : null;
-  const linkErrors: LookupErrors = checked && 'errors' in checked ? checked.errors : {};
+  const linkErrors: LookupErrors = checked && 'errors' in checked ? { ...checked.errors } : {};
+  // The list cannot show a mode it does not have, so say which one the address asked for.
+  if (linkErrors.gameMode) linkErrors.gameMode = `"${gameMode}" is not a game mode the hiscores offer. Pick one from the list.`;
   const stats = useOsrsDetails(lookup);
   const serverFields = stats.error instanceof ApiError && stats.error.status === 400 ? (stats.error.body.fields ?? {}) : {};
   const modeLabel = OSRS_GAME_MODES.find((mode) => mode.id === lookup?.gameMode)?.label;
