@@ -1,7 +1,13 @@
 import Table from 'react-bootstrap/Table';
+import { SUPPORTED_GAMES } from '@smm/shared/games/catalogue';
 
-const games = ['Civilization 4', 'Civilization 5', 'Civilization 6', 'Dota 2', 'RuneScape', 'Old School RuneScape'];
+const areaFeatures: Record<string, string> = {
+  civGroup: 'Welcome cards, members and roles, invites, events, games with leader drafts, rankings, notes',
+  runeScapeClan: 'Welcome cards, members and ranks, invites, events, player stats',
+  dotaGroup: 'Welcome cards, members and roles, invites, events',
+};
 
+/** The games a group can be created for, from the same catalogue the server validates against. */
 export default function SupportPage() {
   return (
     <>
@@ -10,18 +16,22 @@ export default function SupportPage() {
         <thead>
           <tr>
             <th scope="col">Game</th>
-            <th scope="col">Supported</th>
+            <th scope="col">Group features</th>
           </tr>
         </thead>
         <tbody>
-          {games.map((game) => (
-            <tr key={game}>
-              <td>{game}</td>
-              <td>Yes</td>
+          {SUPPORTED_GAMES.map((game) => (
+            <tr key={game.gameName}>
+              <td>
+                <img src={game.icon} alt="" width={24} height={24} className="me-2" />
+                {game.gameName}
+              </td>
+              <td>{areaFeatures[game.linkURL]}</td>
             </tr>
           ))}
         </tbody>
       </Table>
+      <p className="text-body-secondary">Groups for Civilization 1 to 3 are recognised too and open the Civilization group pages.</p>
     </>
   );
 }
