@@ -30,9 +30,9 @@ async function main() {
   osrs.setPlayer(CANNED.osrsPlayer, ZEZIMA, 'hiscore_oldschool');
   osrs.setPlayer('Iron Lynx', hiscoresJson({ defaultXp: 40_000_000, xp: { Sailing: 'unranked' } }), 'hiscore_oldschool_ironman');
   // Names that make the hiscores misbehave, to see the error pages.
-  osrs.setReply('Hiscores Down', { status: 503, body: '<html><body>Service Unavailable</body></html>', contentType: 'text/html' });
-  osrs.setReply('Hiscores Slow', { delayMs: 60_000, body: '{}' });
-  osrs.setReply('Hiscores Junk', { body: '<html><body>Down for maintenance</body></html>', contentType: 'text/html' });
+  osrs.setReply('HiscoresDown', { status: 503, body: '<html><body>Service Unavailable</body></html>', contentType: 'text/html' });
+  osrs.setReply('HiscoresSlow', { delayMs: 60_000, body: '{}' });
+  osrs.setReply('HiscoresJunk', { body: '<html><body>Down for maintenance</body></html>', contentType: 'text/html' });
 
   const steamApi = await createSteamApiFake({ port: port('steam-api-port', 'FAKE_STEAM_API_PORT', 4102), apiKey: process.env.FAKE_STEAM_API_KEY ?? CANNED.steamApiKey });
   steamApi.players.set(CANNED.steamId, steamPlayer(CANNED.steamId, 'Robin'));
@@ -53,7 +53,7 @@ async function main() {
       `  STEAM_API_URL=${steamApi.url}`,
       `  STEAM_API_KEY=${steamApi.apiKey}`,
       `  STEAM_OPENID_URL=${openId.endpoint}`,
-      `Hiscores: "${CANNED.osrsPlayer}" (normal), "Iron Lynx" (ironman); "Hiscores Down", "Hiscores Slow", "Hiscores Junk" fail.`,
+      `Hiscores: "${CANNED.osrsPlayer}" (normal), "Iron Lynx" (ironman); "HiscoresDown", "HiscoresSlow", "HiscoresJunk" fail.`,
       `Steam: ${CANNED.steamId} "Robin" with 2 games; ${CANNED.privateSteamId} with private games. Steam sign-in logs in as ${openId.loginSteamId}.`,
     ].join('\n'),
   );
