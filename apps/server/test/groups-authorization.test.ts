@@ -12,7 +12,12 @@ let t: TestApp;
 let cast: Cast;
 beforeAll(async () => {
   t = await createTestApp();
-  cast = { owner: await createUser(t.app), admin: await createUser(t.app), member: await createUser(t.app), outsider: await createUser(t.app) };
+  cast = {
+    owner: await createUser(t.app),
+    admin: await createUser(t.app),
+    member: await createUser(t.app),
+    outsider: await createUser(t.app),
+  };
 });
 afterAll(() => t.close());
 
@@ -36,7 +41,13 @@ interface Endpoint {
 const myId = (me: TestUser | null) => me?.user.id ?? cast.member.user.id;
 
 const endpoints: Endpoint[] = [
-  { name: 'GET getGroup', action: 'viewGroup', login: false, mutates: false, request: (g) => ({ method: 'GET', url: `/api/groups/getGroup?groupID=${g._id}` }) },
+  {
+    name: 'GET getGroup',
+    action: 'viewGroup',
+    login: false,
+    mutates: false,
+    request: (g) => ({ method: 'GET', url: `/api/groups/getGroup?groupID=${g._id}` }),
+  },
   {
     name: 'GET getGroup with the invite code',
     action: 'viewGroupByInvite',
@@ -44,15 +55,37 @@ const endpoints: Endpoint[] = [
     mutates: false,
     request: (g) => ({ method: 'GET', url: `/api/groups/getGroup?groupID=${g._id}&inviteLink=${g.inviteLink}` }),
   },
-  { name: 'GET getFullGroup', action: 'viewFullGroup', login: true, mutates: false, request: (g) => ({ method: 'GET', url: `/api/groups/getFullGroup?groupID=${g._id}` }) },
-  { name: 'GET getMembers', action: 'viewMembers', login: true, mutates: false, request: (g) => ({ method: 'GET', url: `/api/groups/getMembers?groupID=${g._id}` }) },
-  { name: 'GET getGroupCards', action: 'viewWelcome', login: false, mutates: false, request: (g) => ({ method: 'GET', url: `/api/components/getGroupCards?groupID=${g._id}` }) },
+  {
+    name: 'GET getFullGroup',
+    action: 'viewFullGroup',
+    login: true,
+    mutates: false,
+    request: (g) => ({ method: 'GET', url: `/api/groups/getFullGroup?groupID=${g._id}` }),
+  },
+  {
+    name: 'GET getMembers',
+    action: 'viewMembers',
+    login: true,
+    mutates: false,
+    request: (g) => ({ method: 'GET', url: `/api/groups/getMembers?groupID=${g._id}` }),
+  },
+  {
+    name: 'GET getGroupCards',
+    action: 'viewWelcome',
+    login: false,
+    mutates: false,
+    request: (g) => ({ method: 'GET', url: `/api/components/getGroupCards?groupID=${g._id}` }),
+  },
   {
     name: 'POST postGroupSettings',
     action: 'editGroupSettings',
     login: true,
     mutates: true,
-    request: (g) => ({ method: 'POST', url: `/api/groups/postGroupSettings?groupID=${g._id}`, payload: { isPrivate: !g.isPrivate, settings: { maxNumberOfLeaderBans: 2 } } }),
+    request: (g) => ({
+      method: 'POST',
+      url: `/api/groups/postGroupSettings?groupID=${g._id}`,
+      payload: { isPrivate: !g.isPrivate, settings: { maxNumberOfLeaderBans: 2 } },
+    }),
   },
   {
     name: 'POST regenerateInviteLink',
@@ -61,7 +94,13 @@ const endpoints: Endpoint[] = [
     mutates: true,
     request: (g) => ({ method: 'POST', url: `/api/groups/regenerateInviteLink?groupID=${g._id}` }),
   },
-  { name: 'POST deleteGroup/{id}', action: 'deleteGroup', login: true, mutates: true, request: (g) => ({ method: 'POST', url: `/api/groups/deleteGroup/${g._id}` }) },
+  {
+    name: 'POST deleteGroup/{id}',
+    action: 'deleteGroup',
+    login: true,
+    mutates: true,
+    request: (g) => ({ method: 'POST', url: `/api/groups/deleteGroup/${g._id}` }),
+  },
   {
     name: 'POST joinGroup',
     action: 'joinGroup',
@@ -74,7 +113,11 @@ const endpoints: Endpoint[] = [
     action: 'joinGroupByInvite',
     login: true,
     mutates: true,
-    request: (g, me) => ({ method: 'POST', url: '/api/groups/joinGroup', payload: { groupID: g._id, userID: myId(me), inviteLink: g.inviteLink } }),
+    request: (g, me) => ({
+      method: 'POST',
+      url: '/api/groups/joinGroup',
+      payload: { groupID: g._id, userID: myId(me), inviteLink: g.inviteLink },
+    }),
   },
   {
     name: 'POST leaveGroup',
@@ -95,7 +138,11 @@ const endpoints: Endpoint[] = [
     action: 'changeMemberRole',
     login: true,
     mutates: true,
-    request: (g) => ({ method: 'POST', url: `/api/groups/updateMemberRole?groupID=${g._id}`, payload: { userID: cast.member.user.id, role: 'Administrator' } }),
+    request: (g) => ({
+      method: 'POST',
+      url: `/api/groups/updateMemberRole?groupID=${g._id}`,
+      payload: { userID: cast.member.user.id, role: 'Administrator' },
+    }),
   },
   {
     name: 'POST postPlayerMembership/{id}',
@@ -109,7 +156,11 @@ const endpoints: Endpoint[] = [
     action: 'editOwnMembership',
     login: true,
     mutates: true,
-    request: (g, me) => ({ method: 'POST', url: `/api/members/postMemberNotifications/${g._id}/${myId(me)}`, payload: { receiveEventNotifications: false } }),
+    request: (g, me) => ({
+      method: 'POST',
+      url: `/api/members/postMemberNotifications/${g._id}/${myId(me)}`,
+      payload: { receiveEventNotifications: false },
+    }),
   },
   {
     name: 'POST postGroupCard (add)',
@@ -123,7 +174,11 @@ const endpoints: Endpoint[] = [
     action: 'editCards',
     login: true,
     mutates: true,
-    request: (g) => ({ method: 'POST', url: '/api/components/postGroupCard', payload: { groupID: g._id, _id: g.cards[0]?._id, title: 'Edited', body: 'Edited' } }),
+    request: (g) => ({
+      method: 'POST',
+      url: '/api/components/postGroupCard',
+      payload: { groupID: g._id, _id: g.cards[0]?._id, title: 'Edited', body: 'Edited' },
+    }),
   },
   {
     name: 'POST postGroupCardOrder',
@@ -209,7 +264,9 @@ describe('private groups look absent to outsiders', () => {
 });
 
 describe('findInSearch', () => {
-  const cases = privacies.flatMap(({ privacy, isPrivate }) => VIEWERS.map((viewer) => ({ viewer, privacy, isPrivate, listed: can('findInSearch', { viewer, isPrivate }) })));
+  const cases = privacies.flatMap(({ privacy, isPrivate }) =>
+    VIEWERS.map((viewer) => ({ viewer, privacy, isPrivate, listed: can('findInSearch', { viewer, isPrivate }) })),
+  );
 
   it.each(cases)('$viewer, $privacy group -> listed: $listed', async ({ viewer, isPrivate, listed }) => {
     const group = await groupWithCast(t.app, cast, isPrivate);

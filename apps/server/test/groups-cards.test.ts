@@ -7,7 +7,12 @@ let t: TestApp;
 let cast: Cast;
 beforeAll(async () => {
   t = await createTestApp();
-  cast = { owner: await createUser(t.app), admin: await createUser(t.app), member: await createUser(t.app), outsider: await createUser(t.app) };
+  cast = {
+    owner: await createUser(t.app),
+    admin: await createUser(t.app),
+    member: await createUser(t.app),
+    outsider: await createUser(t.app),
+  };
 });
 afterAll(() => t.close());
 
@@ -18,16 +23,35 @@ const summary = (cards: GroupCardDto[]) => cards.map((card) => `${card.cardOrder
 describe('Welcome cards', () => {
   it('adds cards last (cardOrder = current count) and lists them by cardOrder', async () => {
     const group = await groupWithCast(t.app, cast, false);
-    const res = await post('/api/components/postGroupCard', { groupID: group._id, title: 'Events', body: 'Line 1\nLine 2', footer: 'See you', cardOrder: 0 });
+    const res = await post('/api/components/postGroupCard', {
+      groupID: group._id,
+      title: 'Events',
+      body: 'Line 1\nLine 2',
+      footer: 'See you',
+      cardOrder: 0,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ _id: expect.any(String), groupID: group._id, title: 'Events', body: 'Line 1\nLine 2', footer: 'See you', cardOrder: 2 });
+    expect(res.body).toEqual({
+      _id: expect.any(String),
+      groupID: group._id,
+      title: 'Events',
+      body: 'Line 1\nLine 2',
+      footer: 'See you',
+      cardOrder: 2,
+    });
     expect(summary(await cardsOf(group._id))).toEqual(['0:Welcome', '1:Rules', '2:Events']);
   });
 
   it('edits a card in place, keeping its order', async () => {
     const group = await groupWithCast(t.app, cast, false);
     const rules = group.cards[1]!;
-    const res = await post('/api/components/postGroupCard', { groupID: group._id, _id: rules._id, title: 'House rules', body: 'Be kind.', cardOrder: 0 });
+    const res = await post('/api/components/postGroupCard', {
+      groupID: group._id,
+      _id: rules._id,
+      title: 'House rules',
+      body: 'Be kind.',
+      cardOrder: 0,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...rules, title: 'House rules', body: 'Be kind.', footer: '' });
     expect(summary(await cardsOf(group._id))).toEqual(['0:Welcome', '1:House rules']);
@@ -37,7 +61,12 @@ describe('Welcome cards', () => {
     const group = await groupWithCast(t.app, cast, false);
     const other = await groupWithCast(t.app, cast, false);
     const before = await snapshot(t.database.db, group._id);
-    const foreign = await post('/api/components/postGroupCard', { groupID: group._id, _id: other.cards[0]!._id, title: 'Hijack', body: '' });
+    const foreign = await post('/api/components/postGroupCard', {
+      groupID: group._id,
+      _id: other.cards[0]!._id,
+      title: 'Hijack',
+      body: '',
+    });
     expect(foreign.status).toBe(404);
     const noTitle = await post('/api/components/postGroupCard', { groupID: group._id, title: '  ', body: 'x' });
     expect(noTitle.status).toBe(400);
@@ -45,7 +74,9 @@ describe('Welcome cards', () => {
     const long = await post('/api/components/postGroupCard', { groupID: group._id, title: 'x'.repeat(101), body: 'x' });
     expect(long.body.fields.title).toMatch(/at most 100/);
     expect(await snapshot(t.database.db, group._id)).toEqual(before);
-    expect(await snapshot(t.database.db, other._id)).toMatchObject({ cards: [expect.objectContaining({ title: 'Welcome' }), expect.anything()] });
+    expect(await snapshot(t.database.db, other._id)).toMatchObject({
+      cards: [expect.objectContaining({ title: 'Welcome' }), expect.anything()],
+    });
   });
 
   it('saves a new order of all cards in one go', async () => {
@@ -62,20 +93,42 @@ describe('Welcome cards', () => {
     expect(summary(await cardsOf(group._id))).toEqual(['0:Rules', '1:Third', '2:Welcome']);
   });
 
-  it('refuses an order that is not exactly the group\'s cards numbered 0..n-1, changing nothing', async () => {
+  it("refuses an order that is not exactly the group's cards numbered 0..n-1, changing nothing", async () => {
     const group = await groupWithCast(t.app, cast, false);
     const other = await groupWithCast(t.app, cast, false);
     const [a, b] = group.cards.map((card) => card._id) as [string, string];
     const before = await snapshot(t.database.db, group._id);
     const bad = [
       [{ _id: a, cardOrder: 1 }],
-      [{ _id: a, cardOrder: 1 }, { _id: b, cardOrder: 1 }],
-      [{ _id: a, cardOrder: 1 }, { _id: b, cardOrder: 2 }],
-      [{ _id: a, cardOrder: -1 }, { _id: b, cardOrder: 0 }],
-      [{ _id: a, cardOrder: 1 }, { _id: a, cardOrder: 0 }],
-      [{ _id: a, cardOrder: 1 }, { _id: other.cards[0]!._id, cardOrder: 0 }],
-      [{ _id: a, cardOrder: 1 }, { _id: b, cardOrder: 0 }, { _id: other.cards[1]!._id, cardOrder: 2 }],
-      [{ _id: a, cardOrder: 0.5 }, { _id: b, cardOrder: 0 }],
+      [
+        { _id: a, cardOrder: 1 },
+        { _id: b, cardOrder: 1 },
+      ],
+      [
+        { _id: a, cardOrder: 1 },
+        { _id: b, cardOrder: 2 },
+      ],
+      [
+        { _id: a, cardOrder: -1 },
+        { _id: b, cardOrder: 0 },
+      ],
+      [
+        { _id: a, cardOrder: 1 },
+        { _id: a, cardOrder: 0 },
+      ],
+      [
+        { _id: a, cardOrder: 1 },
+        { _id: other.cards[0]!._id, cardOrder: 0 },
+      ],
+      [
+        { _id: a, cardOrder: 1 },
+        { _id: b, cardOrder: 0 },
+        { _id: other.cards[1]!._id, cardOrder: 2 },
+      ],
+      [
+        { _id: a, cardOrder: 0.5 },
+        { _id: b, cardOrder: 0 },
+      ],
     ];
     for (const order of bad) {
       const res = await post(`/api/components/postGroupCardOrder?groupID=${group._id}`, order);

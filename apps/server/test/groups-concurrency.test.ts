@@ -9,7 +9,12 @@ let cast: Cast;
 let crowd: TestUser[];
 beforeAll(async () => {
   t = await createTestApp();
-  cast = { owner: await createUser(t.app), admin: await createUser(t.app), member: await createUser(t.app), outsider: await createUser(t.app) };
+  cast = {
+    owner: await createUser(t.app),
+    admin: await createUser(t.app),
+    member: await createUser(t.app),
+    outsider: await createUser(t.app),
+  };
   crowd = await Promise.all(Array.from({ length: 20 }, () => createUser(t.app)));
 });
 afterAll(() => t.close());
@@ -23,7 +28,12 @@ async function expectSound(groupID: string) {
   expect(members.find((m) => m.user_id === cast.owner.user.id)?.role).toBe('Administrator');
   const full = await call(t.app, `/api/groups/getFullGroup?groupID=${groupID}`, { as: cast.owner });
   expect(full.body.groupOwner).toBe(cast.owner.user.id);
-  expect([...full.body.admins].sort()).toEqual(members.filter((m) => m.role === 'Administrator').map((m) => m.user_id).sort());
+  expect([...full.body.admins].sort()).toEqual(
+    members
+      .filter((m) => m.role === 'Administrator')
+      .map((m) => m.user_id)
+      .sort(),
+  );
   return members;
 }
 
@@ -32,7 +42,11 @@ describe('concurrency', () => {
     const group = await groupWithCast(t.app, cast, false);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        call(t.app, '/api/groups/joinGroup', { method: 'POST', as: cast.outsider, payload: { groupID: group._id, userID: cast.outsider.user.id } }),
+        call(t.app, '/api/groups/joinGroup', {
+          method: 'POST',
+          as: cast.outsider,
+          payload: { groupID: group._id, userID: cast.outsider.user.id },
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -48,7 +62,11 @@ describe('concurrency', () => {
     const results = await Promise.all(
       crowd.flatMap((user) =>
         [0, 1].map(() =>
-          call(t.app, '/api/groups/joinGroup', { method: 'POST', as: user, payload: { groupID: group._id, userID: user.user.id, inviteLink: group.inviteLink } }),
+          call(t.app, '/api/groups/joinGroup', {
+            method: 'POST',
+            as: user,
+            payload: { groupID: group._id, userID: user.user.id, inviteLink: group.inviteLink },
+          }),
         ),
       ),
     );
@@ -60,7 +78,13 @@ describe('concurrency', () => {
 
   it('parallel role changes, kicks and leaves never remove the owner or duplicate a member', async () => {
     const group = await groupWithCast(t.app, cast, false);
-    await Promise.all(crowd.slice(0, 10).map((user) => call(t.app, '/api/groups/joinGroup', { method: 'POST', as: user, payload: { groupID: group._id, userID: user.user.id } })));
+    await Promise.all(
+      crowd
+        .slice(0, 10)
+        .map((user) =>
+          call(t.app, '/api/groups/joinGroup', { method: 'POST', as: user, payload: { groupID: group._id, userID: user.user.id } }),
+        ),
+    );
     const roleUrl = `/api/groups/updateMemberRole?groupID=${group._id}`;
     const requests = [
       // Everyone with any right tries to demote the owner or kick them.
@@ -68,11 +92,23 @@ describe('concurrency', () => {
         call(t.app, roleUrl, { method: 'POST', as: by, payload: { userID: cast.owner.user.id, role: 'Member' } }),
         call(t.app, '/api/groups/kickMember', { method: 'POST', as: by, payload: { groupID: group._id, userID: cast.owner.user.id } }),
       ]),
-      call(t.app, '/api/groups/leaveGroup', { method: 'POST', as: cast.owner, payload: { groupID: group._id, userID: cast.owner.user.id } }),
+      call(t.app, '/api/groups/leaveGroup', {
+        method: 'POST',
+        as: cast.owner,
+        payload: { groupID: group._id, userID: cast.owner.user.id },
+      }),
       // Promotions and demotions racing each other.
       ...crowd.slice(0, 10).flatMap((user, i) => [
-        call(t.app, roleUrl, { method: 'POST', as: i % 2 ? cast.admin : cast.owner, payload: { userID: user.user.id, role: 'Administrator' } }),
-        call(t.app, roleUrl, { method: 'POST', as: cast.owner, payload: { userID: user.user.id, role: i % 3 ? 'Member' : 'Administrator' } }),
+        call(t.app, roleUrl, {
+          method: 'POST',
+          as: i % 2 ? cast.admin : cast.owner,
+          payload: { userID: user.user.id, role: 'Administrator' },
+        }),
+        call(t.app, roleUrl, {
+          method: 'POST',
+          as: cast.owner,
+          payload: { userID: user.user.id, role: i % 3 ? 'Member' : 'Administrator' },
+        }),
       ]),
       call(t.app, roleUrl, { method: 'POST', as: cast.admin, payload: { userID: cast.member.user.id, role: 'Administrator' } }),
       call(t.app, roleUrl, { method: 'POST', as: cast.owner, payload: { userID: cast.admin.user.id, role: 'Member' } }),
@@ -91,7 +127,11 @@ describe('concurrency', () => {
     const roleUrl = `/api/groups/updateMemberRole?groupID=${group._id}`;
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(t.app, roleUrl, { method: 'POST', as: i % 2 ? cast.owner : cast.admin, payload: { userID: cast.member.user.id, role: i % 2 ? 'Member' : 'Administrator' } }),
+        call(t.app, roleUrl, {
+          method: 'POST',
+          as: i % 2 ? cast.owner : cast.admin,
+          payload: { userID: cast.member.user.id, role: i % 2 ? 'Member' : 'Administrator' },
+        }),
       ),
     );
     // The owner's requests always pass; an Administrator's pass only while the member is still a Member.
@@ -105,7 +145,11 @@ describe('concurrency', () => {
     const group = await groupWithCast(t.app, cast, false);
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(t.app, '/api/components/postGroupCard', { method: 'POST', as: cast.admin, payload: { groupID: group._id, title: `Card ${i}`, body: '' } }),
+        call(t.app, '/api/components/postGroupCard', {
+          method: 'POST',
+          as: cast.admin,
+          payload: { groupID: group._id, title: `Card ${i}`, body: '' },
+        }),
       ),
     );
     const { cards } = await snapshot(t.database.db, group._id);

@@ -12,6 +12,10 @@ interface CallOptions {
   payload?: unknown;
 }
 
+// Tests read response bodies field by field, whatever their shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+
 /** One request through the real app; `as` signs it with that user's token. */
 export async function call(app: FastifyInstance, url: string, { method = 'GET', as = null, payload }: CallOptions = {}) {
   const response = await app.inject({
@@ -20,7 +24,7 @@ export async function call(app: FastifyInstance, url: string, { method = 'GET', 
     headers: as ? { authorization: as.token } : {},
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-  return { status: response.statusCode, body: response.json() as any };
+  return { status: response.statusCode, body: response.json() as Body };
 }
 
 /** Creates a group through the API and returns it. */
@@ -49,7 +53,11 @@ export async function join(app: FastifyInstance, group: { _id: string; inviteLin
 }
 
 export async function setRole(app: FastifyInstance, groupID: string, by: TestUser, user: TestUser, role: 'Administrator' | 'Member') {
-  const res = await call(app, `/api/groups/updateMemberRole?groupID=${groupID}`, { method: 'POST', as: by, payload: { userID: user.user.id, role } });
+  const res = await call(app, `/api/groups/updateMemberRole?groupID=${groupID}`, {
+    method: 'POST',
+    as: by,
+    payload: { userID: user.user.id, role },
+  });
   if (res.status !== 200) throw new Error(`updateMemberRole failed: ${JSON.stringify(res.body)}`);
 }
 

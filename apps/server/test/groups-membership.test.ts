@@ -6,7 +6,12 @@ let t: TestApp;
 let cast: Cast;
 beforeAll(async () => {
   t = await createTestApp();
-  cast = { owner: await createUser(t.app), admin: await createUser(t.app), member: await createUser(t.app), outsider: await createUser(t.app) };
+  cast = {
+    owner: await createUser(t.app),
+    admin: await createUser(t.app),
+    member: await createUser(t.app),
+    outsider: await createUser(t.app),
+  };
 });
 afterAll(() => t.close());
 
@@ -48,14 +53,22 @@ describe('POST /api/groups/joinGroup', () => {
       expect(res.body).toEqual({ message: 'Group not found' });
     }
     expect(await snapshot(t.database.db, group._id)).toEqual(before);
-    const ok = await post('/api/groups/joinGroup', cast.outsider, { groupID: group._id, userID: cast.outsider.user.id, inviteLink: group.inviteLink });
+    const ok = await post('/api/groups/joinGroup', cast.outsider, {
+      groupID: group._id,
+      userID: cast.outsider.user.id,
+      inviteLink: group.inviteLink,
+    });
     expect(ok.status).toBe(200);
   });
 
   it('refuses a public group with a wrong code (403)', async () => {
     const group = await groupWithCast(t.app, cast, false);
     const before = await snapshot(t.database.db, group._id);
-    const res = await post('/api/groups/joinGroup', cast.outsider, { groupID: group._id, userID: cast.outsider.user.id, inviteLink: 'nope' });
+    const res = await post('/api/groups/joinGroup', cast.outsider, {
+      groupID: group._id,
+      userID: cast.outsider.user.id,
+      inviteLink: 'nope',
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/invite link is not valid/);
     expect(await snapshot(t.database.db, group._id)).toEqual(before);
@@ -64,7 +77,11 @@ describe('POST /api/groups/joinGroup', () => {
   it('refuses to join someone else in', async () => {
     const group = await groupWithCast(t.app, cast, false);
     const before = await snapshot(t.database.db, group._id);
-    const res = await post('/api/groups/joinGroup', cast.member, { groupID: group._id, userID: cast.outsider.user.id, inviteLink: group.inviteLink });
+    const res = await post('/api/groups/joinGroup', cast.member, {
+      groupID: group._id,
+      userID: cast.outsider.user.id,
+      inviteLink: group.inviteLink,
+    });
     expect(res.status).toBe(403);
     expect(await snapshot(t.database.db, group._id)).toEqual(before);
   });
@@ -126,14 +143,17 @@ describe('POST /api/groups/kickMember', () => {
 describe('POST /api/groups/updateMemberRole', () => {
   it('lets an Administrator promote a member, and keeps admins[] in step', async () => {
     const group = await groupWithCast(t.app, cast, true);
-    const res = await post(`/api/groups/updateMemberRole?groupID=${group._id}`, cast.admin, { userID: cast.member.user.id, role: 'Administrator' });
+    const res = await post(`/api/groups/updateMemberRole?groupID=${group._id}`, cast.admin, {
+      userID: cast.member.user.id,
+      role: 'Administrator',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ userID: cast.member.user.id, role: 'Administrator' });
     const full = await call(t.app, `/api/groups/getFullGroup?groupID=${group._id}`, { as: cast.member });
     expect(full.body.admins).toEqual([cast.owner.user.id, cast.admin.user.id, cast.member.user.id]);
   });
 
-  it("lets the owner demote an Administrator", async () => {
+  it('lets the owner demote an Administrator', async () => {
     const group = await groupWithCast(t.app, cast, true);
     const res = await post(`/api/groups/updateMemberRole?groupID=${group._id}`, cast.owner, { userID: cast.admin.user.id, role: 'Member' });
     expect(res.status).toBe(200);
@@ -145,7 +165,14 @@ describe('POST /api/groups/updateMemberRole', () => {
   it.each([
     ["the owner changing the owner's role", 'owner', 'owner', 'Member', 403, "The group owner's role cannot be changed"],
     ["an Administrator changing the owner's role", 'admin', 'owner', 'Member', 403, "The group owner's role cannot be changed"],
-    ["an Administrator demoting an Administrator (themself)", 'admin', 'admin', 'Member', 403, "Only the group owner can change an Administrator's role"],
+    [
+      'an Administrator demoting an Administrator (themself)',
+      'admin',
+      'admin',
+      'Member',
+      403,
+      "Only the group owner can change an Administrator's role",
+    ],
     ['a member promoting themself', 'member', 'member', 'Administrator', 403, 'Only Administrators of this group can do that'],
     ['the owner changing a non-member', 'owner', 'outsider', 'Administrator', 404, 'Member not found'],
   ] as const)('refuses %s', async (_, by, target, role, status, message) => {
@@ -168,7 +195,7 @@ describe('POST /api/groups/updateMemberRole', () => {
 });
 
 describe("a member's own settings", () => {
-  it('POST postPlayerMembership/{id} sets the caller\'s own isActive', async () => {
+  it("POST postPlayerMembership/{id} sets the caller's own isActive", async () => {
     const group = await groupWithCast(t.app, cast, true);
     const res = await post(`/api/groups/postPlayerMembership/${group._id}`, cast.member, { isActive: false });
     expect(res.status).toBe(200);
@@ -182,16 +209,22 @@ describe("a member's own settings", () => {
 
   it('POST postMemberNotifications saves Event Notifications for the caller only', async () => {
     const group = await groupWithCast(t.app, cast, true);
-    const off = await post(`/api/members/postMemberNotifications/${group._id}/${cast.member.user.id}`, cast.member, { receiveEventNotifications: false });
+    const off = await post(`/api/members/postMemberNotifications/${group._id}/${cast.member.user.id}`, cast.member, {
+      receiveEventNotifications: false,
+    });
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ userID: cast.member.user.id, notifications: { receiveEventNotifications: false } });
 
     const before = await snapshot(t.database.db, group._id);
-    const other = await post(`/api/members/postMemberNotifications/${group._id}/${cast.admin.user.id}`, cast.owner, { receiveEventNotifications: false });
+    const other = await post(`/api/members/postMemberNotifications/${group._id}/${cast.admin.user.id}`, cast.owner, {
+      receiveEventNotifications: false,
+    });
     expect(other.status).toBe(403);
     expect(await snapshot(t.database.db, group._id)).toEqual(before);
 
-    const on = await post(`/api/members/postMemberNotifications/${group._id}/${cast.member.user.id}`, cast.member, { receiveEventNotifications: true });
+    const on = await post(`/api/members/postMemberNotifications/${group._id}/${cast.member.user.id}`, cast.member, {
+      receiveEventNotifications: true,
+    });
     expect(on.body.notifications).toEqual({ receiveEventNotifications: true });
   });
 });

@@ -42,7 +42,12 @@ export type PostGroupCardInput = z.output<typeof postGroupCardBody>;
 
 /** POST /api/components/postGroupCardOrder?groupID=: every card of the group with its new cardOrder (a permutation of 0..n-1). */
 export const postGroupCardOrderBody = z
-  .array(z.object({ _id: entityId('_id'), cardOrder: z.number({ error: 'cardOrder must be a number' }).int('cardOrder must be a whole number') }))
+  .array(
+    z.object({
+      _id: entityId('_id'),
+      cardOrder: z.number({ error: 'cardOrder must be a number' }).int('cardOrder must be a whole number'),
+    }),
+  )
   .max(1000);
 export type PostGroupCardOrderBody = z.infer<typeof postGroupCardOrderBody>;
 

@@ -51,7 +51,13 @@ export function createComponentsService({ db, clock }: Deps) {
           await cards.updateContent(tx, card.id, content);
           return toGroupCardDto({ ...card, ...content });
         }
-        const card = { id: newId(), group_id: body.groupID, ...content, card_order: await cards.count(tx, body.groupID), created_at: clock.now() };
+        const card = {
+          id: newId(),
+          group_id: body.groupID,
+          ...content,
+          card_order: await cards.count(tx, body.groupID),
+          created_at: clock.now(),
+        };
         await cards.insert(tx, card);
         return toGroupCardDto(card);
       });

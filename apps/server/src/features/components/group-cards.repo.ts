@@ -5,13 +5,24 @@ export type GroupCardRow = GroupCardsTable;
 
 /** A group's cards by cardOrder. */
 export const listByGroup = (db: Db, groupId: string): Promise<GroupCardRow[]> =>
-  db.selectFrom('group_cards').selectAll().where('group_id', '=', groupId).orderBy('card_order').orderBy('created_at').orderBy('id').execute();
+  db
+    .selectFrom('group_cards')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .orderBy('card_order')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 
 export const find = (db: Db, groupId: string, id: string): Promise<GroupCardRow | undefined> =>
   db.selectFrom('group_cards').selectAll().where('group_id', '=', groupId).where('id', '=', id).executeTakeFirst();
 
 export async function count(db: Db, groupId: string): Promise<number> {
-  const row = await db.selectFrom('group_cards').select((eb) => eb.fn.countAll<number>().as('n')).where('group_id', '=', groupId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('group_cards')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('group_id', '=', groupId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -6,11 +6,19 @@ export type GroupMemberRow = GroupMembersTable;
 export type GroupMemberWithNameRow = GroupMemberRow & { username: string };
 
 const withUsername = (db: Db) =>
-  db.selectFrom('group_members').innerJoin('users', 'users.id', 'group_members.user_id').selectAll('group_members').select('users.username');
+  db
+    .selectFrom('group_members')
+    .innerJoin('users', 'users.id', 'group_members.user_id')
+    .selectAll('group_members')
+    .select('users.username');
 
 /** The members of a group in the order they joined. */
 export const listByGroup = (db: Db, groupId: string): Promise<GroupMemberWithNameRow[]> =>
-  withUsername(db).where('group_members.group_id', '=', groupId).orderBy('group_members.joined_at').orderBy('group_members.user_id').execute();
+  withUsername(db)
+    .where('group_members.group_id', '=', groupId)
+    .orderBy('group_members.joined_at')
+    .orderBy('group_members.user_id')
+    .execute();
 
 export const find = (db: Db, groupId: string, userId: string): Promise<GroupMemberWithNameRow | undefined> =>
   withUsername(db).where('group_members.group_id', '=', groupId).where('group_members.user_id', '=', userId).executeTakeFirst();
@@ -58,6 +66,11 @@ export async function update(
   userId: string,
   changes: Partial<Pick<GroupMemberRow, 'is_active' | 'receive_event_notifications'>>,
 ): Promise<boolean> {
-  const result = await db.updateTable('group_members').set(changes).where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .updateTable('group_members')
+    .set(changes)
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -13,7 +13,7 @@ import { defaultGroupSettings, groupSettingsDto, type GroupSettings } from '@smm
 import type { GroupMemberWithNameRow } from './group-members.repo';
 import type { GroupRow, GroupWithCountRow } from './groups.repo';
 
-export const toRole = (value: string): Role => (ROLES as readonly string[]).includes(value) ? (value as Role) : 'Member';
+export const toRole = (value: string): Role => ((ROLES as readonly string[]).includes(value) ? (value as Role) : 'Member');
 
 const toLinkUrl = (value: string): LinkUrl => ((LINK_URLS as readonly string[]).includes(value) ? (value as LinkUrl) : 'civGroup');
 

@@ -22,7 +22,11 @@ export async function insert(db: Db, row: GroupRow): Promise<void> {
   await db.insertInto('groups').values(row).execute();
 }
 
-export async function update(db: Db, id: string, changes: Partial<Pick<GroupRow, 'is_private' | 'settings' | 'invite_link'>>): Promise<void> {
+export async function update(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<GroupRow, 'is_private' | 'settings' | 'invite_link'>>,
+): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.updateTable('groups').set(changes).where('id', '=', id).execute();
 }

@@ -1,4 +1,9 @@
-import { ALREADY_MEMBER_MESSAGE, GROUP_NOT_FOUND_MESSAGE, INVALID_INVITE_MESSAGE, OWNER_CANNOT_LEAVE_MESSAGE } from '@smm/shared/groups/messages';
+import {
+  ALREADY_MEMBER_MESSAGE,
+  GROUP_NOT_FOUND_MESSAGE,
+  INVALID_INVITE_MESSAGE,
+  OWNER_CANNOT_LEAVE_MESSAGE,
+} from '@smm/shared/groups/messages';
 import { canChangeRole, canKick } from '@smm/shared/groups/policy';
 import type {
   FullGroupDto,
@@ -120,7 +125,12 @@ export function createMembersService({ db, clock, publicUrl }: Deps) {
     },
 
     /** A member turns their own event notifications on or off. */
-    async postMemberNotifications(actor: UserDto, groupID: string, userID: string, receiveEventNotifications: boolean): Promise<GroupMemberDto> {
+    async postMemberNotifications(
+      actor: UserDto,
+      groupID: string,
+      userID: string,
+      receiveEventNotifications: boolean,
+    ): Promise<GroupMemberDto> {
       const access = await loadAccess(db, groupID, actor.id);
       assertCan(access, 'editOwnMembership');
       if (userID !== actor.id) throw forbidden('You can only change your own notifications');
