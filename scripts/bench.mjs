@@ -25,7 +25,9 @@ async function waitUntilUp() {
   for (let i = 0; i < 100; i += 1) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
+    } catch {
+      // not up yet
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server did not start');
