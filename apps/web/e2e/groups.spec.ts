@@ -19,7 +19,10 @@ async function dragWithKeyboard(page: Page, title: string, steps: number) {
   await expect(page.getByText(/You have dropped the item/)).toBeAttached();
 }
 
-test('a clan from creation to deletion: invite, accept, promote, reorder cards, kick, owner cannot leave, delete', async ({ browser, request }) => {
+test('a clan from creation to deletion: invite, accept, promote, reorder cards, kick, owner cannot leave, delete', async ({
+  browser,
+  request,
+}) => {
   // One journey through two browsers, with the spec's 5 s alert timing in it.
   test.slow();
   const owner = await registerByApi(request);

@@ -15,7 +15,11 @@ export interface CreatedGroup {
 }
 
 /** Creates a group through the API, for tests whose subject is not the create form. */
-export async function createGroupByApi(request: APIRequestContext, token: string, group: { groupName: string; gameName: string; isPrivate?: boolean }) {
+export async function createGroupByApi(
+  request: APIRequestContext,
+  token: string,
+  group: { groupName: string; gameName: string; isPrivate?: boolean },
+) {
   const res = await request.post('/api/groups/createGroup', { headers: { authorization: token }, data: { isPrivate: true, ...group } });
   expect(res.status()).toBe(200);
   return (await res.json()) as CreatedGroup;
@@ -27,7 +31,10 @@ export async function addCardByApi(request: APIRequestContext, token: string, gr
 }
 
 export async function joinByApi(request: APIRequestContext, token: string, userID: string, group: CreatedGroup) {
-  const res = await request.post('/api/groups/joinGroup', { headers: { authorization: token }, data: { groupID: group._id, userID, inviteLink: group.inviteLink } });
+  const res = await request.post('/api/groups/joinGroup', {
+    headers: { authorization: token },
+    data: { groupID: group._id, userID, inviteLink: group.inviteLink },
+  });
   expect(res.status()).toBe(200);
 }
 

@@ -6,6 +6,7 @@ import { api } from '../../../lib/api-client';
 export const getGames = (signal?: AbortSignal) => api.get<GameDto[]>('/api/games/getGames', undefined, signal);
 
 // The catalogue changes only with a release, so one read per visit is enough.
-export const gamesQueryOptions = () => queryOptions({ queryKey: ['games'], queryFn: ({ signal }) => getGames(signal), staleTime: Infinity });
+export const gamesQueryOptions = () =>
+  queryOptions({ queryKey: ['games'], queryFn: ({ signal }) => getGames(signal), staleTime: Infinity });
 
 export const useGames = () => useQuery(gamesQueryOptions());

@@ -3,7 +3,8 @@ import type { GroupSummaryDto } from '@smm/shared/groups/schemas';
 import { api } from '../../../lib/api-client';
 
 /** The signed-in user's groups. */
-export const getUserGroups = (userID: string, signal?: AbortSignal) => api.get<GroupSummaryDto[]>('/api/groups/getUserGroups', { userID }, signal);
+export const getUserGroups = (userID: string, signal?: AbortSignal) =>
+  api.get<GroupSummaryDto[]>('/api/groups/getUserGroups', { userID }, signal);
 
 export const userGroupsQueryOptions = (userID: string) =>
   queryOptions({ queryKey: ['users', userID, 'groups'], queryFn: ({ signal }) => getUserGroups(userID, signal) });

@@ -46,7 +46,14 @@ export function CreateGroupModal({ userID, onHide }: { userID: string; onHide: (
         </Modal.Header>
         <Modal.Body>
           {error && !error.fields && <Alert variant="danger">{error.message}</Alert>}
-          <TextField id="group-name" label="Group Name" value={form.groupName} onChange={(groupName) => setForm({ ...form, groupName })} maxLength={GROUP_NAME_MAX} error={error?.fields?.groupName} />
+          <TextField
+            id="group-name"
+            label="Group Name"
+            value={form.groupName}
+            onChange={(groupName) => setForm({ ...form, groupName })}
+            maxLength={GROUP_NAME_MAX}
+            error={error?.fields?.groupName}
+          />
           <Form.Group className="mb-3" controlId="group-game">
             <Form.Label>Game</Form.Label>
             <Form.Select
@@ -66,7 +73,13 @@ export function CreateGroupModal({ userID, onHide }: { userID: string; onHide: (
             </Form.Select>
             <FieldError id="group-game-error" message={gameError ?? (games.isError ? games.error.message : undefined)} />
           </Form.Group>
-          <Form.Check id="group-private" type="checkbox" label="Private group" checked={form.isPrivate} onChange={(e) => setForm({ ...form, isPrivate: e.target.checked })} />
+          <Form.Check
+            id="group-private"
+            type="checkbox"
+            label="Private group"
+            checked={form.isPrivate}
+            onChange={(e) => setForm({ ...form, isPrivate: e.target.checked })}
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onHide}>

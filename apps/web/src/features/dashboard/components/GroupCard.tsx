@@ -2,7 +2,8 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import type { GroupSummaryDto } from '@smm/shared/groups/schemas';
 
-export const welcomePath = (group: Pick<GroupSummaryDto, '_id' | 'linkURL'>) => `/${group.linkURL}/welcome?groupID=${encodeURIComponent(group._id)}`;
+export const welcomePath = (group: Pick<GroupSummaryDto, '_id' | 'linkURL'>) =>
+  `/${group.linkURL}/welcome?groupID=${encodeURIComponent(group._id)}`;
 
 /** A group on the dashboard: icon, name and game; the whole card opens the group's Welcome page. */
 export function GroupCard({ group }: { group: GroupSummaryDto }) {

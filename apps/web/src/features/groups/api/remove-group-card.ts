@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PostRemoveGroupCardBody } from '@smm/shared/components/schemas';
 import { api } from '../../../lib/api-client';
 
-export const postRemoveGroupCard = (card: PostRemoveGroupCardBody) => api.post<{ message: string }>('/api/components/postRemoveGroupCard', card);
+export const postRemoveGroupCard = (card: PostRemoveGroupCardBody) =>
+  api.post<{ message: string }>('/api/components/postRemoveGroupCard', card);
 
 export function useRemoveGroupCard(groupID: string) {
   const queryClient = useQueryClient();

@@ -3,7 +3,9 @@ import type { GroupMemberDto } from '@smm/shared/groups/schemas';
 import { api } from '../../../lib/api-client';
 
 export const postMemberNotifications = (groupID: string, userID: string, receiveEventNotifications: boolean) =>
-  api.post<GroupMemberDto>(`/api/members/postMemberNotifications/${encodeURIComponent(groupID)}/${encodeURIComponent(userID)}`, { receiveEventNotifications });
+  api.post<GroupMemberDto>(`/api/members/postMemberNotifications/${encodeURIComponent(groupID)}/${encodeURIComponent(userID)}`, {
+    receiveEventNotifications,
+  });
 
 export function useSaveMemberNotifications(groupID: string, userID: string) {
   const queryClient = useQueryClient();

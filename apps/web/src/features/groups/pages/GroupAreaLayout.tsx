@@ -44,7 +44,14 @@ export default function GroupAreaLayout() {
   if (group.linkURL !== area) return <Navigate to={groupPagePath(group.linkURL, pageOfPath(pathname), groupID)} replace />;
 
   const viewer = viewerInGroup(group, user.id);
-  const value: GroupArea = { area, groupID, group, viewer, context: { viewer, isPrivate: group.isPrivate }, user: { id: user.id, username: user.username } };
+  const value: GroupArea = {
+    area,
+    groupID,
+    group,
+    viewer,
+    context: { viewer, isPrivate: group.isPrivate },
+    user: { id: user.id, username: user.username },
+  };
   return (
     <>
       <GroupBar {...value} />

@@ -7,6 +7,9 @@ export const getInviteGroup = (groupID: string, inviteLink: string, signal?: Abo
   api.get<GroupDto>('/api/groups/getGroup', { groupID, inviteLink }, signal);
 
 export const inviteGroupQueryOptions = (groupID: string, inviteLink: string) =>
-  queryOptions({ queryKey: ['groups', groupID, 'invite', inviteLink], queryFn: ({ signal }) => getInviteGroup(groupID, inviteLink, signal) });
+  queryOptions({
+    queryKey: ['groups', groupID, 'invite', inviteLink],
+    queryFn: ({ signal }) => getInviteGroup(groupID, inviteLink, signal),
+  });
 
 export const useInviteGroup = (groupID: string, inviteLink: string) => useQuery(inviteGroupQueryOptions(groupID, inviteLink));

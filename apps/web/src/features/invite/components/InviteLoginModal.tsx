@@ -52,8 +52,26 @@ export function InviteLoginModal({ onHide, onLoggedIn, onRegister, notice }: Pro
         <Modal.Body>
           {notice && !general && <Alert variant="success">{notice}</Alert>}
           {general && <Alert variant="danger">{general}</Alert>}
-          <TextField id="invite-login-email" label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX} value={form.email} onChange={(email) => setForm({ ...form, email })} error={errors.fields?.email ?? errors.fields?.emailnotfound} />
-          <TextField id="invite-login-password" label="Password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={form.password} onChange={(password) => setForm({ ...form, password })} error={errors.fields?.password ?? errors.fields?.passwordincorrect} />
+          <TextField
+            id="invite-login-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={EMAIL_MAX}
+            value={form.email}
+            onChange={(email) => setForm({ ...form, email })}
+            error={errors.fields?.email ?? errors.fields?.emailnotfound}
+          />
+          <TextField
+            id="invite-login-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            value={form.password}
+            onChange={(password) => setForm({ ...form, password })}
+            error={errors.fields?.password ?? errors.fields?.passwordincorrect}
+          />
           <div className="d-flex justify-content-between flex-wrap gap-2 small">
             <Link to="/resetPassword">Forgot Password?</Link>
             <span>

@@ -45,10 +45,45 @@ export function InviteRegisterModal({ onHide, onRegistered }: Props) {
         </Modal.Header>
         <Modal.Body>
           {general && <Alert variant="danger">{general}</Alert>}
-          <TextField id="invite-register-username" label="Username" autoComplete="username" maxLength={USERNAME_MAX} value={form.username} onChange={(username) => setForm({ ...form, username })} error={errors.fields?.username} />
-          <TextField id="invite-register-email" label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX} value={form.email} onChange={(email) => setForm({ ...form, email })} error={errors.fields?.email} />
-          <TextField id="invite-register-password" label="Password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={form.password} onChange={(password) => setForm({ ...form, password })} error={errors.fields?.password} />
-          <TextField id="invite-register-password2" label="Confirm Password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={form.password2} onChange={(password2) => setForm({ ...form, password2 })} error={errors.fields?.password2} />
+          <TextField
+            id="invite-register-username"
+            label="Username"
+            autoComplete="username"
+            maxLength={USERNAME_MAX}
+            value={form.username}
+            onChange={(username) => setForm({ ...form, username })}
+            error={errors.fields?.username}
+          />
+          <TextField
+            id="invite-register-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={EMAIL_MAX}
+            value={form.email}
+            onChange={(email) => setForm({ ...form, email })}
+            error={errors.fields?.email}
+          />
+          <TextField
+            id="invite-register-password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            value={form.password}
+            onChange={(password) => setForm({ ...form, password })}
+            error={errors.fields?.password}
+          />
+          <TextField
+            id="invite-register-password2"
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            value={form.password2}
+            onChange={(password2) => setForm({ ...form, password2 })}
+            error={errors.fields?.password2}
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onHide}>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
@@ -62,7 +63,11 @@ function Invite({ groupID, inviteLink }: { groupID: string; inviteLink: string }
   if (group.isPending) return <Loading label="Loading invite…" />;
   if (group.isError) {
     if (group.error instanceof ApiError && (group.error.status === 404 || group.error.status === 400)) return <InvalidInvite />;
-    return <Alert variant="danger" className="mt-4">{group.error.message}</Alert>;
+    return (
+      <Alert variant="danger" className="mt-4">
+        {group.error.message}
+      </Alert>
+    );
   }
   const { groupName, gameName, linkURL, members, groupOwner } = group.data;
   const welcome = `/${linkURL}/welcome?groupID=${encodeURIComponent(groupID)}`;
@@ -85,12 +90,14 @@ function Invite({ groupID, inviteLink }: { groupID: string; inviteLink: string }
   }
 
   return (
-    <>
+    <div className="invite-page">
       <div className="d-flex align-items-center gap-3 page-title">
         <img src={iconForGame(gameName)} alt="" className="game-icon" width={48} height={48} />
         <div>
           <h1 className="mb-0 text-break">{groupName}</h1>
-          <span className="text-body-secondary">{isMember ? `You are a member of this ${gameName} group.` : `You have been invited to join this ${gameName} group.`}</span>
+          <span className="text-body-secondary">
+            {isMember ? `You are a member of this ${gameName} group.` : `You have been invited to join this ${gameName} group.`}
+          </span>
         </div>
       </div>
       <div className="d-flex gap-2 flex-wrap mb-3">
@@ -118,32 +125,46 @@ function Invite({ groupID, inviteLink }: { groupID: string; inviteLink: string }
         <Card.Header>
           <h2 className="h5 mb-0">Members ({members.length})</h2>
         </Card.Header>
-        <Table size="sm" className="mb-0" responsive>
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.userID}>
-                <td className="text-break">
-                  {member.username}
-                  {member.userID === groupOwner && <span className="text-body-secondary"> (owner)</span>}
-                </td>
-                <td>{member.role}</td>
+        <Card.Body>
+          <Table size="sm" className="mb-0" responsive>
+            <thead>
+              <tr>
+                <th scope="col">Member</th>
+                <th scope="col">Role</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.userID}>
+                  <td className="text-break">
+                    {member.username}
+                    {member.userID === groupOwner && (
+                      <Badge bg="dark" className="ms-2">
+                        Owner
+                      </Badge>
+                    )}
+                  </td>
+                  <td>{member.role}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Card.Body>
       </Card>
       {dialog?.kind === 'login' && (
-        <InviteLoginModal notice={dialog.notice} onHide={() => setDialog(null)} onLoggedIn={() => setDialog(null)} onRegister={() => setDialog({ kind: 'register' })} />
+        <InviteLoginModal
+          notice={dialog.notice}
+          onHide={() => setDialog(null)}
+          onLoggedIn={() => setDialog(null)}
+          onRegister={() => setDialog({ kind: 'register' })}
+        />
       )}
       {dialog?.kind === 'register' && (
-        <InviteRegisterModal onHide={() => setDialog(null)} onRegistered={() => setDialog({ kind: 'login', notice: 'Registration successful. Log in to accept the invite.' })} />
+        <InviteRegisterModal
+          onHide={() => setDialog(null)}
+          onRegistered={() => setDialog({ kind: 'login', notice: 'Registration successful. Log in to accept the invite.' })}
+        />
       )}
-    </>
+    </div>
   );
 }

@@ -51,8 +51,25 @@ export function CardFormModal({ groupID, card, show, onHide, onDelete }: Props) 
         </Modal.Header>
         <Modal.Body>
           {error && !error.fields && <Alert variant="danger">{error.message}</Alert>}
-          <TextField id="card-title" label="Title" value={title} onChange={setTitle} maxLength={CARD_TITLE_MAX} error={error?.fields?.title} />
-          <TextField id="card-body" label="Body" as="textarea" rows={20} value={body} onChange={setBody} maxLength={CARD_BODY_MAX} required={false} error={error?.fields?.body} />
+          <TextField
+            id="card-title"
+            label="Title"
+            value={title}
+            onChange={setTitle}
+            maxLength={CARD_TITLE_MAX}
+            error={error?.fields?.title}
+          />
+          <TextField
+            id="card-body"
+            label="Body"
+            as="textarea"
+            rows={20}
+            value={body}
+            onChange={setBody}
+            maxLength={CARD_BODY_MAX}
+            required={false}
+            error={error?.fields?.body}
+          />
         </Modal.Body>
         <Modal.Footer>
           {card && (

@@ -10,7 +10,8 @@ interface Props {
   onDone: () => void;
 }
 
-const HINT = 'Drag the cards into the order they should appear, or focus one and use Space and the arrow keys. Nothing changes until you save.';
+const HINT =
+  'Drag the cards into the order they should appear, or focus one and use Space and the arrow keys. Nothing changes until you save.';
 
 /** Civilization groups: the reorder list in place of the cards table, with Save and Cancel. */
 export function InlineCardOrderEditor({ groupID, cards, onDone }: Props) {

@@ -53,7 +53,12 @@ export function CardsPanel({ groupID, orderMode }: Props) {
               {list.map((card) => (
                 <tr key={card._id}>
                   <td>
-                    <Button variant="link" className="p-0 text-start text-break" onClick={() => setEditing(card)} aria-label={`Edit card ${card.title}`}>
+                    <Button
+                      variant="link"
+                      className="p-0 text-start text-break"
+                      onClick={() => setEditing(card)}
+                      aria-label={`Edit card ${card.title}`}
+                    >
                       {card.title}
                     </Button>
                   </td>

@@ -24,7 +24,8 @@ export function DeleteCardModal({ groupID, card, onHide }: Props) {
           toast({ title: 'Success!', body: 'Successfully removed card', variant: 'success' });
           onHide();
         },
-        onError: () => toast({ title: 'Error!', body: 'Unexpected error deleting card. Please submit issue in contact us.', variant: 'danger' }),
+        onError: () =>
+          toast({ title: 'Error!', body: 'Unexpected error deleting card. Please submit issue in contact us.', variant: 'danger' }),
       },
     );
   }

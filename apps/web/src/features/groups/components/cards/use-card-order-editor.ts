@@ -16,7 +16,8 @@ export function useCardOrderEditor(groupID: string, cards: readonly GroupCardDto
         toast({ title: 'Success!', body: 'Successfully card order', variant: 'success' });
         onSaved();
       },
-      onError: () => toast({ title: 'Error!', body: 'Unexpected error while saving card order. Please submit issue in contact us.', variant: 'danger' }),
+      onError: () =>
+        toast({ title: 'Error!', body: 'Unexpected error while saving card order. Please submit issue in contact us.', variant: 'danger' }),
     });
   }
 

@@ -64,7 +64,13 @@ export function EditMembersModal({ title, members, groupOwner, viewer, busyUserI
                   </td>
                   <td className="text-end">
                     {canKick(viewer, row) && (
-                      <Button size="sm" variant="outline-danger" onClick={() => onKick(member)} disabled={busy} aria-label={`Kick ${member.username}`}>
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        onClick={() => onKick(member)}
+                        disabled={busy}
+                        aria-label={`Kick ${member.username}`}
+                      >
                         Kick
                       </Button>
                     )}

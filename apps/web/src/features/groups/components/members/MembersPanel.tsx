@@ -30,12 +30,23 @@ export function MembersPanel({ group, viewer, variant }: Props) {
   function changeRole(member: { userID: string; username: string }, role: Role) {
     updateRole.mutate(
       { userID: member.userID, role },
-      { onSuccess: () => toast({ title: 'Success!', body: `${member.username} is now ${role === 'Administrator' ? 'an Administrator' : 'a Member'}`, variant: 'success' }), onError: failed },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Success!',
+            body: `${member.username} is now ${role === 'Administrator' ? 'an Administrator' : 'a Member'}`,
+            variant: 'success',
+          }),
+        onError: failed,
+      },
     );
   }
 
   function kickMember(member: { userID: string; username: string }) {
-    kick.mutate(member.userID, { onSuccess: () => toast({ title: 'Success!', body: `Kicked ${member.username} from the group`, variant: 'success' }), onError: failed });
+    kick.mutate(member.userID, {
+      onSuccess: () => toast({ title: 'Success!', body: `Kicked ${member.username} from the group`, variant: 'success' }),
+      onError: failed,
+    });
   }
 
   const editLabel = variant === 'civ' ? 'Edit' : 'Edit Members';
@@ -43,7 +54,12 @@ export function MembersPanel({ group, viewer, variant }: Props) {
     <Card className="h-100">
       <Card.Header className="d-flex align-items-center gap-2">
         <h3 className="h5 mb-0 me-auto">Members</h3>
-        <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)} aria-label={variant === 'civ' ? 'Edit Members' : undefined}>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => setEditing(true)}
+          aria-label={variant === 'civ' ? 'Edit Members' : undefined}
+        >
           {editLabel}
         </Button>
       </Card.Header>

@@ -35,7 +35,9 @@ export function SettingsPanel({ group, context, userID }: { group: FullGroupDto;
         )}
       </Card.Body>
       {dialog === 'edit' && <EditGroupSettingsModal groupID={group._id} isPrivate={group.isPrivate} onHide={() => setDialog(null)} />}
-      {dialog === 'delete' && <DeleteGroupModal groupID={group._id} groupName={group.groupName} userID={userID} onHide={() => setDialog(null)} />}
+      {dialog === 'delete' && (
+        <DeleteGroupModal groupID={group._id} groupName={group.groupName} userID={userID} onHide={() => setDialog(null)} />
+      )}
     </Card>
   );
 }

@@ -20,7 +20,11 @@ export function NotificationsCard({ groupID, userID }: { groupID: string; userID
   function change(receiveEventNotifications: boolean) {
     save.mutate(receiveEventNotifications, {
       onSuccess: () =>
-        toast({ title: 'Success!', body: receiveEventNotifications ? 'Event notifications are on' : 'Event notifications are off', variant: 'success' }),
+        toast({
+          title: 'Success!',
+          body: receiveEventNotifications ? 'Event notifications are on' : 'Event notifications are off',
+          variant: 'success',
+        }),
       onError: (error) => toast({ title: 'Error!', body: errorBodyOf(error).message, variant: 'danger' }),
     });
   }
