@@ -292,3 +292,19 @@ describe('a Steam ID is linked only to the signed-in user it was verified for', 
     expect(await currentSteamId(second.auth)).toBeNull();
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the Steam and RuneScape endpoints', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const expected = {
+      '/api/auth/steam/start': 'post',
+      '/api/auth/steam/callback': 'get',
+      '/api/auth/steamlink/{steamID}/{userID}': 'post',
+      '/api/auth/steamunlink': 'post',
+      '/api/steam/getProfile/{steamID}': 'get',
+      '/api/steam/getGames/{steamID}': 'get',
+      '/api/runescape/getOSRSDetails/{playerName}/{gameMode}': 'get',
+    };
+    for (const [path, method] of Object.entries(expected)) expect(doc.paths[path], path).toHaveProperty(method);
+  });
+});
