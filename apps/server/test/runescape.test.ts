@@ -12,7 +12,11 @@ let auth: { authorization: string };
 
 beforeAll(async () => {
   osrs = await createOsrsHiscoresFake();
-  t = await createTestApp({ osrsHiscoresUrl: osrs.url, upstreamTimeoutMs: TIMEOUT_MS, upstreamRateLimit: { max: 10_000, windowMs: 60_000 } });
+  t = await createTestApp({
+    osrsHiscoresUrl: osrs.url,
+    upstreamTimeoutMs: TIMEOUT_MS,
+    upstreamRateLimit: { max: 10_000, windowMs: 60_000 },
+  });
   ({ auth } = await createUser(t.app));
 });
 afterAll(async () => {
@@ -45,7 +49,11 @@ describe('GET /api/runescape/getOSRSDetails/{playerName}/{gameMode}', () => {
     expect(Object.keys(body.skills)).toEqual([...RUNESCAPE_SKILL_IDS]);
     expect(Object.keys(body.skills)).toHaveLength(23);
     // Old School names some skills differently from the spec's list.
-    expect(body.skills.constitution).toEqual({ level: line('Hitpoints').level, rank: line('Hitpoints').rank, experience: line('Hitpoints').xp });
+    expect(body.skills.constitution).toEqual({
+      level: line('Hitpoints').level,
+      rank: line('Hitpoints').rank,
+      experience: line('Hitpoints').xp,
+    });
     expect(body.skills.runecrafting).toEqual({ level: 99, rank: line('Runecraft').rank, experience: 200_000_000 });
     expect(body.skills.construction).toEqual({ level: line('Construction').level, rank: line('Construction').rank, experience: 2_000_000 });
     expect(body.skills).not.toHaveProperty('sailing');
@@ -166,7 +174,12 @@ describe('GET /api/runescape/getOSRSDetails/{playerName}/{gameMode}', () => {
   });
 
   it('is not broken by added skills or activities, nor by a new order', async () => {
-    const grown = hiscoresJson({ defaultXp: 5_000_000, xp: { Attack: 13_034_431 }, extraSkills: ['Necromancy'], extraActivities: ['A Brand New Boss'] });
+    const grown = hiscoresJson({
+      defaultXp: 5_000_000,
+      xp: { Attack: 13_034_431 },
+      extraSkills: ['Necromancy'],
+      extraActivities: ['A Brand New Boss'],
+    });
     const [overall, ...rest] = grown.skills;
     // New lines shift positions; reading by name must not care.
     osrs.setPlayer('Zezima', { ...grown, skills: [overall!, ...rest.reverse()] });

@@ -14,7 +14,11 @@ let openId: SteamOpenIdFake;
 beforeAll(async () => {
   // The fake stamps its nonces with the app's clock, as a real Steam would with real time.
   openId = await createSteamOpenIdFake({ now: () => t.clock.now() });
-  t = await createTestApp({ steamOpenIdUrl: openId.endpoint, upstreamTimeoutMs: 300, upstreamRateLimit: { max: 10_000, windowMs: 60_000 } });
+  t = await createTestApp({
+    steamOpenIdUrl: openId.endpoint,
+    upstreamTimeoutMs: 300,
+    upstreamRateLimit: { max: 10_000, windowMs: 60_000 },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -33,7 +37,8 @@ beforeEach(() => {
 
 type Auth = { authorization: string };
 
-const tokenPayload = (token: string) => JSON.parse(Buffer.from(token.replace(/^Bearer /, '').split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const tokenPayload = (token: string) =>
+  JSON.parse(Buffer.from(token.replace(/^Bearer /, '').split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 /** "Link Steam Account": the Steam page the server sends the browser to. */
 async function startSignIn(auth: Auth): Promise<URL> {
@@ -153,8 +158,14 @@ describe('a Steam ID is never linked without a verified assertion for it', () =>
     ['claimed_id is left out of the signature', { 'openid.signed': 'signed,op_endpoint,identity,return_to,response_nonce,assoc_handle' }],
     ['another provider made it', { 'openid.op_endpoint': 'https://evil.example/openid/login' }],
     ['it was made for another return address', { 'openid.return_to': `${PUBLIC_URL}/api/auth/steam/callback?state=${'0'.repeat(64)}` }],
-    ['the claimed id is not a Steam account', { 'openid.claimed_id': 'https://evil.example/id/76561197960435530', 'openid.identity': 'https://evil.example/id/76561197960435530' }],
-    ['the claimed id is not a SteamID64', { 'openid.claimed_id': 'https://steamcommunity.com/openid/id/1234', 'openid.identity': 'https://steamcommunity.com/openid/id/1234' }],
+    [
+      'the claimed id is not a Steam account',
+      { 'openid.claimed_id': 'https://evil.example/id/76561197960435530', 'openid.identity': 'https://evil.example/id/76561197960435530' },
+    ],
+    [
+      'the claimed id is not a SteamID64',
+      { 'openid.claimed_id': 'https://steamcommunity.com/openid/id/1234', 'openid.identity': 'https://steamcommunity.com/openid/id/1234' },
+    ],
     ['it is not a positive assertion', { 'openid.mode': 'setup_needed' }],
     ['its nonce is malformed', { 'openid.response_nonce': 'yesterday-abc' }],
   ])('refuses an assertion when %s, without trusting Steam to catch it', async (_label, fields) => {
@@ -206,7 +217,8 @@ describe('a Steam ID is never linked without a verified assertion for it', () =>
     const returnTo = login.searchParams.get('openid.return_to')!;
     const old = new Date(t.clock.now() - 10 * 60 * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const stale = new URL(returnTo);
-    for (const [key, value] of Object.entries(openId.assertionFor(returnTo, ROBIN, { nonce: `${old}abc` }))) stale.searchParams.set(key, value);
+    for (const [key, value] of Object.entries(openId.assertionFor(returnTo, ROBIN, { nonce: `${old}abc` })))
+      stale.searchParams.set(key, value);
     expect((await callback(stale)).searchParams.get('steamError')).toBe('expired');
     expect((await link(auth, ROBIN, user.id)).statusCode).toBe(403);
   });

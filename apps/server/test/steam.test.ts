@@ -7,8 +7,18 @@ const ROBIN = '76561197960435530';
 const HIDDEN = '76561197960435531';
 const TIMEOUT_MS = 300;
 const KEY = 'fake-steam-key';
-const CIV6 = { appid: 289070, name: "Sid Meier's Civilization VI", img_icon_url: '9dc914132fec244adcede62fb8e7524a72a7398c', playtime_forever: 48210 };
-const CIV5 = { appid: 8930, name: "Sid Meier's Civilization V", img_icon_url: '2203f62bd1bdc75c286c13534e50f22e3bd5bb58', playtime_forever: 12000 };
+const CIV6 = {
+  appid: 289070,
+  name: "Sid Meier's Civilization VI",
+  img_icon_url: '9dc914132fec244adcede62fb8e7524a72a7398c',
+  playtime_forever: 48210,
+};
+const CIV5 = {
+  appid: 8930,
+  name: "Sid Meier's Civilization V",
+  img_icon_url: '2203f62bd1bdc75c286c13534e50f22e3bd5bb58',
+  playtime_forever: 12000,
+};
 const DOTA = { appid: 570, name: 'Dota 2', img_icon_url: '', playtime_forever: 5 };
 
 let t: TestApp;
@@ -85,8 +95,16 @@ describe('GET /api/steam/getGames/{steamID}', () => {
       isPrivate: false,
       games: [
         { appID: 570, name: 'Dota 2', iconURL: null },
-        { appID: 8930, name: CIV5.name, iconURL: `https://media.steampowered.com/steamcommunity/public/images/apps/8930/${CIV5.img_icon_url}.jpg` },
-        { appID: 289070, name: CIV6.name, iconURL: `https://media.steampowered.com/steamcommunity/public/images/apps/289070/${CIV6.img_icon_url}.jpg` },
+        {
+          appID: 8930,
+          name: CIV5.name,
+          iconURL: `https://media.steampowered.com/steamcommunity/public/images/apps/8930/${CIV5.img_icon_url}.jpg`,
+        },
+        {
+          appID: 289070,
+          name: CIV6.name,
+          iconURL: `https://media.steampowered.com/steamcommunity/public/images/apps/289070/${CIV6.img_icon_url}.jpg`,
+        },
       ],
     });
     const [request] = steam.requests;

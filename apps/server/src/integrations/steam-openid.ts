@@ -10,8 +10,7 @@ const MUST_BE_SIGNED = ['op_endpoint', 'claimed_id', 'identity', 'return_to', 'r
 const NONCE = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z).{0,200}$/;
 
 export type AssertionCheck =
-  | { ok: true; steamId: string; nonce: string; nonceTime: number }
-  | { ok: false; reason: 'cancelled' | 'invalid'; detail: string };
+  { ok: true; steamId: string; nonce: string; nonceTime: number } | { ok: false; reason: 'cancelled' | 'invalid'; detail: string };
 
 export interface SteamOpenIdClient {
   /** The Steam sign-in page to send the browser to. */

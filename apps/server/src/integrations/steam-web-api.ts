@@ -23,9 +23,7 @@ export type SteamPlayer = z.infer<typeof playerSummaries>['response']['players']
 const ownedGames = z.object({
   response: z.object({
     game_count: z.int().optional(),
-    games: z
-      .array(z.object({ appid: z.int(), name: z.string().optional(), img_icon_url: z.string().optional() }))
-      .optional(),
+    games: z.array(z.object({ appid: z.int(), name: z.string().optional(), img_icon_url: z.string().optional() })).optional(),
   }),
 });
 export type OwnedGame = NonNullable<z.infer<typeof ownedGames>['response']['games']>[number];

@@ -52,7 +52,11 @@ export async function fetchUpstream(service: string, url: string, init: RequestI
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
     if (signal.aborted) throw new UpstreamError(service, 'timeout', `no answer within ${timeoutMs} ms`);
-    throw new UpstreamError(service, 'unreachable', error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : 'request failed');
+    throw new UpstreamError(
+      service,
+      'unreachable',
+      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : 'request failed',
+    );
   }
 }
 

@@ -47,7 +47,13 @@ export async function startFakeServer(handler: FakeHandler, port = 0): Promise<R
     req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       try {
-        const reply = await handler({ method: req.method ?? 'GET', rawUrl: req.url ?? '/', path: url.pathname, query: url.searchParams, body: Buffer.concat(chunks).toString('utf8') });
+        const reply = await handler({
+          method: req.method ?? 'GET',
+          rawUrl: req.url ?? '/',
+          path: url.pathname,
+          query: url.searchParams,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
         if (reply.delayMs) await wait(reply.delayMs);
         if (res.destroyed) return;
         res.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? 'application/json; charset=utf-8', ...reply.headers });

@@ -3,7 +3,8 @@ import { html, json, startFakeServer, type FakeReply } from './fake-server';
 import type { HiscoresJson } from './osrs-hiscores-fixtures';
 
 const TABLES = new Set<string>(OSRS_GAME_MODES.map((mode) => mode.table));
-const NOT_FOUND_PAGE = '<!DOCTYPE html><html><head><title>404 - Page not found</title></head><body><h1>404 - Page not found</h1></body></html>';
+const NOT_FOUND_PAGE =
+  '<!DOCTYPE html><html><head><title>404 - Page not found</title></head><body><h1>404 - Page not found</h1></body></html>';
 
 /** Jagex matches names case-insensitively and treats spaces, `_` and `-` alike. */
 const playerKey = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, ' ');

@@ -5,14 +5,44 @@
  */
 
 export const HISCORES_SKILL_NAMES = [
-  'Attack', 'Defence', 'Strength', 'Hitpoints', 'Ranged', 'Prayer', 'Magic', 'Cooking', 'Woodcutting', 'Fletching',
-  'Fishing', 'Firemaking', 'Crafting', 'Smithing', 'Mining', 'Herblore', 'Agility', 'Thieving', 'Slayer', 'Farming',
-  'Runecraft', 'Hunter', 'Construction', 'Sailing',
+  'Attack',
+  'Defence',
+  'Strength',
+  'Hitpoints',
+  'Ranged',
+  'Prayer',
+  'Magic',
+  'Cooking',
+  'Woodcutting',
+  'Fletching',
+  'Fishing',
+  'Firemaking',
+  'Crafting',
+  'Smithing',
+  'Mining',
+  'Herblore',
+  'Agility',
+  'Thieving',
+  'Slayer',
+  'Farming',
+  'Runecraft',
+  'Hunter',
+  'Construction',
+  'Sailing',
 ] as const;
 
 const ACTIVITY_NAMES = [
-  'League Points', 'Deadman Points', 'Bounty Hunter - Hunter', 'Bounty Hunter - Rogue', 'Clue Scrolls (all)',
-  'Clue Scrolls (beginner)', 'LMS - Rank', 'Colosseum Glory', 'Collections Logged', 'Abyssal Sire', 'Zulrah',
+  'League Points',
+  'Deadman Points',
+  'Bounty Hunter - Hunter',
+  'Bounty Hunter - Rogue',
+  'Clue Scrolls (all)',
+  'Clue Scrolls (beginner)',
+  'LMS - Rank',
+  'Colosseum Glory',
+  'Collections Logged',
+  'Abyssal Sire',
+  'Zulrah',
 ];
 
 export interface HiscoresSkillLine {

@@ -34,13 +34,24 @@ async function main() {
   osrs.setReply('HiscoresSlow', { delayMs: 60_000, body: '{}' });
   osrs.setReply('HiscoresJunk', { body: '<html><body>Down for maintenance</body></html>', contentType: 'text/html' });
 
-  const steamApi = await createSteamApiFake({ port: port('steam-api-port', 'FAKE_STEAM_API_PORT', 4102), apiKey: process.env.FAKE_STEAM_API_KEY ?? CANNED.steamApiKey });
+  const steamApi = await createSteamApiFake({
+    port: port('steam-api-port', 'FAKE_STEAM_API_PORT', 4102),
+    apiKey: process.env.FAKE_STEAM_API_KEY ?? CANNED.steamApiKey,
+  });
   steamApi.players.set(CANNED.steamId, steamPlayer(CANNED.steamId, 'Robin'));
   steamApi.games.set(CANNED.steamId, [
-    { appid: 289070, name: "Sid Meier's Civilization VI", img_icon_url: '9dc914132fec244adcede62fb8e7524a72a7398c', playtime_forever: 48210 },
+    {
+      appid: 289070,
+      name: "Sid Meier's Civilization VI",
+      img_icon_url: '9dc914132fec244adcede62fb8e7524a72a7398c',
+      playtime_forever: 48210,
+    },
     { appid: 8930, name: "Sid Meier's Civilization V", img_icon_url: '2203f62bd1bdc75c286c13534e50f22e3bd5bb58', playtime_forever: 12000 },
   ]);
-  steamApi.players.set(CANNED.privateSteamId, steamPlayer(CANNED.privateSteamId, 'Hidden Hermit', 'fef49e7fa7e1997310d705b2a6158ff8dc1cdfeb'));
+  steamApi.players.set(
+    CANNED.privateSteamId,
+    steamPlayer(CANNED.privateSteamId, 'Hidden Hermit', 'fef49e7fa7e1997310d705b2a6158ff8dc1cdfeb'),
+  );
   steamApi.games.set(CANNED.privateSteamId, 'private');
 
   const openId = await createSteamOpenIdFake({ port: port('steam-openid-port', 'FAKE_STEAM_OPENID_PORT', 4103) });

@@ -80,7 +80,9 @@ export async function createSteamApiFake({ port = 0, apiKey = 'fake-steam-key' }
       if (games === 'private') return json({ response: {} });
       // Without include_appinfo Steam sends only ids and playtimes.
       const withInfo = req.query.get('include_appinfo') === '1' || req.query.get('include_appinfo') === 'true';
-      const list = games.map((g) => (withInfo ? { ...g, has_community_visible_stats: true } : { appid: g.appid, playtime_forever: g.playtime_forever }));
+      const list = games.map((g) =>
+        withInfo ? { ...g, has_community_visible_stats: true } : { appid: g.appid, playtime_forever: g.playtime_forever },
+      );
       return json({ response: { game_count: list.length, games: list } });
     }
     return html('<html><body><h1>Not Found</h1></body></html>', 404);
@@ -131,7 +133,12 @@ export async function createSteamOpenIdFake({ port = 0, now = () => Date.now() }
   let endpoint = '';
   const sign = (fields: Record<string, string>, signed: string) =>
     createHmac('sha256', secret)
-      .update(signed.split(',').map((key) => `${key}:${fields[`openid.${key}`] ?? ''}\n`).join(''))
+      .update(
+        signed
+          .split(',')
+          .map((key) => `${key}:${fields[`openid.${key}`] ?? ''}\n`)
+          .join(''),
+      )
       .digest('base64');
 
   const fake = {
@@ -167,7 +174,8 @@ export async function createSteamOpenIdFake({ port = 0, now = () => Date.now() }
       if (req.query.get('openid.mode') !== 'checkid_setup' || req.query.get('openid.ns') !== OPENID_NS || !returnTo) {
         return html('<html><body>Invalid OpenID request</body></html>', 400);
       }
-      const assertion = fake.loginMode === 'cancel' ? { 'openid.ns': OPENID_NS, 'openid.mode': 'cancel' } : fake.assertionFor(returnTo, fake.loginSteamId);
+      const assertion =
+        fake.loginMode === 'cancel' ? { 'openid.ns': OPENID_NS, 'openid.mode': 'cancel' } : fake.assertionFor(returnTo, fake.loginSteamId);
       const target = new URL(returnTo);
       for (const [key, value] of Object.entries(assertion)) target.searchParams.set(key, value);
       return { status: 302, body: '', contentType: 'text/html', headers: { location: target.toString() } };
@@ -175,7 +183,8 @@ export async function createSteamOpenIdFake({ port = 0, now = () => Date.now() }
     const form = new URLSearchParams(req.body);
     fake.checks.push(form);
     if (fake.override) return fake.override;
-    if (form.get('openid.mode') !== 'check_authentication') return { status: 400, body: `ns:${OPENID_NS}\nerror:bad mode\n`, contentType: 'text/plain' };
+    if (form.get('openid.mode') !== 'check_authentication')
+      return { status: 400, body: `ns:${OPENID_NS}\nerror:bad mode\n`, contentType: 'text/plain' };
     const fields = Object.fromEntries(form);
     const expected = Buffer.from(sign(fields, form.get('openid.signed') ?? ''));
     const given = Buffer.from(form.get('openid.sig') ?? '');

@@ -33,10 +33,7 @@ export const RUNESCAPE_SKILLS = [
 
 export type RuneScapeSkill = (typeof RUNESCAPE_SKILLS)[number]['id'];
 
-export const RUNESCAPE_SKILL_IDS = RUNESCAPE_SKILLS.map((skill) => skill.id) as unknown as readonly [
-  RuneScapeSkill,
-  ...RuneScapeSkill[],
-];
+export const RUNESCAPE_SKILL_IDS = RUNESCAPE_SKILLS.map((skill) => skill.id) as unknown as readonly [RuneScapeSkill, ...RuneScapeSkill[]];
 
 /** The hiscores' name of the total line, which comes first in the JSON. */
 export const OVERALL_HISCORES_NAME = 'Overall';

@@ -13,16 +13,20 @@ export const runescapeRoutes =
       if (error.cause instanceof UpstreamError) req.log.warn({ upstream: error.cause.message }, 'hiscores lookup failed');
     });
 
-    app.get('/api/runescape/getOSRSDetails/:playerName/:gameMode', {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['runescape'],
-        summary: 'Old School RuneScape hiscores of a player on one game mode',
-        description:
-          'Unranked values are null (the hiscores send -1). 404: the player is not on that hiscores table. 502: the hiscores failed or sent an unreadable answer. 504: the hiscores did not answer in time. 429: too many lookups by this user. Results are cached for about a minute.',
-        security: [{ bearer: [] }],
-        params: osrsDetailsParams,
-        response: { 200: osrsDetails, ...errors },
+    app.get(
+      '/api/runescape/getOSRSDetails/:playerName/:gameMode',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['runescape'],
+          summary: 'Old School RuneScape hiscores of a player on one game mode',
+          description:
+            'Unranked values are null (the hiscores send -1). 404: the player is not on that hiscores table. 502: the hiscores failed or sent an unreadable answer. 504: the hiscores did not answer in time. 429: too many lookups by this user. Results are cached for about a minute.',
+          security: [{ bearer: [] }],
+          params: osrsDetailsParams,
+          response: { 200: osrsDetails, ...errors },
+        },
       },
-    }, (req) => runescape.getOsrsDetails(req.actor, req.params));
+      (req) => runescape.getOsrsDetails(req.actor, req.params),
+    );
   };

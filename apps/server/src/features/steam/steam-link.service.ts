@@ -103,7 +103,13 @@ export function createSteamLinkService({ db, clock, openId, publicUrl, signToken
       const now = clock.now();
       await repo.pruneExpired(db, now);
       const state = randomToken();
-      await repo.insertState(db, { state_hash: sha256(state), user_id: actor.id, expires_at: now + STATE_TTL_MS, used_at: null, created_at: now });
+      await repo.insertState(db, {
+        state_hash: sha256(state),
+        user_id: actor.id,
+        expires_at: now + STATE_TTL_MS,
+        used_at: null,
+        created_at: now,
+      });
       return { url: openId.loginUrl(callbackUrl(state), publicUrl) };
     },
 

@@ -24,27 +24,35 @@ export const steamRoutes =
       if (error.cause instanceof UpstreamError) req.log.warn({ upstream: error.cause.message }, 'Steam Web API call failed');
     });
 
-    app.get('/api/steam/getProfile/:steamID', {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['steam'],
-        summary: 'Nickname, profile link and avatar of a Steam account',
-        description: `404: Steam knows no such account. ${failures}`,
-        security: [{ bearer: [] }],
-        params: steamIdParams,
-        response: { 200: steamProfile, ...errors },
+    app.get(
+      '/api/steam/getProfile/:steamID',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['steam'],
+          summary: 'Nickname, profile link and avatar of a Steam account',
+          description: `404: Steam knows no such account. ${failures}`,
+          security: [{ bearer: [] }],
+          params: steamIdParams,
+          response: { 200: steamProfile, ...errors },
+        },
       },
-    }, (req) => steam.getProfile(req.actor, req.params.steamID));
+      (req) => steam.getProfile(req.actor, req.params.steamID),
+    );
 
-    app.get('/api/steam/getGames/:steamID', {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['steam'],
-        summary: 'Games a Steam account owns',
-        description: `isPrivate is true (and games empty) when the profile or its game details are private. ${failures}`,
-        security: [{ bearer: [] }],
-        params: steamIdParams,
-        response: { 200: steamGames, ...errors },
+    app.get(
+      '/api/steam/getGames/:steamID',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['steam'],
+          summary: 'Games a Steam account owns',
+          description: `isPrivate is true (and games empty) when the profile or its game details are private. ${failures}`,
+          security: [{ bearer: [] }],
+          params: steamIdParams,
+          response: { 200: steamGames, ...errors },
+        },
       },
-    }, (req) => steam.getGames(req.actor, req.params.steamID));
+      (req) => steam.getGames(req.actor, req.params.steamID),
+    );
   };
