@@ -21,6 +21,8 @@ const envSchema = z.object({
   STEAM_OPENID_URL: z.url().default('https://steamcommunity.com/openid/login'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  EVENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  EVENT_MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string };

@@ -6,6 +6,7 @@ import { systemClock } from './clock';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { readEnv } from './env';
+import { createEventMailJob } from './features/reminders/event-mail.job';
 import { createMailer } from './integrations/mailer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,10 +18,11 @@ async function main() {
     env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: path.join(env.DATA_DIR, 'smm.sqlite') },
   );
   await migrateToLatest(database.db);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log });
   const app = await buildApp({
     database,
     clock: systemClock,
-    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
+    mailer,
     config: {
       publicUrl: env.PUBLIC_URL,
       adminEmail: env.ADMIN_EMAIL,
@@ -37,7 +39,19 @@ async function main() {
       webRoot: path.resolve(here, '../../web/dist'),
     },
   });
-  app.addHook('onClose', () => database.close());
+  // Event notifications and reminders: queued in the database, sent by every instance's job.
+  const eventMails = createEventMailJob({
+    db: database.db,
+    clock: systemClock,
+    mailer,
+    log: app.log,
+    publicUrl: env.PUBLIC_URL,
+    reminderLeadMs: env.EVENT_REMINDER_MINUTES * 60_000,
+  });
+  app.addHook('onClose', async () => {
+    await eventMails.stop();
+    await database.close();
+  });
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -49,6 +63,7 @@ async function main() {
     });
   }
   await app.listen({ port: env.PORT, host: env.HOST });
+  eventMails.start(env.EVENT_MAIL_INTERVAL_SECONDS * 1000);
   app.log.info({ engine: database.kind, publicUrl: env.PUBLIC_URL }, 'SMM is ready');
 }
 

@@ -2,12 +2,14 @@ import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider 
 import type { Db } from './schema';
 import * as m0001 from './migrations/0001_accounts';
 import * as m0100 from './migrations/0100_groups';
+import * as m0200 from './migrations/0200_events';
 import * as m0300 from './migrations/0300_steam_link';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0100_groups': m0100,
+  '0200_events': m0200,
   '0300_steam_link': m0300,
 };
 
@@ -23,7 +25,9 @@ async function migrationTableSchema(db: Db): Promise<string | undefined> {
 
 /** Applies every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationTableSchema(db) });
+  // Features are numbered in blocks and may land out of order: a database that already has a
+  // later block still gets an earlier one that arrived after it.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: await migrationTableSchema(db) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

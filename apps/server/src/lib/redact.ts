@@ -2,4 +2,5 @@
 export const redactUrl = (url: string): string =>
   url
     .replace(/^(\/api\/users\/[^/?]+\/)[^/?]+/, '$1[redacted]')
+    .replace(/^(\/api\/calendar\/)[^/?]+(?=\.ics)/, '$1[redacted]')
     .replace(/([?&](token|inviteLink|state|openid\.sig|openid\.response_nonce)=)[^&]+/g, '$1[redacted]');

@@ -21,3 +21,13 @@ export async function updatePasswordHash(db: Db, id: string, passwordHash: strin
 export async function updateSteamId(db: Db, id: string, steamId: string | null): Promise<void> {
   await db.updateTable('users').set({ steam_id: steamId }).where('id', '=', id).execute();
 }
+
+/** The user's chosen IANA time zone, or null. */
+export async function findTimeZone(db: Db, id: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('time_zone').where('id', '=', id).executeTakeFirst();
+  return row?.time_zone ?? null;
+}
+
+export async function updateTimeZone(db: Db, id: string, timeZone: string | null): Promise<void> {
+  await db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', id).execute();
+}

@@ -11,6 +11,7 @@ import {
   updatePasswordBody,
   userDto,
 } from '@smm/shared/users/schemas';
+import { postTimeZoneBody, timeZoneResponse } from '@smm/shared/events/time-zone';
 import type { UsersService } from './users.service';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody };
@@ -37,6 +38,16 @@ export const usersRoutes = (users: UsersService): FastifyPluginAsyncZod => async
     preHandler: app.requireUser,
     schema: { tags: ['users'], security: [{ bearer: [] }], response: { 200: userDto, ...errors } },
   }, (req) => req.actor);
+
+  app.get('/api/users/getTimeZone', {
+    preHandler: app.requireUser,
+    schema: { tags: ['users'], security: [{ bearer: [] }], description: "The caller's IANA time zone for event times; null: none chosen (the web app uses the browser's).", response: { 200: timeZoneResponse, ...errors } },
+  }, (req) => users.getTimeZone(req.actor));
+
+  app.post('/api/users/postTimeZone', {
+    preHandler: app.requireUser,
+    schema: { tags: ['users'], security: [{ bearer: [] }], description: 'Sets the caller\'s time zone (an IANA name such as Europe/Berlin), or clears it with null.', body: postTimeZoneBody, response: { 200: timeZoneResponse, ...errors } },
+  }, (req) => users.setTimeZone(req.actor, req.body.timeZone));
 
   app.post('/api/users/:userID/:token', {
     schema: {

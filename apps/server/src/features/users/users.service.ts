@@ -152,6 +152,17 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
       return { message: 'Password updated' };
     },
 
+    /** The caller's time zone for showing event times; null: the browser's. */
+    async getTimeZone(actor: UserDto): Promise<{ timeZone: string | null }> {
+      return { timeZone: await users.findTimeZone(db, actor.id) };
+    },
+
+    /** Sets (or, with null, clears) the caller's time zone; the schema has already checked it is a known IANA zone. */
+    async setTimeZone(actor: UserDto, timeZone: string | null): Promise<{ timeZone: string | null }> {
+      await users.updateTimeZone(db, actor.id, timeZone);
+      return { timeZone };
+    },
+
     /** The current state of a user, for tokens and the profile. */
     async getUser(id: string): Promise<UserDto | undefined> {
       const row = await users.findById(db, id);

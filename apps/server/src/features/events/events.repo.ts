@@ -1,0 +1,109 @@
+import type { Db } from '../../db/schema';
+import type { EventAttendeesTable, EventsTable } from './events.tables';
+
+export type EventRow = EventsTable;
+export type AttendeeRow = { event_id: string; user_id: string; username: string; email: string; joined_at: number };
+/** An event with the group it belongs to, for calendars and mails. */
+export type EventWithGroupRow = EventRow & { group_name: string; link_url: string };
+
+export const findById = (db: Db, id: string): Promise<EventRow | undefined> =>
+  db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * Reads the event and takes its row lock until the transaction ends, with a write that changes
+ * nothing: attends, edits and the delete of one event then run one after another on both engines.
+ */
+export const lockById = (db: Db, id: string): Promise<EventRow | undefined> =>
+  db
+    .updateTable('events')
+    .set((eb) => ({ max_number_of_members: eb.ref('max_number_of_members') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+
+export const listByGroup = (db: Db, groupId: string): Promise<EventRow[]> =>
+  db.selectFrom('events').selectAll().where('group_id', '=', groupId).orderBy('start_at').orderBy('end_at').orderBy('id').execute();
+
+/**
+ * Who attends the events, oldest sign-up first. Only people who are still members of the event's
+ * group count: someone who left or was kicked neither shows nor takes a seat.
+ */
+export async function listAttendees(db: Db, eventIds: readonly string[]): Promise<AttendeeRow[]> {
+  if (eventIds.length === 0) return [];
+  return db
+    .selectFrom('event_attendees')
+    .innerJoin('events', 'events.id', 'event_attendees.event_id')
+    .innerJoin('group_members', (join) =>
+      join.onRef('group_members.group_id', '=', 'events.group_id').onRef('group_members.user_id', '=', 'event_attendees.user_id'),
+    )
+    .innerJoin('users', 'users.id', 'event_attendees.user_id')
+    .select(['event_attendees.event_id', 'event_attendees.user_id', 'event_attendees.joined_at', 'users.username', 'users.email'])
+    .where('event_attendees.event_id', 'in', eventIds)
+    .orderBy('event_attendees.joined_at')
+    .orderBy('event_attendees.user_id')
+    .execute();
+}
+
+export async function insert(db: Db, row: EventRow): Promise<void> {
+  await db.insertInto('events').values(row).execute();
+}
+
+export async function update(
+  db: Db,
+  id: string,
+  changes: Pick<EventRow, 'event_name' | 'start_at' | 'end_at' | 'max_number_of_members' | 'updated_at'>,
+): Promise<void> {
+  await db.updateTable('events').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteById(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('events').where('id', '=', id).execute();
+}
+
+/** Signs a user up unless already signed up; the (event, user) unique constraint settles races. */
+export async function insertAttendee(db: Db, row: EventAttendeesTable): Promise<boolean> {
+  const inserted = await db
+    .insertInto('event_attendees')
+    .values(row)
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function deleteAttendee(db: Db, eventId: string, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('event_attendees').where('event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Drops the sign-ups of people who are no longer members of the event's group, so they cannot come back with the seat. */
+export async function deleteNonMemberAttendees(db: Db, eventId: string, groupId: string): Promise<void> {
+  await db
+    .deleteFrom('event_attendees')
+    .where('event_id', '=', eventId)
+    .where('user_id', 'not in', db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId))
+    .execute();
+}
+
+/** The events of every group the user belongs to that end after `since`, earliest first. */
+export const listForMember = (db: Db, userId: string, since: number, limit: number): Promise<EventWithGroupRow[]> =>
+  db
+    .selectFrom('events')
+    .innerJoin('groups', 'groups.id', 'events.group_id')
+    .innerJoin('group_members', (join) => join.onRef('group_members.group_id', '=', 'events.group_id').on('group_members.user_id', '=', userId))
+    .selectAll('events')
+    .select(['groups.group_name', 'groups.link_url'])
+    .where('events.end_at', '>', since)
+    .orderBy('events.start_at')
+    .orderBy('events.id')
+    .limit(limit)
+    .execute();
+
+export const findWithGroup = (db: Db, id: string): Promise<EventWithGroupRow | undefined> =>
+  db
+    .selectFrom('events')
+    .innerJoin('groups', 'groups.id', 'events.group_id')
+    .selectAll('events')
+    .select(['groups.group_name', 'groups.link_url'])
+    .where('events.id', '=', id)
+    .executeTakeFirst();

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Mailer } from '../../integrations/mailer';
+import { newId } from '../../lib/ids';
+import * as outbox from './event-mail-outbox.repo';
+import { renderEventMail } from './event-mails';
+import { toMailEvent, toRecipient } from './event-notifications';
+
+export const DEFAULT_REMINDER_LEAD_MS = 60 * 60 * 1000;
+/** A claim older than this belongs to a sender that died mid-send; the mail is then sent by another. */
+const DEFAULT_LEASE_MS = 10 * 60 * 1000;
+const BATCH = 50;
+const MAX_BATCHES_PER_TICK = 20;
+const MAX_ATTEMPTS = 5;
+const KEEP_FINISHED_MS = 30 * 24 * 60 * 60 * 1000;
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  publicUrl: string;
+  reminderLeadMs?: number;
+  leaseMs?: number;
+  /** Names this process's claims; a restarted process is a new sender. */
+  instanceId?: string;
+}
+
+export interface TickResult {
+  remindersQueued: number;
+  sent: number;
+  failed: number;
+}
+
+/**
+ * The background job for event mails, kept in the database so it survives restarts and can run
+ * on several instances at once: each tick queues the reminders that have come due (their unique
+ * key makes a second queueing a no-op), then claims due mails atomically and sends them.
+ */
+export function createEventMailJob({ db, clock, mailer, log, publicUrl, reminderLeadMs = DEFAULT_REMINDER_LEAD_MS, leaseMs = DEFAULT_LEASE_MS, instanceId = randomUUID() }: Deps) {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<TickResult> | undefined;
+
+  async function queueReminders(now: number): Promise<number> {
+    const due = await outbox.listDueReminders(db, now, reminderLeadMs, 500);
+    const rows = due.map((row) => {
+      const mail = renderEventMail('reminder', toMailEvent(row), toRecipient({ ...row, user_id: row.attendee_id }), { actorName: '', publicUrl });
+      return {
+        id: newId(),
+        dedupe_key: `reminder:${row.id}:${row.attendee_id}:${row.start_at}`,
+        kind: 'reminder',
+        event_id: row.id,
+        event_start_at: row.start_at,
+        user_id: row.attendee_id,
+        to_email: row.email,
+        subject: mail.subject,
+        body: mail.text,
+        due_at: now,
+        claimed_by: null,
+        claimed_at: null,
+        attempts: 0,
+        sent_at: null,
+        failed_at: null,
+        last_error: null,
+        created_at: now,
+      };
+    });
+    return outbox.insertMany(db, rows);
+  }
+
+  async function sendDue(now: number): Promise<{ sent: number; failed: number }> {
+    let sent = 0;
+    let failed = 0;
+    for (let batch = 0; batch < MAX_BATCHES_PER_TICK; batch += 1) {
+      const claimed = await outbox.claimDue(db, instanceId, now, leaseMs, BATCH);
+      for (const mail of claimed) {
+        try {
+          await mailer.send({ to: mail.to_email, subject: mail.subject, text: mail.body });
+        } catch (error) {
+          failed += 1;
+          const giveUp = mail.attempts >= MAX_ATTEMPTS;
+          log.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, giveUp, err: error }, 'event mail not sent');
+          await outbox.release(db, mail.id, instanceId, error instanceof Error ? error.message : String(error), giveUp ? clock.now() : null);
+          continue;
+        }
+        if (await outbox.markSent(db, mail.id, instanceId, clock.now())) sent += 1;
+      }
+      if (claimed.length < BATCH) break;
+    }
+    return { sent, failed };
+  }
+
+  async function runTick(): Promise<TickResult> {
+    const now = clock.now();
+    const remindersQueued = await queueReminders(now);
+    const { sent, failed } = await sendDue(now);
+    await outbox.pruneFinished(db, now - KEEP_FINISHED_MS);
+    return { remindersQueued, sent, failed };
+  }
+
+  /** One pass: queue due reminders, send due mails. Ticks of one process never overlap. */
+  function tick(): Promise<TickResult> {
+    if (running) return running;
+    running = runTick().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    instanceId,
+    tick,
+    /** Ticks every `intervalMs` until stop(); a failed tick is logged and the next one tries again. */
+    start(intervalMs: number): void {
+      if (timer) return;
+      const safeTick = () => void tick().catch((error: unknown) => log.error({ err: error }, 'event mail job failed'));
+      timer = setInterval(safeTick, intervalMs);
+      timer.unref();
+      safeTick();
+    },
+    /** Stops ticking and waits for a tick in progress, so the database can close after it. */
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
+export type EventMailJob = ReturnType<typeof createEventMailJob>;

@@ -1,0 +1,11 @@
+/** Texts of the Events area the web shows as they are (spec sections 2 and 8). */
+export const START_BEFORE_END_MESSAGE = 'Start Date must be before End Date';
+export const CREATE_EVENT_FAILED_MESSAGE = 'Unexpected error trying to create an event';
+export const NO_UPCOMING_EVENTS_MESSAGE = 'No Scheduled Events Upcoming';
+export const DELETE_EVENT_QUESTION = 'Are you sure you wish to delete this event?';
+
+export const EVENT_NOT_FOUND_MESSAGE = 'Event not found';
+export const START_IN_PAST_MESSAGE = 'Start Date cannot be in the past';
+export const EVENT_FULL_MESSAGE = 'This event is full';
+export const ONLY_CREATOR_MESSAGE = 'Only the creator of this event can do that';
+export const MAX_BELOW_ATTENDING_MESSAGE = 'More members are already attending than that maximum';
