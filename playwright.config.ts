@@ -11,6 +11,18 @@ process.env.E2E_DATA_DIR = e2eDataDir;
 
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
 
+/**
+ * The hiscores, Steam Web API and Steam OpenID fakes (apps/server/test/fakes/serve-fakes.ts) on
+ * three ports from E2E_FAKES_PORT, so the app's real HTTP clients run against them in the browser tests.
+ */
+const fakesPort = Number(process.env.E2E_FAKES_PORT ?? 4101);
+const fakes = {
+  osrs: `http://127.0.0.1:${fakesPort}`,
+  steamApi: `http://127.0.0.1:${fakesPort + 1}`,
+  steamOpenId: `http://127.0.0.1:${fakesPort + 2}/openid/login`,
+  steamApiKey: 'e2e-steam-key',
+};
+
 export default defineConfig({
   testDir: 'apps/web/e2e',
   fullyParallel: true,
@@ -19,7 +31,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: 'test-results/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
   use: {
     baseURL,
     screenshot: 'only-on-failure',
@@ -32,18 +44,40 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: e2eDataDir,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000',
+  webServer: [
+    {
+      command: 'npx tsx apps/server/test/fakes/serve-fakes.ts',
+      // The OpenID fake starts last; its login endpoint answers 400 to a bare GET, which counts as up.
+      url: fakes.steamOpenId,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      env: {
+        FAKE_OSRS_PORT: String(fakesPort),
+        FAKE_STEAM_API_PORT: String(fakesPort + 1),
+        FAKE_STEAM_OPENID_PORT: String(fakesPort + 2),
+        FAKE_STEAM_API_KEY: fakes.steamApiKey,
+      },
     },
-  },
+    {
+      command: 'node apps/server/dist/main.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eDataDir,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        OSRS_HISCORES_URL: fakes.osrs,
+        STEAM_API_URL: fakes.steamApi,
+        STEAM_API_KEY: fakes.steamApiKey,
+        STEAM_OPENID_URL: fakes.steamOpenId,
+        // Short enough that the 'Hiscores Slow' fake shows the timeout page within a test.
+        UPSTREAM_TIMEOUT_MS: '3000',
+      },
+    },
+  ],
 });

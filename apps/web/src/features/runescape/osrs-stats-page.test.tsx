@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -27,9 +27,16 @@ afterEach(() => {
 });
 
 function zezima(): OsrsDetails {
-  const skills: Record<string, SkillStats> = Object.fromEntries(RUNESCAPE_SKILLS.map((s) => [s.id, { level: 99, rank: 500_000, experience: 150_000_000 }]));
+  const skills: Record<string, SkillStats> = Object.fromEntries(
+    RUNESCAPE_SKILLS.map((s) => [s.id, { level: 99, rank: 500_000, experience: 150_000_000 }]),
+  );
   skills.hunter = { level: null, rank: null, experience: null };
-  return { playerName: 'Zezima', gameMode: 'normal', overall: { level: 2277, rank: 12, experience: 4_600_000_000 }, skills: skills as OsrsDetails['skills'] };
+  return {
+    playerName: 'Zezima',
+    gameMode: 'normal',
+    overall: { level: 2277, rank: 12, experience: 4_600_000_000 },
+    skills: skills as OsrsDetails['skills'],
+  };
 }
 
 function Where() {
@@ -43,7 +50,15 @@ function renderAt(path: string) {
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/osrsStats" element={<><OsrsStatsPage /><Where /></>} />
+          <Route
+            path="/osrsStats"
+            element={
+              <>
+                <OsrsStatsPage />
+                <Where />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -60,11 +75,20 @@ describe('OsrsStatsPage', () => {
     const table = await screen.findByRole('table', { name: 'Skills' });
     expect(requested).toEqual(['/api/runescape/getOSRSDetails/Zezima/normal']);
     const [head, ...body] = within(table).getAllByRole('row');
-    expect(within(head!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Skill', 'Level', 'Rank', 'Exp']);
+    expect(
+      within(head!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Skill', 'Level', 'Rank', 'Exp']);
     const skillRows = body.slice(0, -1);
     expect(skillRows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(RUNESCAPE_SKILLS.map((s) => s.label));
-    expect(skillRows.map((row) => row.querySelector('img')?.getAttribute('src'))).toEqual(RUNESCAPE_SKILLS.map((s) => `/skills/${s.id}.svg`));
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(skillRows.map((row) => row.querySelector('img')?.getAttribute('src'))).toEqual(
+      RUNESCAPE_SKILLS.map((s) => `/skills/${s.id}.svg`),
+    );
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells(skillRows[0]!)).toEqual(['99', '500,000', '150,000,000']);
     expect(cells(skillRows[21]!)).toEqual(['-', '-', '-']);
     const overall = body.at(-1)!;

@@ -28,16 +28,41 @@ const stats = (level: number | null, rank: number | null, experience: number | n
 function details(overrides: Partial<OsrsDetails['skills']> = {}): OsrsDetails {
   // Built in reverse, so the table's order cannot come from the object's key order.
   const skills = Object.fromEntries([...RUNESCAPE_SKILL_IDS].reverse().map((id, i) => [id, stats(50 + i, 1000 + i, 100_000 * (i + 1))]));
-  return { playerName: 'Zezima', gameMode: 'normal', overall: stats(2277, 1, 4_600_000_000), skills: { ...skills, ...overrides } as OsrsDetails['skills'] };
+  return {
+    playerName: 'Zezima',
+    gameMode: 'normal',
+    overall: stats(2277, 1, 4_600_000_000),
+    skills: { ...skills, ...overrides } as OsrsDetails['skills'],
+  };
 }
 
 describe('skillRows', () => {
   it('lists the 23 skills in the spec order with capitalised names and icons', () => {
     const rows = skillRows(details());
     expect(rows.map((row) => row.id)).toEqual([
-      'attack', 'defence', 'strength', 'constitution', 'ranged', 'prayer', 'magic', 'cooking', 'woodcutting', 'fletching',
-      'fishing', 'firemaking', 'crafting', 'smithing', 'mining', 'herblore', 'agility', 'thieving', 'slayer', 'farming',
-      'runecrafting', 'hunter', 'construction',
+      'attack',
+      'defence',
+      'strength',
+      'constitution',
+      'ranged',
+      'prayer',
+      'magic',
+      'cooking',
+      'woodcutting',
+      'fletching',
+      'fishing',
+      'firemaking',
+      'crafting',
+      'smithing',
+      'mining',
+      'herblore',
+      'agility',
+      'thieving',
+      'slayer',
+      'farming',
+      'runecrafting',
+      'hunter',
+      'construction',
     ]);
     expect(rows[3]).toMatchObject({ label: 'Constitution', icon: '/skills/constitution.svg' });
     expect(rows[20]?.label).toBe('Runecrafting');

@@ -67,7 +67,11 @@ const profile = {
   steamID: STEAM_ID,
   nickname: 'Robin',
   url: `https://steamcommunity.com/profiles/${STEAM_ID}/`,
-  avatar: { small: 'https://avatars.example/a.jpg', medium: 'https://avatars.example/a_medium.jpg', large: 'https://avatars.example/a_full.jpg' },
+  avatar: {
+    small: 'https://avatars.example/a.jpg',
+    medium: 'https://avatars.example/a_medium.jpg',
+    large: 'https://avatars.example/a_full.jpg',
+  },
 };
 const games = {
   isPrivate: false,
@@ -95,7 +99,7 @@ describe('Steam Profile tab', () => {
     expect(rows[1]?.querySelector('img')).toBeNull();
   });
 
-  it("says the games are private instead of showing an empty table", async () => {
+  it('says the games are private instead of showing an empty table', async () => {
     reply(`GET /api/steam/getProfile/${STEAM_ID}`, 200, profile);
     reply(`GET /api/steam/getGames/${STEAM_ID}`, 200, { isPrivate: true, games: [] });
     renderSignedIn(STEAM_ID, '/profile?tab=steam', <SteamProfileTab />);

@@ -4,7 +4,11 @@ import { api } from '../../../lib/api-client';
 
 /** GET /api/runescape/getOSRSDetails/{playerName}/{gameMode}: Overall and the 23 skills. */
 export const getOsrsDetails = ({ playerName, gameMode }: OsrsDetailsParams, signal?: AbortSignal) =>
-  api.get<OsrsDetails>(`/api/runescape/getOSRSDetails/${encodeURIComponent(playerName)}/${encodeURIComponent(gameMode)}`, undefined, signal);
+  api.get<OsrsDetails>(
+    `/api/runescape/getOSRSDetails/${encodeURIComponent(playerName)}/${encodeURIComponent(gameMode)}`,
+    undefined,
+    signal,
+  );
 
 /** Jagex treats names case-insensitively and spaces, `_` and `-` alike, so one cache entry serves all spellings. */
 const playerKey = (playerName: string) => playerName.toLowerCase().replace(/[\s_-]+/g, ' ');

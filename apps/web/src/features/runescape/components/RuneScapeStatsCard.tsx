@@ -4,8 +4,7 @@ import type { OsrsDetailsParams } from '@smm/shared/runescape/schemas';
 import { OsrsLookupForm } from './OsrsLookupForm';
 
 /** `/osrsStats` address of one lookup; also what clan pages link to. */
-export const osrsStatsPath = ({ playerName, gameMode }: OsrsDetailsParams) =>
-  `/osrsStats?${new URLSearchParams({ playerName, gameMode })}`;
+export const osrsStatsPath = ({ playerName, gameMode }: OsrsDetailsParams) => `/osrsStats?${new URLSearchParams({ playerName, gameMode })}`;
 
 /** A 'RuneScape Stats' lookup that opens the stats page. */
 export function RuneScapeStatsCard({ className }: { className?: string }) {

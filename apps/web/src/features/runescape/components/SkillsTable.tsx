@@ -5,14 +5,21 @@ import { overallRow, skillRows } from '../skill-format';
 /** The Skills table: Skill, Level, Rank, Exp; one row per skill in the spec's order, Overall as the summary. */
 export function SkillsTable({ details }: { details: OsrsDetails }) {
   const overall = overallRow(details);
+  // Responsive: on screens narrower than a phone the table scrolls inside its card, not the page.
   return (
-    <Table striped hover size="sm" className="skills-table align-middle mb-0" aria-labelledby="skills-heading">
+    <Table responsive striped hover size="sm" className="skills-table align-middle mb-0" aria-labelledby="skills-heading">
       <thead>
         <tr>
           <th scope="col">Skill</th>
-          <th scope="col" className="text-end">Level</th>
-          <th scope="col" className="text-end">Rank</th>
-          <th scope="col" className="text-end">Exp</th>
+          <th scope="col" className="text-end">
+            Level
+          </th>
+          <th scope="col" className="text-end">
+            Rank
+          </th>
+          <th scope="col" className="text-end">
+            Exp
+          </th>
         </tr>
       </thead>
       <tbody>

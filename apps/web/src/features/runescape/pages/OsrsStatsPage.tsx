@@ -70,37 +70,41 @@ export default function OsrsStatsPage() {
   return (
     <>
       <h1 className="page-title">{title}</h1>
-      <Card className="mb-3 osrs-card">
-        <Card.Body>
-          <OsrsLookupForm
-            // A new address (Back, a link) starts the form from its values.
-            key={search.toString()}
-            idPrefix="osrs"
-            initialPlayerName={playerName}
-            initialGameMode={gameMode}
-            errors={{ ...linkErrors, ...serverFields }}
-            onLookup={onLookup}
-          />
-        </Card.Body>
-      </Card>
-
-      {!playerName && <p className="text-body-secondary">Enter a player name to see their Old School RuneScape skills.</p>}
-      {lookup && (stats.isPending || (stats.isError && stats.isFetching)) && <Loading label={`Loading stats for ${lookup.playerName}…`} />}
-      {lookup && stats.isError && !stats.isFetching && !serverFields.playerName && !serverFields.gameMode && (
-        <LookupFailure error={stats.error} onRetry={() => void stats.refetch()} />
-      )}
-      {lookup && stats.isSuccess && (
-        <Card className="osrs-card">
-          <Card.Header className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
-            <h2 id="skills-heading" className="h5 mb-0">
-              Skills
-            </h2>
-            <span className="text-body-secondary small">{modeLabel} hiscores</span>
-          </Card.Header>
-          {stats.isFetching && <Loading label="Refreshing…" />}
-          <SkillsTable details={stats.data} />
+      <div className="osrs-page">
+        <Card className="mb-3">
+          <Card.Body>
+            <OsrsLookupForm
+              // A new address (Back, a link) starts the form from its values.
+              key={search.toString()}
+              idPrefix="osrs"
+              initialPlayerName={playerName}
+              initialGameMode={gameMode}
+              errors={{ ...linkErrors, ...serverFields }}
+              onLookup={onLookup}
+            />
+          </Card.Body>
         </Card>
-      )}
+
+        {!playerName && <p className="text-body-secondary">Enter a player name to see their Old School RuneScape skills.</p>}
+        {lookup && (stats.isPending || (stats.isError && stats.isFetching)) && (
+          <Loading label={`Loading stats for ${lookup.playerName}…`} />
+        )}
+        {lookup && stats.isError && !stats.isFetching && !serverFields.playerName && !serverFields.gameMode && (
+          <LookupFailure error={stats.error} onRetry={() => void stats.refetch()} />
+        )}
+        {lookup && stats.isSuccess && (
+          <Card>
+            <Card.Header className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
+              <h2 id="skills-heading" className="h5 mb-0">
+                Skills
+              </h2>
+              <span className="text-body-secondary small">{modeLabel} hiscores</span>
+            </Card.Header>
+            {stats.isFetching && <Loading label="Refreshing…" />}
+            <SkillsTable details={stats.data} />
+          </Card>
+        )}
+      </div>
     </>
   );
 }

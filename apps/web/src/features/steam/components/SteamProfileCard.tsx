@@ -13,7 +13,13 @@ const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 function ProfileDetails({ profile }: { profile: SteamProfile }) {
   return (
     <div className="d-flex flex-column flex-sm-row align-items-sm-center gap-3">
-      <img src={profile.avatar.large} alt={`Steam avatar of ${profile.nickname}`} width={128} height={128} className="steam-avatar rounded" />
+      <img
+        src={profile.avatar.large}
+        alt={`Steam avatar of ${profile.nickname}`}
+        width={128}
+        height={128}
+        className="steam-avatar rounded"
+      />
       <div className="min-w-0">
         <h2 className="h4 mb-1 text-break">{profile.nickname}</h2>
         {isWebUrl(profile.url) && (

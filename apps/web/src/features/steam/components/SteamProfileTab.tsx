@@ -18,7 +18,7 @@ function SteamLinkProblem() {
   const dismiss = () => setParams({ tab: 'steam' }, { replace: true });
   return (
     <Alert variant="danger" dismissible onClose={dismiss} role="alert">
-      <Alert.Heading as="h2" className="h6">
+      <Alert.Heading as="h2" className="h6 fw-semibold">
         Your Steam account was not linked
       </Alert.Heading>
       <p className="mb-0">{steamLinkErrorMessage(code)}</p>
@@ -31,7 +31,10 @@ function NotLinked() {
     <Card>
       <Card.Body>
         <h2 className="h5">Steam</h2>
-        <p>Link your Steam account to show your Steam profile and games here. You will sign in on Steam&apos;s own page; we never see your Steam password.</p>
+        <p>
+          Link your Steam account to show your Steam profile and games here. You will sign in on Steam&apos;s own page; we never see your
+          Steam password.
+        </p>
         <LinkSteamButton />
       </Card.Body>
     </Card>
@@ -44,11 +47,13 @@ function NotConfigured({ steamID, message }: { steamID: string; message: string 
     <Card>
       <Card.Body>
         <Alert variant="info" className="mb-3">
-          <Alert.Heading as="h2" className="h6">
+          <Alert.Heading as="h2" className="h6 fw-semibold">
             Steam profiles are not available
           </Alert.Heading>
           <p>{message}</p>
-          <p className="mb-0">Your Steam account (Steam ID {steamID}) is linked; its profile and games will show here once the server is set up for Steam.</p>
+          <p className="mb-0">
+            Your Steam account (Steam ID {steamID}) is linked; its profile and games will show here once the server is set up for Steam.
+          </p>
         </Alert>
         <UnlinkSteamButton steamID={steamID} />
       </Card.Body>

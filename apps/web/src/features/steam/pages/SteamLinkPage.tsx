@@ -43,7 +43,7 @@ export default function SteamLinkPage() {
     body = (
       <>
         <Alert variant="danger" role="alert">
-          <Alert.Heading as="h2" className="h6">
+          <Alert.Heading as="h2" className="h6 fw-semibold">
             Your Steam account was not linked
           </Alert.Heading>
           <p className="mb-0">{errorBodyOf(link.error).message}</p>
