@@ -97,6 +97,18 @@ describe('Steam Profile tab', () => {
     expect([...rows].map((row) => row.textContent)).toEqual(["Sid Meier's Civilization V", "Sid Meier's Civilization VI"]);
     expect(rows[0]?.querySelector('img')).toHaveAttribute('src', 'https://media.example/8930/icon.jpg');
     expect(rows[1]?.querySelector('img')).toBeNull();
+    // Two games need no scrolling box, so no extra keyboard stop.
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('lets a long library scroll inside a focusable region', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ appID: i + 1, name: `Game ${String(i + 1).padStart(2, '0')}`, iconURL: null }));
+    reply(`GET /api/steam/getProfile/${STEAM_ID}`, 200, profile);
+    reply(`GET /api/steam/getGames/${STEAM_ID}`, 200, { isPrivate: false, games: many });
+    renderSignedIn(STEAM_ID, '/profile?tab=steam', <SteamProfileTab />);
+    const region = await screen.findByRole('region', { name: 'Games' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region.querySelectorAll('tbody tr')).toHaveLength(30);
   });
 
   it('says the games are private instead of showing an empty table', async () => {

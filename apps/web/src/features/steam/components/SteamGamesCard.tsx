@@ -8,6 +8,9 @@ import { errorBodyOf } from '../../../lib/api-client';
 import { Loading } from '../../../lib/ui/Loading';
 import { useSteamGames } from '../api/get-steam-games';
 
+// About the rows that fit in the box's 32rem.
+const SCROLL_AFTER_GAMES = 12;
+
 function GameIcon({ game }: { game: SteamGame }) {
   // Decorative: the game's name is written next to it.
   if (!game.iconURL) return <span className="steam-game-icon steam-game-icon-empty me-2" aria-hidden="true" />;
@@ -18,6 +21,7 @@ function GameIcon({ game }: { game: SteamGame }) {
 export function SteamGamesCard({ steamID }: { steamID: string }) {
   const games = useSteamGames(steamID);
   const count = games.data && !games.data.isPrivate ? games.data.games.length : null;
+  const scrolls = (count ?? 0) > SCROLL_AFTER_GAMES;
 
   let body: React.ReactNode;
   if (games.isPending || (games.isError && games.isFetching)) body = <Loading label="Loading games…" />;
@@ -39,8 +43,14 @@ export function SteamGamesCard({ steamID }: { steamID: string }) {
   } else if (games.data.games.length === 0) {
     body = <p className="mb-0 text-body-secondary">This Steam account has no games.</p>;
   } else {
+    // A long library scrolls inside the card; only then is the box a keyboard stop, so it can be scrolled.
     body = (
-      <div className="steam-games-scroll" tabIndex={0} role="region" aria-labelledby="steam-games-heading">
+      <div
+        className={scrolls ? 'steam-games-scroll' : undefined}
+        tabIndex={scrolls ? 0 : undefined}
+        role={scrolls ? 'region' : undefined}
+        aria-labelledby={scrolls ? 'steam-games-heading' : undefined}
+      >
         <Table hover size="sm" className="align-middle mb-0" aria-labelledby="steam-games-heading">
           <thead>
             <tr>
