@@ -54,7 +54,7 @@ test('a clan from creation to deletion: invite, accept, promote, reorder cards, 
   await expect(page).toHaveURL(/\/runeScapeClan\/welcome\?groupID=/);
   const groupID = new URL(page.url()).searchParams.get('groupID')!;
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  expect(await welcomeTitles(page)).toEqual(['Welcome']);
+  await expect.poll(() => welcomeTitles(page)).toEqual(['Welcome']);
 
   // Copy the invite link from Group Settings.
   await groupNav(page).getByRole('link', { name: 'Group Settings' }).click();
