@@ -9,6 +9,7 @@ export async function loginByApi(request: APIRequestContext, email: string, pass
 
 export interface CreatedGroup {
   _id: string;
+  groupName: string;
   linkURL: string;
   inviteLink: string;
   inviteURL: string;
