@@ -4,6 +4,7 @@ import { BrowserRouter, useNavigate } from 'react-router';
 import { AppStateProvider } from '../features/auth/app-state';
 import { ApiError } from '../lib/api-client';
 import { ToastProvider } from '../lib/ui/toasts';
+import { QueryCacheReset } from './QueryCacheReset';
 import { AppRoutes } from './routes';
 
 function createQueryClient() {
@@ -29,6 +30,7 @@ function Providers() {
   return (
     <QueryClientProvider client={queryClient}>
       <AppStateProvider onSessionExpired={onSessionExpired}>
+        <QueryCacheReset />
         <ToastProvider>
           <AppRoutes />
         </ToastProvider>

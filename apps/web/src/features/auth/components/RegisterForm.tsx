@@ -1,46 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from '@smm/shared/limits';
-import { errorBodyOf } from '../../../lib/api-client';
-import { TextField } from '../../../lib/ui/TextField';
-import { registerUser } from '../api';
-import { useAppState } from '../app-state';
-import { fieldError } from '../state/errors-reducer';
+import { RegisterFields, useRegister } from './RegisterFields';
 
-/** Username, email, password and confirmation; server errors show under each field. */
-export function RegisterForm({ idPrefix = 'register', onRegistered }: { idPrefix?: string; onRegistered: () => void }) {
-  const { errors, setErrors, clearErrors, setRegistered } = useAppState();
-  const [form, setForm] = useState({ username: '', email: '', password: '', password2: '' });
-  const [submitting, setSubmitting] = useState(false);
-  useEffect(() => clearErrors, [clearErrors]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    try {
-      await registerUser(form);
-      clearErrors();
-      setRegistered(true);
-      onRegistered();
-    } catch (error) {
-      setErrors(errorBodyOf(error));
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  const general = errors.message && !errors.fields ? errors.message : undefined;
+/** The /register page's form. */
+export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+  const register = useRegister(onRegistered);
   return (
-    <Form onSubmit={submit} aria-busy={submitting}>
-      {general && <Alert variant="danger">{general}</Alert>}
-      <TextField id={`${idPrefix}-username`} label="Username" autoComplete="username" maxLength={USERNAME_MAX} value={form.username} onChange={(username) => setForm({ ...form, username })} error={fieldError(errors, 'username')} />
-      <TextField id={`${idPrefix}-email`} label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX} value={form.email} onChange={(email) => setForm({ ...form, email })} error={fieldError(errors, 'email')} />
-      <TextField id={`${idPrefix}-password`} label="Password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={form.password} onChange={(password) => setForm({ ...form, password })} error={fieldError(errors, 'password')} />
-      <TextField id={`${idPrefix}-password2`} label="Confirm Password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={form.password2} onChange={(password2) => setForm({ ...form, password2 })} error={fieldError(errors, 'password2')} />
-      <Button type="submit" disabled={submitting}>
-        {submitting ? 'Registering…' : 'Register'}
+    <Form onSubmit={register.submit} aria-busy={register.submitting}>
+      <RegisterFields idPrefix="register" register={register} />
+      <Button type="submit" disabled={register.submitting}>
+        {register.submitting ? 'Registering…' : 'Register'}
       </Button>
     </Form>
   );
