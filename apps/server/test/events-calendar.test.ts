@@ -38,7 +38,13 @@ function parseCalendar(text: string) {
   const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
   return {
     calendar,
-    events: events.map((e) => ({ uid: e.uid, summary: e.summary, start: e.startDate.toJSDate().toISOString(), end: e.endDate.toJSDate().toISOString(), description: e.description })),
+    events: events.map((e) => ({
+      uid: e.uid,
+      summary: e.summary,
+      start: e.startDate.toJSDate().toISOString(),
+      end: e.endDate.toJSDate().toISOString(),
+      description: e.description,
+    })),
   };
 }
 
@@ -64,15 +70,21 @@ describe('one event as .ics', () => {
   });
 
   it('refuses non-members of the (private) group with 404, anonymous callers with 401 and unknown events with 404', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/events/${ids.clan}.ics`, headers: { authorization: outsider.token } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/events/${ids.clan}.ics`, headers: { authorization: outsider.token } })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/events/${ids.clan}.ics` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/events/nope.ics', headers: { authorization: alice.token } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/events/${ids.clan}`, headers: { authorization: alice.token } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/events/nope.ics', headers: { authorization: alice.token } })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/events/${ids.clan}`, headers: { authorization: alice.token } })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('private calendar feed', () => {
-  it('lists the events of all the owner\'s groups, without a token header, as valid iCalendar', async () => {
+  it("lists the events of all the owner's groups, without a token header, as valid iCalendar", async () => {
     const created = await call(t.app, '/api/calendar/feedToken', { method: 'POST', as: alice, payload: {} });
     expect(created.status).toBe(200);
     expect(created.body.url).toMatch(/^http:\/\/smm\.test\/api\/calendar\/[0-9a-f]{64}\.ics$/);
@@ -130,7 +142,9 @@ describe('time zone', () => {
   it('starts unset, takes IANA names (canonical spelling), refuses others, and clears with null', async () => {
     const user = await createUser(t.app);
     expect((await call(t.app, '/api/users/getTimeZone', { as: user })).body).toEqual({ timeZone: null });
-    expect((await call(t.app, '/api/users/postTimeZone', { method: 'POST', as: user, payload: { timeZone: 'america/new_york' } })).body).toEqual({
+    expect(
+      (await call(t.app, '/api/users/postTimeZone', { method: 'POST', as: user, payload: { timeZone: 'america/new_york' } })).body,
+    ).toEqual({
       timeZone: 'America/New_York',
     });
     expect((await call(t.app, '/api/users/getTimeZone', { as: user })).body).toEqual({ timeZone: 'America/New_York' });
@@ -139,7 +153,9 @@ describe('time zone', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.fields).toHaveProperty('timeZone');
     }
-    expect((await call(t.app, '/api/users/postTimeZone', { method: 'POST', as: user, payload: { timeZone: null } })).body).toEqual({ timeZone: null });
+    expect((await call(t.app, '/api/users/postTimeZone', { method: 'POST', as: user, payload: { timeZone: null } })).body).toEqual({
+      timeZone: null,
+    });
     expect((await call(t.app, '/api/users/postTimeZone', { method: 'POST', payload: { timeZone: 'UTC' } })).status).toBe(401);
   });
 });

@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const storedAttendees = (eventID: string) => t.database.db.selectFrom('event_attendees').select('user_id').where('event_id', '=', eventID).execute();
+const storedAttendees = (eventID: string) =>
+  t.database.db.selectFrom('event_attendees').select('user_id').where('event_id', '=', eventID).execute();
 
 describe('attend under concurrency', () => {
   it('30 parallel attends on a 12-seat event: exactly 12 get in, 18 are told it is full', async () => {
@@ -55,13 +56,19 @@ describe('attend under concurrency', () => {
     for (const user of first) expect((await attend(t.app, user, event._id)).status).toBe(200);
     const body = { userID: owner.user.id, eventName: 'Shrunk', startDate: event.startDate, endDate: event.endDate, maxNumberOfMembers: 4 };
     await Promise.all([
-      ...first.slice(0, 3).map((user) =>
-        call(t.app, '/api/events/unattendEvent', { method: 'POST', as: user, payload: { eventID: event._id, userID: user.user.id } }),
-      ),
+      ...first
+        .slice(0, 3)
+        .map((user) =>
+          call(t.app, '/api/events/unattendEvent', { method: 'POST', as: user, payload: { eventID: event._id, userID: user.user.id } }),
+        ),
       ...crowd.slice(6, 16).map((user) => attend(t.app, user, event._id)),
       call(t.app, `/api/events/updateEvent?eventID=${event._id}`, { method: 'POST', as: owner, payload: body }),
     ]);
-    const stored = await t.database.db.selectFrom('events').select('max_number_of_members').where('id', '=', event._id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('events')
+      .select('max_number_of_members')
+      .where('id', '=', event._id)
+      .executeTakeFirstOrThrow();
     expect((await storedAttendees(event._id)).length).toBeLessThanOrEqual(stored.max_number_of_members);
   });
 });

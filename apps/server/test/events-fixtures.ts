@@ -34,10 +34,22 @@ export async function createEvent(
 }
 
 export const attend = (app: FastifyInstance, as: TestUser, eventID: string) =>
-  call(app, '/api/events/attendEvent', { method: 'POST', as, payload: { eventID, userID: as.user.id, username: as.user.username, email: as.user.email } });
+  call(app, '/api/events/attendEvent', {
+    method: 'POST',
+    as,
+    payload: { eventID, userID: as.user.id, username: as.user.username, email: as.user.email },
+  });
 
 export const unattend = (app: FastifyInstance, as: TestUser, eventID: string) =>
-  call(app, '/api/events/unattendEvent', { method: 'POST', as, payload: { eventID, userID: as.user.id, username: as.user.username, email: as.user.email } });
+  call(app, '/api/events/unattendEvent', {
+    method: 'POST',
+    as,
+    payload: { eventID, userID: as.user.id, username: as.user.username, email: as.user.email },
+  });
 
 export const setNotifications = (app: FastifyInstance, as: TestUser, groupID: string, on: boolean) =>
-  call(app, `/api/members/postMemberNotifications/${groupID}/${as.user.id}`, { method: 'POST', as, payload: { receiveEventNotifications: on } });
+  call(app, `/api/members/postMemberNotifications/${groupID}/${as.user.id}`, {
+    method: 'POST',
+    as,
+    payload: { receiveEventNotifications: on },
+  });

@@ -19,13 +19,27 @@ let job: ReturnType<typeof createEventMailJob>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [creator, utcMember, berlinMember, optedOut, outsider] = await Promise.all(Array.from({ length: 5 }, () => createUser(t.app)));
-  const group = await createGroup(t.app, creator!, { groupName: 'Mail Group', gameName: 'Old School RuneScape' });
+  [creator, utcMember, berlinMember, optedOut, outsider] = await Promise.all([
+    createUser(t.app),
+    createUser(t.app),
+    createUser(t.app),
+    createUser(t.app),
+    createUser(t.app),
+  ]);
+  const group = await createGroup(t.app, creator, { groupName: 'Mail Group', gameName: 'Old School RuneScape' });
   groupID = group._id;
-  for (const user of [utcMember!, berlinMember!, optedOut!]) await join(t.app, group, user);
-  expect((await setNotifications(t.app, optedOut!, groupID, false)).status).toBe(200);
-  expect((await call(t.app, '/api/users/postTimeZone', { method: 'POST', as: berlinMember!, payload: { timeZone: 'Europe/Berlin' } })).status).toBe(200);
-  job = createEventMailJob({ db: t.database.db, clock: t.clock, mailer, log: { info() {}, warn() {}, error() {} }, publicUrl: 'http://smm.test' });
+  for (const user of [utcMember, berlinMember, optedOut]) await join(t.app, group, user);
+  expect((await setNotifications(t.app, optedOut, groupID, false)).status).toBe(200);
+  expect(
+    (await call(t.app, '/api/users/postTimeZone', { method: 'POST', as: berlinMember, payload: { timeZone: 'Europe/Berlin' } })).status,
+  ).toBe(200);
+  job = createEventMailJob({
+    db: t.database.db,
+    clock: t.clock,
+    mailer,
+    log: { info() {}, warn() {}, error() {} },
+    publicUrl: 'http://smm.test',
+  });
 });
 afterAll(() => t.close());
 
@@ -58,8 +72,16 @@ describe('event notifications', () => {
   it('tells them about a change, but not about an edit that changes nothing', async () => {
     const event = await createEvent(t.app, creator, groupID, t.clock.now(), { eventName: 'Boss', startIn: 48 * HOUR });
     await mailsAfterTick();
-    const body = { userID: creator.user.id, eventName: 'Boss', startDate: event.startDate, endDate: event.endDate, maxNumberOfMembers: event.maxNumberOfMembers };
-    expect((await call(t.app, `/api/events/updateEvent?eventID=${event._id}`, { method: 'POST', as: creator, payload: body })).status).toBe(200);
+    const body = {
+      userID: creator.user.id,
+      eventName: 'Boss',
+      startDate: event.startDate,
+      endDate: event.endDate,
+      maxNumberOfMembers: event.maxNumberOfMembers,
+    };
+    expect((await call(t.app, `/api/events/updateEvent?eventID=${event._id}`, { method: 'POST', as: creator, payload: body })).status).toBe(
+      200,
+    );
     expect(await mailsAfterTick()).toEqual([]);
     const later = Date.parse(event.startDate) + HOUR;
     const changed = await call(t.app, `/api/events/updateEvent?eventID=${event._id}`, {
@@ -79,7 +101,9 @@ describe('event notifications', () => {
   it('tells them when an event is cancelled, and a member who created it hears nothing of their own change', async () => {
     const event = await createEvent(t.app, utcMember, groupID, t.clock.now(), { eventName: 'Skilling' });
     expect((await mailsAfterTick()).map((m) => m.to)).toEqual(to(creator, berlinMember));
-    expect((await call(t.app, `/api/events/deleteEvent?eventID=${event._id}`, { method: 'POST', as: utcMember, payload: {} })).status).toBe(200);
+    expect((await call(t.app, `/api/events/deleteEvent?eventID=${event._id}`, { method: 'POST', as: utcMember, payload: {} })).status).toBe(
+      200,
+    );
     const mails = await mailsAfterTick();
     expect(mails.map((m) => m.to)).toEqual(to(creator, berlinMember));
     for (const mail of mails) {

@@ -149,7 +149,11 @@ describe('event reminders', () => {
     );
     const claimed = claims.flat().map((row) => row.id);
     expect(new Set(claimed).size).toBe(claimed.length);
-    const stored = await t.database.db.selectFrom('event_mail_outbox').select(['id', 'claimed_by']).where('event_id', '=', 'claim-test').execute();
+    const stored = await t.database.db
+      .selectFrom('event_mail_outbox')
+      .select(['id', 'claimed_by'])
+      .where('event_id', '=', 'claim-test')
+      .execute();
     for (const [i, batch] of claims.entries()) {
       for (const row of batch) expect(stored.find((s) => s.id === row.id)?.claimed_by).toBe(`sender-${i}`);
     }

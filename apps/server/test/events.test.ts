@@ -14,7 +14,12 @@ const statuses: number[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  cast = { owner: await createUser(t.app), admin: await createUser(t.app), member: await createUser(t.app), outsider: await createUser(t.app) };
+  cast = {
+    owner: await createUser(t.app),
+    admin: await createUser(t.app),
+    member: await createUser(t.app),
+    outsider: await createUser(t.app),
+  };
   publicGroup = await groupWithCast(t.app, cast, false);
   privateGroup = await groupWithCast(t.app, cast, true);
 });
@@ -45,7 +50,15 @@ const eventBody = (groupID: string, as: Cast[keyof Cast], fields: Record<string,
   ...fields,
 });
 const countEvents = async (groupID: string) =>
-  Number((await t.database.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('group_id', '=', groupID).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.database.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('group_id', '=', groupID)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('postEvent', () => {
   it('creates an event with the spec fields, UTC dates and the creator as userID', async () => {
@@ -83,7 +96,11 @@ describe('postEvent', () => {
 
   it("refuses an end before the start with 'Start Date must be before End Date' and saves nothing", async () => {
     const before = await countEvents(publicGroup._id);
-    const res = await post('/api/events/postEvent', cast.member, eventBody(publicGroup._id, cast.member, { endDate: iso(now() + 23 * HOUR) }));
+    const res = await post(
+      '/api/events/postEvent',
+      cast.member,
+      eventBody(publicGroup._id, cast.member, { endDate: iso(now() + 23 * HOUR) }),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Start Date must be before End Date', fields: { endDate: 'Start Date must be before End Date' } });
     expect(await countEvents(publicGroup._id)).toBe(before);
@@ -91,19 +108,32 @@ describe('postEvent', () => {
 
   it('accepts an end equal to the start (the rule is "not before")', async () => {
     const at = iso(now() + 5 * HOUR);
-    expect((await post('/api/events/postEvent', cast.member, eventBody(publicGroup._id, cast.member, { startDate: at, endDate: at }))).status).toBe(200);
+    expect(
+      (await post('/api/events/postEvent', cast.member, eventBody(publicGroup._id, cast.member, { startDate: at, endDate: at }))).status,
+    ).toBe(200);
   });
 
   it('refuses a start more than 15 minutes in the past, and accepts one within that grace', async () => {
     const before = await countEvents(publicGroup._id);
-    const past = await post('/api/events/postEvent', cast.member, eventBody(publicGroup._id, cast.member, { startDate: iso(now() - 16 * MINUTE) }));
+    const past = await post(
+      '/api/events/postEvent',
+      cast.member,
+      eventBody(publicGroup._id, cast.member, { startDate: iso(now() - 16 * MINUTE) }),
+    );
     expect(past.status).toBe(400);
     expect(past.body).toEqual({ message: 'Start Date cannot be in the past', fields: { startDate: 'Start Date cannot be in the past' } });
-    const yesterday = await post('/api/events/postEvent', cast.member, eventBody(publicGroup._id, cast.member, { startDate: iso(now() - 24 * HOUR), endDate: iso(now() - 20 * HOUR) }));
+    const yesterday = await post(
+      '/api/events/postEvent',
+      cast.member,
+      eventBody(publicGroup._id, cast.member, { startDate: iso(now() - 24 * HOUR), endDate: iso(now() - 20 * HOUR) }),
+    );
     expect(yesterday.status).toBe(400);
     expect(yesterday.body.fields).toEqual({ startDate: 'Start Date cannot be in the past' });
     expect(await countEvents(publicGroup._id)).toBe(before);
-    expect((await post('/api/events/postEvent', cast.member, eventBody(publicGroup._id, cast.member, { startDate: iso(now() - 5 * MINUTE) }))).status).toBe(200);
+    expect(
+      (await post('/api/events/postEvent', cast.member, eventBody(publicGroup._id, cast.member, { startDate: iso(now() - 5 * MINUTE) })))
+        .status,
+    ).toBe(200);
   });
 
   it.each([0, 13, -1, 5.5, '12', null])('refuses maxNumberOfMembers %j', async (max) => {
@@ -123,9 +153,10 @@ describe('postEvent', () => {
   });
 
   it('refuses a name over 100 characters and dates that are not ISO date-times', async () => {
-    expect((await post('/api/events/postEvent', cast.member, eventBody(publicGroup._id, cast.member, { eventName: 'x'.repeat(101) }))).body.fields.eventName).toBe(
-      'Event Name must be at most 100 characters',
-    );
+    expect(
+      (await post('/api/events/postEvent', cast.member, eventBody(publicGroup._id, cast.member, { eventName: 'x'.repeat(101) }))).body
+        .fields.eventName,
+    ).toBe('Event Name must be at most 100 characters');
     for (const startDate of ['tomorrow', '2026-11-30', 1_800_000_000_000, undefined]) {
       const res = await post('/api/events/postEvent', cast.member, eventBody(publicGroup._id, cast.member, { startDate }));
       expect(res.status).toBe(400);
@@ -157,7 +188,10 @@ describe('getEvents', () => {
     const res = await get(`/api/events/getEvents?groupID=${group._id}`, cast.member);
     expect(res.status).toBe(200);
     expect(res.body.map((e: EventDto) => e._id)).toEqual([early._id, middle._id, late._id]);
-    expect((await get(`/api/events/getEvents?groupID=${group._id}`, cast.outsider)).status).toBe(404);
+    expect(await get(`/api/events/getEvents?groupID=${group._id}`, cast.outsider)).toEqual({
+      status: 404,
+      body: { message: 'Group not found' },
+    });
     expect((await get(`/api/events/getEvents?groupID=${publicGroup._id}`, cast.outsider)).status).toBe(403);
     expect((await get(`/api/events/getEvents?groupID=${group._id}`, null)).status).toBe(401);
     expect((await get('/api/events/getEvents', cast.member)).status).toBe(400);
@@ -169,7 +203,8 @@ describe('getEvents', () => {
     t.clock.advance(1000);
     await attend(t.app, cast.admin, event._id);
     const seenBy = async (who: Cast[keyof Cast]) =>
-      ((await get(`/api/events/getEvents?groupID=${publicGroup._id}`, who)).body as EventDto[]).find((e) => e._id === event._id)!.attendingMembers;
+      ((await get(`/api/events/getEvents?groupID=${publicGroup._id}`, who)).body as EventDto[]).find((e) => e._id === event._id)!
+        .attendingMembers;
     expect(await seenBy(cast.member)).toEqual([
       { userID: cast.member.user.id, username: cast.member.user.username, email: cast.member.user.email },
       { userID: cast.admin.user.id, username: cast.admin.user.username },
@@ -194,39 +229,68 @@ describe('updateEvent and deleteEvent: creator only', () => {
       maxNumberOfMembers: 4,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ _id: event._id, eventName: 'Renamed', startDate: iso(now() + 50 * HOUR), endDate: iso(now() + 51 * HOUR), maxNumberOfMembers: 4 });
+    expect(res.body).toMatchObject({
+      _id: event._id,
+      eventName: 'Renamed',
+      startDate: iso(now() + 50 * HOUR),
+      endDate: iso(now() + 51 * HOUR),
+      maxNumberOfMembers: 4,
+    });
   });
 
   it('refuses everyone but the creator, even the group owner, and changes nothing', async () => {
     const event = await createEvent(t.app, cast.member, publicGroup._id, now(), { eventName: 'Mine' });
     for (const who of [cast.owner, cast.admin]) {
-      const edit = await post(`/api/events/updateEvent?eventID=${event._id}`, who, { ...eventBody(publicGroup._id, who), eventName: 'Hijacked' });
+      const edit = await post(`/api/events/updateEvent?eventID=${event._id}`, who, {
+        ...eventBody(publicGroup._id, who),
+        eventName: 'Hijacked',
+      });
       expect(edit.status).toBe(403);
       expect(edit.body.message).toBe('Only the creator of this event can do that');
       const del = await post(`/api/events/deleteEvent?eventID=${event._id}`, who, {});
       expect(del.status).toBe(403);
       expect(del.body.message).toBe('Only the creator of this event can do that');
     }
-    expect((await post(`/api/events/updateEvent?eventID=${event._id}`, cast.outsider, eventBody(publicGroup._id, cast.outsider))).status).toBe(403);
+    expect(
+      (await post(`/api/events/updateEvent?eventID=${event._id}`, cast.outsider, eventBody(publicGroup._id, cast.outsider))).status,
+    ).toBe(403);
     expect((await post(`/api/events/deleteEvent?eventID=${event._id}`, cast.outsider, {})).status).toBe(403);
     expect((await post(`/api/events/deleteEvent?eventID=${event._id}`, null, {})).status).toBe(401);
     // The creator cannot act through someone else's userID either.
-    expect((await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, eventBody(publicGroup._id, cast.owner))).status).toBe(403);
+    expect((await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, eventBody(publicGroup._id, cast.owner))).status).toBe(
+      403,
+    );
     const stored = await t.database.db.selectFrom('events').selectAll().where('id', '=', event._id).executeTakeFirst();
     expect(stored?.event_name).toBe('Mine');
   });
 
   it('applies the date rules to edits, but lets an event that has started keep its start', async () => {
     const event = await createEvent(t.app, cast.member, publicGroup._id, now(), { startIn: HOUR, length: 4 * HOUR });
-    const body = (fields: Record<string, unknown>) => ({ ...eventBody(publicGroup._id, cast.member), startDate: event.startDate, endDate: event.endDate, ...fields });
-    const backwards = await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, body({ endDate: iso(Date.parse(event.startDate) - 1) }));
+    const body = (fields: Record<string, unknown>) => ({
+      ...eventBody(publicGroup._id, cast.member),
+      startDate: event.startDate,
+      endDate: event.endDate,
+      ...fields,
+    });
+    const backwards = await post(
+      `/api/events/updateEvent?eventID=${event._id}`,
+      cast.member,
+      body({ endDate: iso(Date.parse(event.startDate) - 1) }),
+    );
     expect(backwards.status).toBe(400);
-    expect(backwards.body).toEqual({ message: 'Start Date must be before End Date', fields: { endDate: 'Start Date must be before End Date' } });
-    expect((await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, body({ startDate: iso(now() - HOUR) }))).body.fields).toEqual({
+    expect(backwards.body).toEqual({
+      message: 'Start Date must be before End Date',
+      fields: { endDate: 'Start Date must be before End Date' },
+    });
+    expect(
+      (await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, body({ startDate: iso(now() - HOUR) }))).body.fields,
+    ).toEqual({
       startDate: 'Start Date cannot be in the past',
     });
     expect((await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, body({ maxNumberOfMembers: 13 }))).status).toBe(400);
-    expect((await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, body({ eventName: '' }))).body.fields.eventName).toBe('Event Name is required');
+    expect((await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, body({ eventName: '' }))).body.fields.eventName).toBe(
+      'Event Name is required',
+    );
     t.clock.advance(2 * HOUR);
     try {
       const renamed = await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, body({ eventName: 'Still running' }));
@@ -247,7 +311,9 @@ describe('updateEvent and deleteEvent: creator only', () => {
     expect(tooSmall.body.fields.maxNumberOfMembers).toBe('More members are already attending than that maximum');
     expect((await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, { ...body, maxNumberOfMembers: 2 })).status).toBe(200);
     expect((await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, { ...body, eventID: 'other' })).status).toBe(400);
-    expect((await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, { ...body, groupID: privateGroup._id })).status).toBe(400);
+    expect((await post(`/api/events/updateEvent?eventID=${event._id}`, cast.member, { ...body, groupID: privateGroup._id })).status).toBe(
+      400,
+    );
     expect((await post('/api/events/updateEvent?eventID=missing', cast.member, body)).status).toBe(404);
     expect((await post('/api/events/updateEvent', cast.member, body)).status).toBe(400);
   });
@@ -268,9 +334,16 @@ describe('updateEvent and deleteEvent: creator only', () => {
 describe('attendEvent and unattendEvent', () => {
   it('signs the caller up once, with the name and email of the account (not of the body)', async () => {
     const event = await createEvent(t.app, cast.owner, publicGroup._id, now());
-    const res = await post('/api/events/attendEvent', cast.member, { eventID: event._id, userID: cast.member.user.id, username: 'Someone Else', email: 'evil@example.com' });
+    const res = await post('/api/events/attendEvent', cast.member, {
+      eventID: event._id,
+      userID: cast.member.user.id,
+      username: 'Someone Else',
+      email: 'evil@example.com',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.attendingMembers).toEqual([{ userID: cast.member.user.id, username: cast.member.user.username, email: cast.member.user.email }]);
+    expect(res.body.attendingMembers).toEqual([
+      { userID: cast.member.user.id, username: cast.member.user.username, email: cast.member.user.email },
+    ]);
     const again = await attend(t.app, cast.member, event._id);
     expect(again.status).toBe(200);
     expect(again.body.attendingMembers).toHaveLength(1);
@@ -316,7 +389,11 @@ describe('attendEvent and unattendEvent', () => {
 
   it('does not count or show someone who left the group, and gives their seat back', async () => {
     const leaver = await createUser(t.app);
-    await call(t.app, '/api/groups/joinGroup', { method: 'POST', as: leaver, payload: { groupID: publicGroup._id, userID: leaver.user.id } });
+    await call(t.app, '/api/groups/joinGroup', {
+      method: 'POST',
+      as: leaver,
+      payload: { groupID: publicGroup._id, userID: leaver.user.id },
+    });
     const event = await createEvent(t.app, cast.owner, publicGroup._id, now(), { maxNumberOfMembers: 1 });
     expect((await attend(t.app, leaver, event._id)).status).toBe(200);
     expect((await attend(t.app, cast.member, event._id)).status).toBe(409);

@@ -84,7 +84,7 @@ test('a Civilization group: privacy, inline card order, search, join, notificati
   await expect(playerPage).toHaveURL(new RegExp(`/civGroup/welcome\\?groupID=${group._id}$`));
   await expect(groupNav(playerPage).getByRole('link')).toHaveText(['Welcome']);
   await playerPage.getByRole('button', { name: 'Join Group' }).click();
-  await expect(groupNav(playerPage).getByRole('link')).toHaveText(['Welcome', 'User Settings']);
+  await expect(groupNav(playerPage).getByRole('link')).toHaveText(['Welcome', 'Events', 'User Settings']);
 
   // Event notifications are saved and kept.
   await groupNav(playerPage).getByRole('link', { name: 'User Settings' }).click();
@@ -115,7 +115,7 @@ test('a Dota 2 group has the clan pages under /dotaGroup', async ({ page, reques
   await expect(page.getByRole('listitem').filter({ hasText: name }).locator('img')).toHaveAttribute('src', '/games/dota2.svg');
   await page.getByRole('link', { name }).click();
   await expect(page).toHaveURL(/\/dotaGroup\/welcome\?groupID=/);
-  await expect(groupNav(page).getByRole('link')).toHaveText(['Welcome', 'User Settings', 'Group Settings']);
+  await expect(groupNav(page).getByRole('link')).toHaveText(['Welcome', 'Events', 'User Settings', 'Group Settings']);
 
   await groupNav(page).getByRole('link', { name: 'Group Settings' }).click();
   await expect(page).toHaveURL(/\/dotaGroup\/groupSettings\?groupID=/);

@@ -21,6 +21,7 @@ const GroupAreaLayout = lazyPage(() => import('../features/groups/pages/GroupAre
 const GroupWelcomePage = lazyPage(() => import('../features/groups/pages/WelcomePage'));
 const GroupUserSettingsPage = lazyPage(() => import('../features/groups/pages/UserSettingsPage'));
 const GroupSettingsPage = lazyPage(() => import('../features/groups/pages/GroupSettingsPage'));
+const EventsPage = lazyPage(() => import('../features/events/pages/EventsPage'));
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
 const OsrsStatsPage = lazyPage(() => import('../features/runescape/pages/OsrsStatsPage'));
 const SteamLinkPage = lazyPage(() => import('../features/steam/pages/SteamLinkPage'));
@@ -54,16 +55,19 @@ export function AppRoutes() {
         {/* The group areas share one frame (?groupID=, the group bar); each page also checks the viewer may use it. */}
         <Route path="/civGroup" element={priv(<GroupAreaLayout />)}>
           <Route path="welcome" element={<GroupWelcomePage />} />
+          <Route path="events" element={<EventsPage />} />
           <Route path="userSettings" element={<GroupUserSettingsPage />} />
           <Route path="groupSettings" element={<GroupSettingsPage />} />
         </Route>
         <Route path="/runeScapeClan" element={priv(<GroupAreaLayout />)}>
           <Route path="welcome" element={<GroupWelcomePage />} />
+          <Route path="events" element={<EventsPage />} />
           <Route path="userSettings" element={<GroupUserSettingsPage />} />
           <Route path="groupSettings" element={<GroupSettingsPage />} />
         </Route>
         <Route path="/dotaGroup" element={priv(<GroupAreaLayout />)}>
           <Route path="welcome" element={<GroupWelcomePage />} />
+          <Route path="events" element={<EventsPage />} />
           <Route path="userSettings" element={<GroupUserSettingsPage />} />
           <Route path="groupSettings" element={<GroupSettingsPage />} />
         </Route>

@@ -16,7 +16,11 @@ import { isValidTimeZone, postTimeZoneBody } from './time-zone';
 import { postEventBody } from './schemas';
 
 const member = (userID: string) => ({ userID, username: userID });
-const event = (attending: string[], max: number, creator = 'creator') => ({ userID: creator, maxNumberOfMembers: max, attendingMembers: attending.map(member) });
+const event = (attending: string[], max: number, creator = 'creator') => ({
+  userID: creator,
+  maxNumberOfMembers: max,
+  attendingMembers: attending.map(member),
+});
 
 describe('canAttend (spec 5: room left and not attending)', () => {
   it.each([
@@ -97,8 +101,21 @@ describe('ordering and the next event', () => {
 
 describe('schemas', () => {
   it('reads dates as instants and defaults the maximum to 12', () => {
-    const body = postEventBody.parse({ groupID: 'g', userID: 'u', eventName: ' Night ', startDate: '2026-11-25T14:00:00+02:00', endDate: '2026-11-25T13:00:00Z' });
-    expect(body).toEqual({ groupID: 'g', userID: 'u', eventName: 'Night', startDate: Date.UTC(2026, 10, 25, 12), endDate: Date.UTC(2026, 10, 25, 13), maxNumberOfMembers: 12 });
+    const body = postEventBody.parse({
+      groupID: 'g',
+      userID: 'u',
+      eventName: ' Night ',
+      startDate: '2026-11-25T14:00:00+02:00',
+      endDate: '2026-11-25T13:00:00Z',
+    });
+    expect(body).toEqual({
+      groupID: 'g',
+      userID: 'u',
+      eventName: 'Night',
+      startDate: Date.UTC(2026, 10, 25, 12),
+      endDate: Date.UTC(2026, 10, 25, 13),
+      maxNumberOfMembers: 12,
+    });
   });
 
   it('accepts IANA time zones in canonical spelling and refuses others', () => {

@@ -51,7 +51,10 @@ export function createCalendarService({ db, clock, publicUrl }: Deps) {
       if (!owner) throw notFound(FEED_NOT_FOUND);
       const now = clock.now();
       const rows = await events.listForMember(db, owner.id, now - FEED_HISTORY_MS, FEED_MAX_EVENTS);
-      const attendees = await events.listAttendees(db, rows.map((row) => row.id));
+      const attendees = await events.listAttendees(
+        db,
+        rows.map((row) => row.id),
+      );
       return renderCalendar(
         rows.map((row) => ({ row, attendees: attendees.filter((a) => a.event_id === row.id).map((a) => a.username) })),
         { name: `SMM events of ${owner.username}`, publicUrl, now },

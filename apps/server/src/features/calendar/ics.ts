@@ -46,4 +46,10 @@ export function renderCalendar(events: readonly IcsEvent[], { name, publicUrl, n
 
 /** A file name for the event's .ics download: its name with anything odd replaced. */
 export const icsFileName = (eventName: string): string =>
-  `${eventName.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'event'}.ics`;
+  `${
+    eventName
+      .replace(/[^A-Za-z0-9 _-]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 60) || 'event'
+  }.ics`;

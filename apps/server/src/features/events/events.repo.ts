@@ -90,7 +90,9 @@ export const listForMember = (db: Db, userId: string, since: number, limit: numb
   db
     .selectFrom('events')
     .innerJoin('groups', 'groups.id', 'events.group_id')
-    .innerJoin('group_members', (join) => join.onRef('group_members.group_id', '=', 'events.group_id').on('group_members.user_id', '=', userId))
+    .innerJoin('group_members', (join) =>
+      join.onRef('group_members.group_id', '=', 'events.group_id').on('group_members.user_id', '=', userId),
+    )
     .selectAll('events')
     .select(['groups.group_name', 'groups.link_url'])
     .where('events.end_at', '>', since)

@@ -2,7 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody } from '@smm/shared/errors';
 import { groupIdQuery } from '@smm/shared/groups/ids';
-import { attendEventBody, eventDto, eventIdQuery, eventMessageResponse, eventsResponse, postEventBody, updateEventBody } from '@smm/shared/events/schemas';
+import {
+  attendEventBody,
+  eventDto,
+  eventIdQuery,
+  eventMessageResponse,
+  eventsResponse,
+  postEventBody,
+  updateEventBody,
+} from '@smm/shared/events/schemas';
 import { icsFileName } from '../calendar/ics';
 import type { EventsService } from './events.service';
 
@@ -10,74 +18,123 @@ const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: a
 const tags = ['events'];
 const security = [{ bearer: [] }];
 
-export const eventsRoutes = (events: EventsService): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/events/getEvents', {
-    preHandler: app.requireUser,
-    schema: {
-      tags, security,
-      description: "The group's events, earliest start first; members only. attendingMembers[].email is given only on the caller's own entry.",
-      querystring: groupIdQuery,
-      response: { 200: eventsResponse, ...errors },
-    },
-  }, (req) => events.getEvents(req.actor, req.query.groupID));
+export const eventsRoutes =
+  (events: EventsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/events/getEvents',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "The group's events, earliest start first; members only. attendingMembers[].email is given only on the caller's own entry.",
+          querystring: groupIdQuery,
+          response: { 200: eventsResponse, ...errors },
+        },
+      },
+      (req) => events.getEvents(req.actor, req.query.groupID),
+    );
 
-  app.post('/api/events/postEvent', {
-    preHandler: app.requireUser,
-    schema: {
-      tags, security,
-      description:
-        "A member creates an event (userID must be the caller). Dates are ISO 8601 date-times; endDate before startDate: 400 'Start Date must be before End Date' (fields.endDate); a startDate more than 15 minutes in the past: 400 (fields.startDate). maxNumberOfMembers 1 to 12, default 12.",
-      body: postEventBody,
-      response: { 200: eventDto, ...errors },
-    },
-  }, (req) => events.postEvent(req.actor, req.body));
+    app.post(
+      '/api/events/postEvent',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "A member creates an event (userID must be the caller). Dates are ISO 8601 date-times; endDate before startDate: 400 'Start Date must be before End Date' (fields.endDate); a startDate more than 15 minutes in the past: 400 (fields.startDate). maxNumberOfMembers 1 to 12, default 12.",
+          body: postEventBody,
+          response: { 200: eventDto, ...errors },
+        },
+      },
+      (req) => events.postEvent(req.actor, req.body),
+    );
 
-  app.post('/api/events/updateEvent', {
-    preHandler: app.requireUser,
-    schema: {
-      tags, security,
-      description:
-        'The creator edits the event (userID must be the caller; others: 403). Same date rules as postEvent; the start may stay in the past if unchanged. maxNumberOfMembers below the number attending: 409.',
-      querystring: eventIdQuery,
-      body: updateEventBody,
-      response: { 200: eventDto, ...errors },
-    },
-  }, (req) => events.updateEvent(req.actor, req.query.eventID, req.body));
+    app.post(
+      '/api/events/updateEvent',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            'The creator edits the event (userID must be the caller; others: 403). Same date rules as postEvent; the start may stay in the past if unchanged. maxNumberOfMembers below the number attending: 409.',
+          querystring: eventIdQuery,
+          body: updateEventBody,
+          response: { 200: eventDto, ...errors },
+        },
+      },
+      (req) => events.updateEvent(req.actor, req.query.eventID, req.body),
+    );
 
-  app.post('/api/events/attendEvent', {
-    preHandler: app.requireUser,
-    schema: {
-      tags, security,
-      description: "A member signs up (userID must be the caller). Attending twice changes nothing; a full event: 409 'This event is full'. Returns the event.",
-      body: attendEventBody,
-      response: { 200: eventDto, ...errors },
-    },
-  }, (req) => events.attendEvent(req.actor, req.body));
+    app.post(
+      '/api/events/attendEvent',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "A member signs up (userID must be the caller). Attending twice changes nothing; a full event: 409 'This event is full'. Returns the event.",
+          body: attendEventBody,
+          response: { 200: eventDto, ...errors },
+        },
+      },
+      (req) => events.attendEvent(req.actor, req.body),
+    );
 
-  app.post('/api/events/unattendEvent', {
-    preHandler: app.requireUser,
-    schema: { tags, security, description: 'A member takes themself off the event (userID must be the caller). Returns the event.', body: attendEventBody, response: { 200: eventDto, ...errors } },
-  }, (req) => events.unattendEvent(req.actor, req.body));
+    app.post(
+      '/api/events/unattendEvent',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: 'A member takes themself off the event (userID must be the caller). Returns the event.',
+          body: attendEventBody,
+          response: { 200: eventDto, ...errors },
+        },
+      },
+      (req) => events.unattendEvent(req.actor, req.body),
+    );
 
-  app.post('/api/events/deleteEvent', {
-    preHandler: app.requireUser,
-    schema: { tags, security, description: 'The creator deletes the event (others: 403).', querystring: eventIdQuery, response: { 200: eventMessageResponse, ...errors } },
-  }, (req) => events.deleteEvent(req.actor, req.query.eventID));
+    app.post(
+      '/api/events/deleteEvent',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: 'The creator deletes the event (others: 403).',
+          querystring: eventIdQuery,
+          response: { 200: eventMessageResponse, ...errors },
+        },
+      },
+      (req) => events.deleteEvent(req.actor, req.query.eventID),
+    );
 
-  app.get('/api/events/:file', {
-    preHandler: app.requireUser,
-    schema: {
-      tags, security,
-      description: 'GET /api/events/{eventID}.ics: the event as an iCalendar file, for members of its group.',
-      params: z.object({ file: z.string().max(80) }),
-      response: { 200: z.string(), ...errors },
-    },
-  }, async (req, reply) => {
-    const { eventName, ics } = await events.eventIcs(req.actor, req.params.file);
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${icsFileName(eventName)}"`)
-      .header('cache-control', 'private, no-store')
-      .send(ics);
-  });
-};
+    app.get(
+      '/api/events/:file',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: 'GET /api/events/{eventID}.ics: the event as an iCalendar file, for members of its group.',
+          params: z.object({ file: z.string().max(80) }),
+          response: { 200: z.string(), ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { eventName, ics } = await events.eventIcs(req.actor, req.params.file);
+        return reply
+          .header('content-type', 'text/calendar; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${icsFileName(eventName)}"`)
+          .header('cache-control', 'private, no-store')
+          .send(ics);
+      },
+    );
+  };

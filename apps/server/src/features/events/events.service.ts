@@ -1,3 +1,4 @@
+import { GROUP_NOT_FOUND_MESSAGE } from '@smm/shared/groups/messages';
 import { can } from '@smm/shared/groups/policy';
 import {
   EVENT_FULL_MESSAGE,
@@ -33,9 +34,9 @@ interface Deps {
 }
 
 /** Refuses anyone but a member of the event's group; to outsiders of a private group the event does not exist. */
-function assertMember(access: GroupAccess): void {
+function assertMember(access: GroupAccess, notFoundMessage = EVENT_NOT_FOUND_MESSAGE): void {
   if (can('viewEvents', access.context)) return;
-  if (!isVisible(access)) throw notFound(EVENT_NOT_FOUND_MESSAGE);
+  if (!isVisible(access)) throw notFound(notFoundMessage);
   assertCan(access, 'viewEvents', NOT_A_MEMBER_MESSAGE);
 }
 
@@ -72,9 +73,12 @@ export function createEventsService({ db, clock, publicUrl, notifier }: Deps) {
   return {
     /** The events of a group, earliest start first; members only. */
     async getEvents(actor: UserDto, groupID: string): Promise<EventDto[]> {
-      assertMember(await loadAccess(db, groupID, actor.id));
+      assertMember(await loadAccess(db, groupID, actor.id), GROUP_NOT_FOUND_MESSAGE);
       const rows = await events.listByGroup(db, groupID);
-      const attendees = await events.listAttendees(db, rows.map((row) => row.id));
+      const attendees = await events.listAttendees(
+        db,
+        rows.map((row) => row.id),
+      );
       return rows.map((row) => toEventDto(row, attendees, actor.id));
     },
 
@@ -82,7 +86,7 @@ export function createEventsService({ db, clock, publicUrl, notifier }: Deps) {
     async postEvent(actor: UserDto, body: PostEventBody): Promise<EventDto> {
       assertSelf(actor, body.userID, 'create events');
       return db.transaction().execute(async (tx) => {
-        assertMember(await loadAccess(tx, body.groupID, actor.id));
+        assertMember(await loadAccess(tx, body.groupID, actor.id), GROUP_NOT_FOUND_MESSAGE);
         const now = clock.now();
         assertTimes(body.startDate, body.endDate, now, true);
         const row: events.EventRow = {
@@ -177,7 +181,10 @@ export function createEventsService({ db, clock, publicUrl, notifier }: Deps) {
       const row = await withGroup(db, eventID);
       assertMember(await loadAccess(db, row.group_id, actor.id));
       const attendees = (await events.listAttendees(db, [row.id])).map((a) => a.username);
-      return { eventName: row.event_name, ics: renderCalendar([{ row, attendees }], { name: row.event_name, publicUrl, now: clock.now(), publish: true }) };
+      return {
+        eventName: row.event_name,
+        ics: renderCalendar([{ row, attendees }], { name: row.event_name, publicUrl, now: clock.now(), publish: true }),
+      };
     },
   };
 }

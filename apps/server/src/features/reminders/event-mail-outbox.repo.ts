@@ -118,7 +118,11 @@ export async function release(db: Db, id: string, claimant: string, error: strin
 
 /** Drops unsent reminders of an event (all attendees, or one): it moved, was deleted, or they stopped attending. */
 export async function deleteUnsentReminders(db: Db, eventId: string, userId?: string): Promise<void> {
-  let query = db.deleteFrom('event_mail_outbox').where('event_id', '=', eventId).where('kind', '=', 'reminder').where('sent_at', 'is', null);
+  let query = db
+    .deleteFrom('event_mail_outbox')
+    .where('event_id', '=', eventId)
+    .where('kind', '=', 'reminder')
+    .where('sent_at', 'is', null);
   if (userId) query = query.where('user_id', '=', userId);
   await query.execute();
 }

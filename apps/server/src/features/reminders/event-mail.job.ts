@@ -39,14 +39,26 @@ export interface TickResult {
  * on several instances at once: each tick queues the reminders that have come due (their unique
  * key makes a second queueing a no-op), then claims due mails atomically and sends them.
  */
-export function createEventMailJob({ db, clock, mailer, log, publicUrl, reminderLeadMs = DEFAULT_REMINDER_LEAD_MS, leaseMs = DEFAULT_LEASE_MS, instanceId = randomUUID() }: Deps) {
+export function createEventMailJob({
+  db,
+  clock,
+  mailer,
+  log,
+  publicUrl,
+  reminderLeadMs = DEFAULT_REMINDER_LEAD_MS,
+  leaseMs = DEFAULT_LEASE_MS,
+  instanceId = randomUUID(),
+}: Deps) {
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<TickResult> | undefined;
 
   async function queueReminders(now: number): Promise<number> {
     const due = await outbox.listDueReminders(db, now, reminderLeadMs, 500);
     const rows = due.map((row) => {
-      const mail = renderEventMail('reminder', toMailEvent(row), toRecipient({ ...row, user_id: row.attendee_id }), { actorName: '', publicUrl });
+      const mail = renderEventMail('reminder', toMailEvent(row), toRecipient({ ...row, user_id: row.attendee_id }), {
+        actorName: '',
+        publicUrl,
+      });
       return {
         id: newId(),
         dedupe_key: `reminder:${row.id}:${row.attendee_id}:${row.start_at}`,
@@ -82,7 +94,13 @@ export function createEventMailJob({ db, clock, mailer, log, publicUrl, reminder
           failed += 1;
           const giveUp = mail.attempts >= MAX_ATTEMPTS;
           log.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, giveUp, err: error }, 'event mail not sent');
-          await outbox.release(db, mail.id, instanceId, error instanceof Error ? error.message : String(error), giveUp ? clock.now() : null);
+          await outbox.release(
+            db,
+            mail.id,
+            instanceId,
+            error instanceof Error ? error.message : String(error),
+            giveUp ? clock.now() : null,
+          );
           continue;
         }
         if (await outbox.markSent(db, mail.id, instanceId, clock.now())) sent += 1;

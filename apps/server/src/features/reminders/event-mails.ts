@@ -26,14 +26,28 @@ export function formatInZone(ms: number, timeZone: string | null): string {
   return `${text} (${zone})`;
 }
 
-const eventsPageUrl = (publicUrl: string, event: MailEvent) => `${publicUrl}/${event.linkUrl}/events?groupID=${encodeURIComponent(event.groupId)}`;
-const settingsUrl = (publicUrl: string, event: MailEvent) => `${publicUrl}/${event.linkUrl}/userSettings?groupID=${encodeURIComponent(event.groupId)}`;
+const eventsPageUrl = (publicUrl: string, event: MailEvent) =>
+  `${publicUrl}/${event.linkUrl}/events?groupID=${encodeURIComponent(event.groupId)}`;
+const settingsUrl = (publicUrl: string, event: MailEvent) =>
+  `${publicUrl}/${event.linkUrl}/userSettings?groupID=${encodeURIComponent(event.groupId)}`;
 
 const headlines: Record<EventMailKind, (event: MailEvent, actor: string) => { subject: string; line: string }> = {
-  created: (e, actor) => ({ subject: `New event in ${e.groupName}: ${e.eventName}`, line: `${actor} scheduled "${e.eventName}" in ${e.groupName}.` }),
-  updated: (e, actor) => ({ subject: `Event changed in ${e.groupName}: ${e.eventName}`, line: `${actor} changed "${e.eventName}" in ${e.groupName}. It is now:` }),
-  deleted: (e, actor) => ({ subject: `Event cancelled in ${e.groupName}: ${e.eventName}`, line: `${actor} cancelled "${e.eventName}" in ${e.groupName}. It was planned for:` }),
-  reminder: (e) => ({ subject: `Reminder: ${e.eventName} starts soon`, line: `"${e.eventName}" in ${e.groupName}, which you are attending, starts soon.` }),
+  created: (e, actor) => ({
+    subject: `New event in ${e.groupName}: ${e.eventName}`,
+    line: `${actor} scheduled "${e.eventName}" in ${e.groupName}.`,
+  }),
+  updated: (e, actor) => ({
+    subject: `Event changed in ${e.groupName}: ${e.eventName}`,
+    line: `${actor} changed "${e.eventName}" in ${e.groupName}. It is now:`,
+  }),
+  deleted: (e, actor) => ({
+    subject: `Event cancelled in ${e.groupName}: ${e.eventName}`,
+    line: `${actor} cancelled "${e.eventName}" in ${e.groupName}. It was planned for:`,
+  }),
+  reminder: (e) => ({
+    subject: `Reminder: ${e.eventName} starts soon`,
+    line: `"${e.eventName}" in ${e.groupName}, which you are attending, starts soon.`,
+  }),
 };
 
 /** The subject and text of one event mail, with times in the recipient's time zone. */

@@ -29,7 +29,13 @@ export function createEventNotifier({ publicUrl }: { publicUrl: string }) {
      * Queues one mail per member with Event Notifications on, except the one who made the change.
      * Called inside the change's transaction, so the mails are queued exactly when the change commits.
      */
-    async eventChanged(db: Db, kind: Exclude<EventMailKind, 'reminder'>, event: EventWithGroupRow, actor: { id: string; username: string }, now: number) {
+    async eventChanged(
+      db: Db,
+      kind: Exclude<EventMailKind, 'reminder'>,
+      event: EventWithGroupRow,
+      actor: { id: string; username: string },
+      now: number,
+    ) {
       const recipients = await outbox.listNotificationRecipients(db, event.group_id, actor.id);
       const mailEvent = toMailEvent(event);
       await outbox.insertMany(

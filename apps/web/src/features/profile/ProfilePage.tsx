@@ -5,6 +5,8 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../auth/app-state';
+import { CalendarFeedCard } from '../events/components/CalendarFeedCard';
+import { TimeZoneCard } from '../events/components/TimeZoneCard';
 import { RuneScapeStatsCard } from '../runescape/components/RuneScapeStatsCard';
 import { SteamProfileTab } from '../steam/components/SteamProfileTab';
 import { ChangePasswordModal } from './ChangePasswordModal';
@@ -13,18 +15,22 @@ function MainProfile() {
   const user = useCurrentUser();
   const [changing, setChanging] = useState(false);
   return (
-    <Card>
-      <Card.Body>
-        <dl className="row mb-3">
-          <dt className="col-sm-3">Username</dt>
-          <dd className="col-sm-9">{user.username}</dd>
-          <dt className="col-sm-3">Email</dt>
-          <dd className="col-sm-9">{user.email}</dd>
-        </dl>
-        <Button onClick={() => setChanging(true)}>Change Password</Button>
-        <ChangePasswordModal show={changing} onHide={() => setChanging(false)} />
-      </Card.Body>
-    </Card>
+    <>
+      <Card>
+        <Card.Body>
+          <dl className="row mb-3">
+            <dt className="col-sm-3">Username</dt>
+            <dd className="col-sm-9">{user.username}</dd>
+            <dt className="col-sm-3">Email</dt>
+            <dd className="col-sm-9">{user.email}</dd>
+          </dl>
+          <Button onClick={() => setChanging(true)}>Change Password</Button>
+          <ChangePasswordModal show={changing} onHide={() => setChanging(false)} />
+        </Card.Body>
+      </Card>
+      <TimeZoneCard userID={user.id} />
+      <CalendarFeedCard userID={user.id} />
+    </>
   );
 }
 

@@ -31,16 +31,16 @@ describe('the group bar shows only the links the viewer may use', () => {
   it.each<[Viewer, boolean, string[]]>([
     ['nonMember', false, ['Welcome']],
     ['nonMember', true, []],
-    ['member', true, ['Welcome', 'User Settings']],
-    ['administrator', true, ['Welcome', 'User Settings', 'Group Settings']],
-    ['owner', false, ['Welcome', 'User Settings', 'Group Settings']],
+    ['member', true, ['Welcome', 'Events', 'User Settings']],
+    ['administrator', true, ['Welcome', 'Events', 'User Settings', 'Group Settings']],
+    ['owner', false, ['Welcome', 'Events', 'User Settings', 'Group Settings']],
   ])('%s of a group private=%s', (viewer, isPrivate, expected) => {
     expect(labels(viewer, isPrivate)).toEqual(expected);
   });
 
   it('is the same for every area today', () => {
     for (const area of ['civGroup', 'dotaGroup'] as const) {
-      expect(visibleGroupLinks(area, { viewer: 'member', isPrivate: false }).map((l) => l.page)).toEqual(['welcome', 'userSettings']);
+      expect(visibleGroupLinks(area, { viewer: 'member', isPrivate: false }).map((l) => l.page)).toEqual(['welcome', 'events', 'userSettings']);
     }
   });
 });

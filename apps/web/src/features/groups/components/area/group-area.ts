@@ -48,16 +48,19 @@ export interface GroupLink {
 const AREA_LINKS: Record<LinkUrl, readonly GroupLink[]> = {
   civGroup: [
     { page: 'welcome', label: 'Welcome', action: 'viewWelcome' },
+    { page: 'events', label: 'Events', action: 'viewEvents' },
     { page: 'userSettings', label: 'User Settings', action: 'viewUserSettings' },
     { page: 'groupSettings', label: 'Group Settings', action: 'viewGroupSettings' },
   ],
   runeScapeClan: [
     { page: 'welcome', label: 'Welcome', action: 'viewWelcome' },
+    { page: 'events', label: 'Events', action: 'viewEvents' },
     { page: 'userSettings', label: 'User Settings', action: 'viewUserSettings' },
     { page: 'groupSettings', label: 'Group Settings', action: 'viewGroupSettings' },
   ],
   dotaGroup: [
     { page: 'welcome', label: 'Welcome', action: 'viewWelcome' },
+    { page: 'events', label: 'Events', action: 'viewEvents' },
     { page: 'userSettings', label: 'User Settings', action: 'viewUserSettings' },
     { page: 'groupSettings', label: 'Group Settings', action: 'viewGroupSettings' },
   ],

@@ -1,0 +1,38 @@
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import type { EventDto } from '@smm/shared/events/schemas';
+import { AttendButton } from './AttendButton';
+import { EventTimes } from './EventTimes';
+
+interface Props {
+  event: EventDto;
+  userID: string;
+  timeZone: string;
+  now: number;
+  attendPending: boolean;
+  onOpen: () => void;
+  onAttendance: (attending: boolean) => void;
+}
+
+/** One event in the grid: a click opens its details; the footer has Attend or Unattend. */
+export function EventCard({ event, userID, timeZone, now, attendPending, onOpen, onAttendance }: Props) {
+  return (
+    <Card className="h-100 event-card">
+      <Card.Body role="presentation" onClick={onOpen} className="event-card-body">
+        <Card.Title as="h3" className="h5">
+          {/* The title is the keyboard way in; a click anywhere on the body does the same. */}
+          <Button variant="link" className="p-0 text-start event-card-title" onClick={(e) => (e.stopPropagation(), onOpen())}>
+            {event.eventName}
+          </Button>
+        </Card.Title>
+        <EventTimes event={event} timeZone={timeZone} />
+        <div className="small text-body-secondary">
+          {event.attendingMembers.length}/{event.maxNumberOfMembers} attending
+        </div>
+      </Card.Body>
+      <Card.Footer className="d-flex justify-content-end">
+        <AttendButton event={event} userID={userID} now={now} pending={attendPending} onChange={onAttendance} size="sm" />
+      </Card.Footer>
+    </Card>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { CREATE_EVENT_FAILED_MESSAGE, START_BEFORE_END_MESSAGE } from '@smm/shared/events/messages';
+import { endPickerMinDate, endsBeforeStart, START_GRACE_MS, startPickerMinDate } from '@smm/shared/events/rules';
+import {
+  EVENT_NAME_MAX,
+  MAX_NUMBER_OF_MEMBERS_DEFAULT,
+  MAX_NUMBER_OF_MEMBERS_MAX,
+  MAX_NUMBER_OF_MEMBERS_MIN,
+  type EventDto,
+} from '@smm/shared/events/schemas';
+import { errorBodyOf } from '../../../lib/api-client';
+import { TextField } from '../../../lib/ui/TextField';
+import { usePostEvent } from '../api/post-event';
+import { useUpdateEvent } from '../api/update-event';
+import { fromPickerDate, pickerNow, toPickerDate } from '../picker-time';
+import { DateTimeField } from './DateTimeField';
+import { useTimedMessage } from './use-timed-message';
+
+interface Props {
+  groupID: string;
+  userID: string;
+  /** The event to edit; null adds a new one. */
+  event: EventDto | null;
+  timeZone: string;
+  onHide: () => void;
+}
+
+const HOUR = 60 * 60 * 1000;
+const MAX_OPTIONS = Array.from(
+  { length: MAX_NUMBER_OF_MEMBERS_MAX - MAX_NUMBER_OF_MEMBERS_MIN + 1 },
+  (_, i) => MAX_NUMBER_OF_MEMBERS_MIN + i,
+);
+
+/** The add/edit dialog: Event Name, Start Time, End Time and Max Players, with the spec's picker limits. */
+export function EventFormModal({ groupID, userID, event, timeZone, onHide }: Props) {
+  const [eventName, setEventName] = useState(event?.eventName ?? '');
+  const [start, setStart] = useState<Date | null>(event ? toPickerDate(event.startDate, timeZone) : null);
+  const [end, setEnd] = useState<Date | null>(event ? toPickerDate(event.endDate, timeZone) : null);
+  const [max, setMax] = useState(event?.maxNumberOfMembers ?? MAX_NUMBER_OF_MEMBERS_DEFAULT);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [alert, showAlert] = useTimedMessage();
+  const create = usePostEvent(groupID);
+  const update = useUpdateEvent(groupID);
+  const pending = create.isPending || update.isPending;
+  const today = pickerNow(timeZone);
+
+  function pickStart(value: Date | null) {
+    setStart(value);
+    // A new event usually runs an hour or more; start the end picker from there.
+    if (value && !end) setEnd(new Date(value.getTime() + HOUR));
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const missing: Record<string, string> = {};
+    if (!eventName.trim()) missing.eventName = 'Event Name is required';
+    if (!start) missing.startDate = 'Start Time is required';
+    if (!end) missing.endDate = 'End Time is required';
+    setFields(missing);
+    if (!start || !end || Object.keys(missing).length > 0) return;
+    const startDate = fromPickerDate(start, timeZone);
+    const endDate = fromPickerDate(end, timeZone);
+    // Spec 5: shown for 5 s, and nothing is saved.
+    if (endsBeforeStart(startDate.getTime(), endDate.getTime())) return showAlert(START_BEFORE_END_MESSAGE);
+    const body = {
+      groupID,
+      userID,
+      eventName,
+      startDate: startDate.toISOString(),
+      endDate: endDate.toISOString(),
+      maxNumberOfMembers: max,
+    };
+    const onError = (error: unknown) => {
+      const { fields: serverFields = {} } = errorBodyOf(error);
+      setFields(serverFields);
+      if (serverFields.endDate === START_BEFORE_END_MESSAGE) showAlert(START_BEFORE_END_MESSAGE);
+      else if (!event) showAlert(CREATE_EVENT_FAILED_MESSAGE);
+      // Spec 8: a failed update is only logged (its field errors still show under the fields).
+      else console.error('Updating the event failed', error);
+    };
+    if (event) update.mutate({ eventID: event._id, body: { ...body, eventID: event._id } }, { onSuccess: onHide, onError });
+    else create.mutate(body, { onSuccess: onHide, onError });
+  }
+
+  return (
+    <Modal show onHide={onHide} backdrop="static" keyboard={false} aria-labelledby="event-form-title">
+      <Form onSubmit={submit} noValidate aria-busy={pending}>
+        <Modal.Header>
+          <Modal.Title id="event-form-title">{event ? 'Edit Event' : 'Add Event'}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {alert && (
+            <Alert variant="danger" role="alert">
+              {alert}
+            </Alert>
+          )}
+          <TextField
+            id="event-name"
+            label="Event Name"
+            value={eventName}
+            onChange={setEventName}
+            maxLength={EVENT_NAME_MAX}
+            error={fields.eventName}
+          />
+          <DateTimeField
+            id="event-start"
+            label="Start Time"
+            value={start}
+            onChange={pickStart}
+            minDate={startPickerMinDate(today)}
+            filterTime={(time) => time.getTime() >= today.getTime() - START_GRACE_MS}
+            error={fields.startDate}
+            zoneName={timeZone}
+          />
+          <DateTimeField
+            id="event-end"
+            label="End Time"
+            value={end}
+            onChange={setEnd}
+            minDate={endPickerMinDate(start, today)}
+            error={fields.endDate}
+            zoneName={timeZone}
+          />
+          <Form.Group controlId="event-max">
+            <Form.Label>Max Players</Form.Label>
+            <Form.Select
+              value={max}
+              onChange={(e) => setMax(Number(e.target.value))}
+              isInvalid={Boolean(fields.maxNumberOfMembers)}
+              aria-describedby={fields.maxNumberOfMembers ? 'event-max-error' : undefined}
+            >
+              {MAX_OPTIONS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </Form.Select>
+            {fields.maxNumberOfMembers && (
+              <div id="event-max-error" className="invalid-feedback d-block" role="alert">
+                {fields.maxNumberOfMembers}
+              </div>
+            )}
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onHide} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Saving…' : 'Submit'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,161 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+import { hasEnded, nextEvent } from '@smm/shared/events/rules';
+import type { EventDto } from '@smm/shared/events/schemas';
+import { Loading } from '../../../lib/ui/Loading';
+import { useCurrentUser } from '../../auth/app-state';
+import { GroupGate } from '../../groups/components/area/GroupGate';
+import { useGroupArea } from '../../groups/components/area/group-area';
+import { useAttendance } from '../api/attend-event';
+import { useEvents } from '../api/get-events';
+import { useViewerTimeZone } from '../api/time-zone';
+import { DeleteEventModal } from '../components/DeleteEventModal';
+import { EventCard } from '../components/EventCard';
+import { EventDetailModal } from '../components/EventDetailModal';
+import { NextEventPanel } from '../components/NextEventPanel';
+
+// The form brings the date picker; it loads when first opened, not with the list.
+const EventFormModal = lazy(() => import('../components/EventFormModal').then((module) => ({ default: module.EventFormModal })));
+
+type Dialog =
+  { kind: 'none' } | { kind: 'detail'; eventID: string } | { kind: 'form'; event: EventDto | null } | { kind: 'delete'; event: EventDto };
+
+/** The clock the page reads, moved on every minute so events slide from upcoming to past. */
+function useNow(intervalMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function Events() {
+  const { groupID } = useGroupArea();
+  const user = useCurrentUser();
+  const timeZone = useViewerTimeZone(user.id);
+  const events = useEvents(groupID);
+  const attendance = useAttendance(groupID, user);
+  const now = useNow();
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const [showPast, setShowPast] = useState(false);
+
+  const close = () => setDialog({ kind: 'none' });
+  const setAttendance = (event: EventDto, attending: boolean) =>
+    // Spec 8: a failed attend is only logged; the list reloads and shows the event as it now is.
+    attendance.mutate({ eventID: event._id, attending }, { onError: (error) => console.error('Changing attendance failed', error) });
+  const attendPending = (event: EventDto) => attendance.isPending && attendance.variables?.eventID === event._id;
+
+  if (events.isPending) return <Loading label="Loading events…" />;
+  if (!events.data) return <Alert variant="danger">{events.error?.message ?? 'Could not load the events'}</Alert>;
+
+  const all = events.data;
+  const upcoming = all.filter((event) => !hasEnded(event, now));
+  const past = all.filter((event) => hasEnded(event, now));
+  const detail = dialog.kind === 'detail' ? all.find((event) => event._id === dialog.eventID) : undefined;
+
+  const card = (event: EventDto) => (
+    <Col key={event._id}>
+      <EventCard
+        event={event}
+        userID={user.id}
+        timeZone={timeZone}
+        now={now}
+        attendPending={attendPending(event)}
+        onOpen={() => setDialog({ kind: 'detail', eventID: event._id })}
+        onAttendance={(attending) => setAttendance(event, attending)}
+      />
+    </Col>
+  );
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-baseline gap-2 mb-3">
+        <h2 className="h4 mb-0 me-auto">Events</h2>
+        <span className="small text-body-secondary">
+          Times are shown in {timeZone}. <Link to="/profile">Change time zone</Link>
+        </span>
+      </div>
+      {events.isError && (
+        <Alert variant="warning">The events could not be reloaded ({events.error.message}); this list may be out of date.</Alert>
+      )}
+      <NextEventPanel
+        event={nextEvent(all, now)}
+        timeZone={timeZone}
+        onAdd={() => setDialog({ kind: 'form', event: null })}
+        onOpen={(event) => setDialog({ kind: 'detail', eventID: event._id })}
+      />
+      <section aria-labelledby="upcoming-events-title">
+        <h2 id="upcoming-events-title" className="visually-hidden">
+          Upcoming events
+        </h2>
+        <Row xs={1} md={4} className="g-3">
+          {upcoming.map(card)}
+        </Row>
+      </section>
+      {past.length > 0 && (
+        <section aria-labelledby="past-events-title" className="mt-4">
+          <h2 id="past-events-title" className="h5">
+            <Button variant="link" className="p-0 fs-5" aria-expanded={showPast} onClick={() => setShowPast((value) => !value)}>
+              {showPast ? 'Hide past events' : `Show past events (${past.length})`}
+            </Button>
+          </h2>
+          {showPast && (
+            <Row xs={1} md={4} className="g-3">
+              {[...past].reverse().map(card)}
+            </Row>
+          )}
+        </section>
+      )}
+
+      {dialog.kind === 'detail' && detail && (
+        <EventDetailModal
+          event={detail}
+          userID={user.id}
+          timeZone={timeZone}
+          now={now}
+          attendPending={attendPending(detail)}
+          onAttendance={(attending) => setAttendance(detail, attending)}
+          onEdit={() => setDialog({ kind: 'form', event: detail })}
+          onDelete={() => setDialog({ kind: 'delete', event: detail })}
+          onHide={close}
+        />
+      )}
+      {dialog.kind === 'form' && (
+        <Suspense fallback={<Loading label="Opening the form…" />}>
+          <EventFormModal
+            key={dialog.event?._id ?? 'new'}
+            groupID={groupID}
+            userID={user.id}
+            event={dialog.event}
+            timeZone={timeZone}
+            onHide={close}
+          />
+        </Suspense>
+      )}
+      {dialog.kind === 'delete' && (
+        <DeleteEventModal
+          groupID={groupID}
+          event={dialog.event}
+          onHide={() => setDialog({ kind: 'detail', eventID: dialog.event._id })}
+          onDeleted={close}
+        />
+      )}
+    </>
+  );
+}
+
+/** The Events page of every group area, for members only (spec 2 and 6). */
+export default function EventsPage() {
+  return (
+    <GroupGate action="viewEvents">
+      <section className="mt-3" aria-label="Events">
+        <Events />
+      </section>
+    </GroupGate>
+  );
+}
