@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
+import { waitForMail } from './support/mail';
 import { loginThroughForm, registerByApi } from './support/users';
 
 // Both browsers run in Berlin time: the page must show times in that zone and name it.
@@ -77,6 +78,8 @@ test('create, edit, attend, unattend and delete an event as two users; only the 
   await typeDate(creator, 'End Time', pickerText(3, '11:30 PM'));
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form).toBeHidden();
+  // The server's mail job tells the other member (Event Notifications are on by default).
+  const notice = waitForMail(member.email, 45_000);
   await expect(nextEvent).toContainText('Civ night');
   await expect(nextEvent).toContainText('8:00 PM GMT+');
   await expect(nextEvent).toContainText('11:30 PM GMT+');
@@ -134,6 +137,10 @@ test('create, edit, attend, unattend and delete an event as two users; only the 
   await expect(creator.locator('.event-card')).toHaveCount(0);
   await guest.reload();
   await expect(guest.getByRole('region', { name: 'Next Event' })).toContainText('No Scheduled Events Upcoming');
+
+  const mail = await notice;
+  expect(mail.subject).toMatch(/^(New event|Event changed|Event cancelled) in Civ /);
+  expect(mail.text).toContain('(UTC)');
 });
 
 test("a failed create shows 'Unexpected error trying to create an event' for 5 s", async ({ browser, request }) => {
