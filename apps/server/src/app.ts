@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Clock } from './clock';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandler } from './error-handler';
+import { redactUrl } from './lib/redact';
 import { adminRoutes } from './features/admin/admin.routes';
 import { createAdminService } from './features/admin/admin.service';
 import { calendarRoutes } from './features/calendar/calendar.routes';
@@ -62,10 +63,6 @@ export interface AppDeps {
     hiscoresCache?: HiscoresCacheOptions;
   };
 }
-
-// Query strings and paths that carry secrets are masked before they reach the log.
-const redactUrl = (url: string) =>
-  url.replace(/^(\/api\/users\/[^/?]+\/)[^/?]+/, '$1[redacted]').replace(/([?&](token|inviteLink)=)[^&]+/g, '$1[redacted]');
 
 /** Builds the whole app on the given infrastructure, without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
