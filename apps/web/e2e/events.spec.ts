@@ -63,7 +63,7 @@ test('create, edit, attend, unattend and delete an event as two users; only the 
   await expect(creator.getByText(`Times are shown in ${ZONE}.`)).toBeVisible();
 
   // Add: an end before the start is refused for 5 s and nothing is saved.
-  await nextEvent.getByRole('button', { name: 'Add' }).click();
+  await nextEvent.getByRole('button', { name: 'Add', exact: true }).click();
   const form = creator.getByRole('dialog', { name: 'Add Event' });
   await expect(form.getByLabel('Max Players')).toHaveValue('12');
   await form.getByLabel('Event Name').fill('Civ night');
@@ -147,7 +147,7 @@ test("a failed create shows 'Unexpected error trying to create an event' for 5 s
   const { member, group } = await seedGroup(request);
   const page = await signedIn(browser, member);
   await page.goto(`/civGroup/events?groupID=${group._id}`);
-  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Add Event' });
   await form.getByLabel('Event Name').fill('Never saved');
   await typeDate(page, 'Start Time', pickerText(2, '6:00 PM'));
@@ -219,14 +219,16 @@ test('axe finds nothing serious on the events page and its dialogs, at desktop a
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`events-detail-${width}.png`) });
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Add Event' })).toBeVisible();
     await page.getByRole('dialog').getByLabel('Start Time').click();
     await expect(page.locator('.react-datepicker')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`events-form-${width}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   }
 });
 
