@@ -146,3 +146,19 @@ test('/osrsStats is private', async ({ browser }) => {
   await expect(page).toHaveURL(/\/login$/);
   await page.close();
 });
+
+test('an Old School RuneScape clan reaches the stats page from its bar', async ({ page }) => {
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Add' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New group' });
+  await dialog.getByLabel('Group Name').fill('Stats Clan');
+  await dialog.getByLabel('Game').selectOption('Old School RuneScape');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('link', { name: /Stats Clan/ }).click();
+  await expect(page).toHaveURL(/\/runeScapeClan\/welcome\?groupID=/);
+  await page.getByRole('navigation', { name: 'Group' }).getByRole('link', { name: 'RuneScape Stats' }).click();
+  await expect(page).toHaveURL(/\/osrsStats$/);
+  await page.getByLabel('Player Name').fill('Zezima');
+  await page.getByRole('button', { name: 'Look Up' }).click();
+  await expect(page.getByRole('heading', { name: 'Old School RuneScape Stats - Zezima' })).toBeVisible();
+});

@@ -10,6 +10,8 @@ import { useAppState } from '../../../auth/app-state';
 import { useJoinGroup } from '../../api/join-group';
 import { groupPagePath, visibleGroupLinks, type GroupArea } from './group-area';
 
+const OSRS_GAME_NAME = 'Old School RuneScape';
+
 /** The group's name and the links of its area the viewer may use; non-members of a public group may join. */
 export function GroupBar({ area, groupID, group, context, user }: GroupArea) {
   const links = visibleGroupLinks(area, context);
@@ -49,6 +51,14 @@ export function GroupBar({ area, groupID, group, context, user }: GroupArea) {
             </Nav.Link>
           </Nav.Item>
         ))}
+        {group.gameName === OSRS_GAME_NAME && (
+          <Nav.Item>
+            {/* The hiscores lookup lives outside the group; clans reach it from their bar. */}
+            <Nav.Link as={NavLink} to="/osrsStats">
+              RuneScape Stats
+            </Nav.Link>
+          </Nav.Item>
+        )}
       </Nav>
     </header>
   );
