@@ -35,6 +35,7 @@ async function main() {
       steamApiUrl: env.STEAM_API_URL,
       steamOpenIdUrl: env.STEAM_OPENID_URL,
       upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
       // Both src/ and dist/ sit one level below apps/server.
       webRoot: path.resolve(here, '../../web/dist'),
     },
