@@ -6,8 +6,12 @@ const releases = [
     date: 'November 2026',
     notes: [
       'Accounts: register, log in, reset a forgotten password by email and change your password from your profile.',
+      'Groups for Civilization 4, 5 and 6, Dota 2, RuneScape and Old School RuneScape: dashboard, search for public groups, private groups, invite links, Administrator and Member roles.',
+      'Welcome cards that Administrators write and reorder by dragging.',
+      'Events with sign-ups and seat limits, times in your own time zone, update mails, reminders an hour before, and calendar files and feeds for your phone.',
+      'Old School RuneScape stats from the official hiscores, for every game mode.',
+      'Link your Steam account to show your Steam profile and games.',
       'Contact form and Discord link for feedback, bug reports, support and suggestions.',
-      'Works on PostgreSQL for larger communities, or on its own embedded database with no setup.',
     ],
   },
 ];

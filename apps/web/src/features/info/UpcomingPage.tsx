@@ -1,14 +1,12 @@
 import Table from 'react-bootstrap/Table';
 
 const items = [
-  { item: 'Groups: dashboard, search, invites, roles and welcome cards', state: 'In progress' },
-  { item: 'Events with sign-ups, email reminders and calendar feeds', state: 'In progress' },
-  { item: 'Old School RuneScape player stats', state: 'In progress' },
-  { item: 'Steam account linking, profile and games', state: 'In progress' },
-  { item: 'Civilization games with leader drafts, bans and map preferences', state: 'Planned' },
-  { item: 'Rankings for free-for-all and team games', state: 'Planned' },
-  { item: 'Weekly member availability', state: 'Planned' },
-  { item: 'Game comments and personal notes', state: 'Planned' },
+  { item: 'Civilization games with random leader drafts, bans and map preferences', state: 'Planned' },
+  { item: 'Rankings for free-for-all and team games by victory type', state: 'Planned' },
+  { item: 'Weekly member availability grid', state: 'Planned' },
+  { item: 'Group and member game settings for Civilization lobbies', state: 'Planned' },
+  { item: 'Game comments and personal game notes', state: 'Planned' },
+  { item: 'Drafting a Civilization game from an event', state: 'Planned' },
 ];
 
 export default function UpcomingPage() {
