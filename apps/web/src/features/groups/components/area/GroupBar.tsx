@@ -51,9 +51,9 @@ export function GroupBar({ area, groupID, group, context, user }: GroupArea) {
             </Nav.Link>
           </Nav.Item>
         ))}
-        {group.gameName === OSRS_GAME_NAME && (
+        {group.gameName === OSRS_GAME_NAME && can('viewUserSettings', context) && (
           <Nav.Item>
-            {/* The hiscores lookup lives outside the group; clans reach it from their bar. */}
+            {/* The hiscores lookup lives outside the group; clan members reach it from their bar. A non-member sees only Welcome. */}
             <Nav.Link as={NavLink} to="/osrsStats">
               RuneScape Stats
             </Nav.Link>
