@@ -1,16 +1,21 @@
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
-import type { GroupMemberDto } from '@smm/shared/groups/schemas';
 
-interface Props {
-  members: readonly Pick<GroupMemberDto, 'userID' | 'username' | 'role'>[];
-  groupOwner: string;
-  /** Clans call the role column Rank. */
-  roleHeading: 'Role' | 'Rank';
+interface MembersTableRow {
+  userID: string;
+  username: string;
+  role: string;
 }
 
-/** Members and their roles; the owner is marked. */
-export function MembersTable({ members, groupOwner, roleHeading }: Props) {
+interface Props {
+  members: readonly MembersTableRow[];
+  groupOwner: string;
+  /** Clans call the role column Rank. */
+  roleHeading?: 'Role' | 'Rank';
+}
+
+/** Members and their roles; the owner is marked. Shared by the group area and the invite page. */
+export function MembersTable({ members, groupOwner, roleHeading = 'Role' }: Props) {
   return (
     <Table size="sm" className="mb-0" responsive>
       <thead>

@@ -1,15 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Table from 'react-bootstrap/Table';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { iconForGame } from '@smm/shared/games/catalogue';
 import { ALREADY_MEMBER_MESSAGE, INVALID_INVITE_MESSAGE } from '@smm/shared/groups/messages';
 import { viewerInGroup } from '@smm/shared/groups/policy';
 import { ApiError, errorBodyOf } from '../../../lib/api-client';
 import { Loading } from '../../../lib/ui/Loading';
+import { MembersTable } from '../../../lib/ui/MembersTable';
 import { useToast } from '../../../lib/ui/toasts';
 import { useAppState } from '../../auth/app-state';
 import { useAcceptInvite } from '../api/accept-invite';
@@ -126,29 +125,7 @@ function Invite({ groupID, inviteLink }: { groupID: string; inviteLink: string }
           <h2 className="h5 mb-0">Members ({members.length})</h2>
         </Card.Header>
         <Card.Body>
-          <Table size="sm" className="mb-0" responsive>
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Role</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.userID}>
-                  <td className="text-break">
-                    {member.username}
-                    {member.userID === groupOwner && (
-                      <Badge bg="dark" className="ms-2">
-                        Owner
-                      </Badge>
-                    )}
-                  </td>
-                  <td>{member.role}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <MembersTable members={members} groupOwner={groupOwner} />
         </Card.Body>
       </Card>
       {dialog?.kind === 'login' && (

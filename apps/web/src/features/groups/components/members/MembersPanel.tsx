@@ -9,7 +9,7 @@ import { useToast } from '../../../../lib/ui/toasts';
 import { useKickMember } from '../../api/kick-member';
 import { useUpdateMemberRole } from '../../api/update-member-role';
 import { EditMembersModal } from './EditMembersModal';
-import { MembersTable } from './MembersTable';
+import { MembersTable } from '../../../../lib/ui/MembersTable';
 
 interface Props {
   group: FullGroupDto;
