@@ -1,7 +1,6 @@
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { DELETE_EVENT_QUESTION } from '@smm/shared/events/messages';
 import type { EventDto } from '@smm/shared/events/schemas';
+import { ConfirmDialog } from '../../../lib/ui/ConfirmDialog';
 import { useDeleteEvent } from '../api/delete-event';
 
 interface Props {
@@ -26,19 +25,16 @@ export function DeleteEventModal({ groupID, event, onHide, onDeleted }: Props) {
   }
 
   return (
-    <Modal show onHide={onHide} backdrop="static" keyboard={false} aria-labelledby="delete-event-title">
-      <Modal.Header>
-        <Modal.Title id="delete-event-title">Delete {event.eventName}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{DELETE_EVENT_QUESTION}</Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting…' : 'Delete'}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmDialog
+      title={`Delete ${event.eventName}`}
+      question={DELETE_EVENT_QUESTION}
+      working={remove.isPending}
+      workingLabel="Deleting…"
+      confirmLabel="Delete"
+      closeButton={false}
+      cancelDisabled={remove.isPending}
+      onConfirm={confirm}
+      onHide={onHide}
+    />
   );
 }

@@ -1,6 +1,5 @@
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import type { GroupCardDto } from '@smm/shared/components/schemas';
+import { ConfirmDialog } from '../../../../lib/ui/ConfirmDialog';
 import { useToast } from '../../../../lib/ui/toasts';
 import { useRemoveGroupCard } from '../../api/remove-group-card';
 
@@ -31,22 +30,16 @@ export function DeleteCardModal({ groupID, card, onHide }: Props) {
   }
 
   return (
-    <Modal show={card !== null} onHide={onHide} backdrop="static" keyboard={false} aria-labelledby="delete-card-title">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="delete-card-title">Delete Card</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="mb-1">Are you sure you wish to permanently delete this card?</p>
-        {card && <p className="fw-semibold mb-0">{card.title}</p>}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={submit} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting…' : 'Submit'}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmDialog
+      show={card !== null}
+      title="Delete Card"
+      question="Are you sure you wish to permanently delete this card?"
+      working={remove.isPending}
+      workingLabel="Deleting…"
+      onConfirm={submit}
+      onHide={onHide}
+    >
+      {card && <p className="fw-semibold mb-0">{card.title}</p>}
+    </ConfirmDialog>
   );
 }

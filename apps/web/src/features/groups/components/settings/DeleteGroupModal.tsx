@@ -1,6 +1,5 @@
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { errorBodyOf } from '../../../../lib/api-client';
+import { ConfirmDialog } from '../../../../lib/ui/ConfirmDialog';
 import { useToast } from '../../../../lib/ui/toasts';
 import { useDeleteGroup } from '../../api/delete-group';
 import { useForgetGroup } from '../../api/forget-group';
@@ -29,21 +28,13 @@ export function DeleteGroupModal({ groupID, groupName, userID, onHide }: Props) 
   }
 
   return (
-    <Modal show onHide={onHide} backdrop="static" keyboard={false} aria-labelledby="delete-group-title">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="delete-group-title">Delete Group</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="mb-0">Are you sure you wish to permanently delete this group?</p>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={submit} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting…' : 'Submit'}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmDialog
+      title="Delete Group"
+      question="Are you sure you wish to permanently delete this group?"
+      working={remove.isPending}
+      workingLabel="Deleting…"
+      onConfirm={submit}
+      onHide={onHide}
+    />
   );
 }

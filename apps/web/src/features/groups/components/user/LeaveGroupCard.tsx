@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Modal from 'react-bootstrap/Modal';
 import { OWNER_LEAVE_ALERT_TIMEOUT_MS } from '@smm/shared/constants';
 import { OWNER_CANNOT_LEAVE_MESSAGE } from '@smm/shared/groups/messages';
 import { can } from '@smm/shared/groups/policy';
 import { errorBodyOf } from '../../../../lib/api-client';
+import { ConfirmDialog } from '../../../../lib/ui/ConfirmDialog';
 import { useToast } from '../../../../lib/ui/toasts';
 import { useAppState } from '../../../auth/app-state';
 import { useForgetGroup } from '../../api/forget-group';
@@ -59,22 +59,15 @@ export function LeaveGroupCard({ groupID, group, context, user }: Pick<GroupArea
           Leave Group
         </Button>
       </Card.Body>
-      <Modal show={confirming} onHide={() => setConfirming(false)} backdrop="static" keyboard={false} aria-labelledby="leave-group-title">
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id="leave-group-title">Leave Group</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="mb-0">Are you sure you wish to leave the group?</p>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={submit} disabled={leave.isPending}>
-            {leave.isPending ? 'Leaving…' : 'Submit'}
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        show={confirming}
+        title="Leave Group"
+        question="Are you sure you wish to leave the group?"
+        working={leave.isPending}
+        workingLabel="Leaving…"
+        onConfirm={submit}
+        onHide={() => setConfirming(false)}
+      />
     </Card>
   );
 }
