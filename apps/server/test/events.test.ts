@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDto } from '@smm/shared/events/schemas';
 import { attend, createEvent, HOUR, iso, MINUTE, unattend } from './events-fixtures';
-import { call, groupWithCast, type Cast } from './groups-fixtures';
+import { call, createCast, groupWithCast, type Cast } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
 // Spec sections 5, 6 and 7 (Events) through the real app and database.
@@ -14,12 +14,7 @@ const statuses: number[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  cast = {
-    owner: await createUser(t.app),
-    admin: await createUser(t.app),
-    member: await createUser(t.app),
-    outsider: await createUser(t.app),
-  };
+  cast = await createCast(t.app);
   publicGroup = await groupWithCast(t.app, cast, false);
   privateGroup = await groupWithCast(t.app, cast, true);
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, VIEWERS, type GroupAction, type Viewer } from '@smm/shared/groups/policy';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
-import { call, groupWithCast, snapshot, type Cast, type TestUser } from './groups-fixtures';
-import { createTestApp, createUser, type TestApp } from './test-app';
+import { call, createCast, groupWithCast, snapshot, type Cast, type TestUser } from './groups-fixtures';
+import { createTestApp, type TestApp } from './test-app';
 
 // Every group endpoint against every viewer and privacy: the server answers 200 exactly where
 // the policy (pinned by packages/shared/src/groups/policy.test.ts) allows, refuses everywhere
@@ -12,12 +12,7 @@ let t: TestApp;
 let cast: Cast;
 beforeAll(async () => {
   t = await createTestApp();
-  cast = {
-    owner: await createUser(t.app),
-    admin: await createUser(t.app),
-    member: await createUser(t.app),
-    outsider: await createUser(t.app),
-  };
+  cast = await createCast(t.app);
 });
 afterAll(() => t.close());
 

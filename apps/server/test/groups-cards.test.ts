@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupCardDto } from '@smm/shared/components/schemas';
-import { call, groupWithCast, snapshot, type Cast } from './groups-fixtures';
-import { createTestApp, createUser, type TestApp } from './test-app';
+import { call, createCast, groupWithCast, snapshot, type Cast } from './groups-fixtures';
+import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
 let cast: Cast;
 beforeAll(async () => {
   t = await createTestApp();
-  cast = {
-    owner: await createUser(t.app),
-    admin: await createUser(t.app),
-    member: await createUser(t.app),
-    outsider: await createUser(t.app),
-  };
+  cast = await createCast(t.app);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, groupWithCast, snapshot, type Cast, type TestUser } from './groups-fixtures';
+import { call, createCast, groupWithCast, snapshot, type Cast, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
 // Parallel requests through the real app and database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
@@ -9,12 +9,7 @@ let cast: Cast;
 let crowd: TestUser[];
 beforeAll(async () => {
   t = await createTestApp();
-  cast = {
-    owner: await createUser(t.app),
-    admin: await createUser(t.app),
-    member: await createUser(t.app),
-    outsider: await createUser(t.app),
-  };
+  cast = await createCast(t.app);
   crowd = await Promise.all(Array.from({ length: 20 }, () => createUser(t.app)));
 });
 afterAll(() => t.close());

@@ -68,6 +68,16 @@ export interface Cast {
   outsider: TestUser;
 }
 
+/** Registers the four users a group test plays with; none of them is in a group yet. */
+export async function createCast(app: FastifyInstance): Promise<Cast> {
+  return {
+    owner: await createUser(app),
+    admin: await createUser(app),
+    member: await createUser(app),
+    outsider: await createUser(app),
+  };
+}
+
 /** A group with an owner, an Administrator, a Member and two cards ('Welcome' and 'Rules'). */
 export async function groupWithCast(app: FastifyInstance, cast: Cast, isPrivate: boolean): Promise<FullGroupDto> {
   const group = await createGroup(app, cast.owner, { isPrivate, groupName: isPrivate ? 'Private Group' : 'Public Group' });

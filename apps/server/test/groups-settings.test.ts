@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, groupWithCast, join, snapshot, type Cast } from './groups-fixtures';
-import { createTestApp, createUser, type TestApp } from './test-app';
+import { call, createCast, groupWithCast, join, snapshot, type Cast } from './groups-fixtures';
+import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
 let cast: Cast;
 beforeAll(async () => {
   t = await createTestApp();
-  cast = {
-    owner: await createUser(t.app),
-    admin: await createUser(t.app),
-    member: await createUser(t.app),
-    outsider: await createUser(t.app),
-  };
+  cast = await createCast(t.app);
 });
 afterAll(() => t.close());
 
