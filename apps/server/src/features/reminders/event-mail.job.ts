@@ -3,10 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import type { Mailer } from '../../integrations/mailer';
-import { newId } from '../../lib/ids';
 import * as outbox from './event-mail-outbox.repo';
-import { renderEventMail } from './event-mails';
-import { toMailEvent, toRecipient } from './event-notifications';
+import { eventMailRow } from './event-notifications';
 
 export const DEFAULT_REMINDER_LEAD_MS = 60 * 60 * 1000;
 /** A claim older than this belongs to a sender that died mid-send; the mail is then sent by another. */
@@ -54,31 +52,20 @@ export function createEventMailJob({
 
   async function queueReminders(now: number): Promise<number> {
     const due = await outbox.listDueReminders(db, now, reminderLeadMs, 500);
-    const rows = due.map((row) => {
-      const mail = renderEventMail('reminder', toMailEvent(row), toRecipient({ ...row, user_id: row.attendee_id }), {
-        actorName: '',
-        publicUrl,
-      });
-      return {
-        id: newId(),
-        dedupe_key: `reminder:${row.id}:${row.attendee_id}:${row.start_at}`,
-        kind: 'reminder',
-        event_id: row.id,
-        event_start_at: row.start_at,
-        user_id: row.attendee_id,
-        to_email: row.email,
-        subject: mail.subject,
-        body: mail.text,
-        due_at: now,
-        claimed_by: null,
-        claimed_at: null,
-        attempts: 0,
-        sent_at: null,
-        failed_at: null,
-        last_error: null,
-        created_at: now,
-      };
-    });
+    const rows = due.map((row) =>
+      eventMailRow(
+        'reminder',
+        row,
+        { ...row, user_id: row.attendee_id },
+        {
+          actorName: '',
+          publicUrl,
+          now,
+          // One reminder per attendee and start time: a moved event is reminded of again.
+          dedupeKey: `reminder:${row.id}:${row.attendee_id}:${row.start_at}`,
+        },
+      ),
+    );
     return outbox.insertMany(db, rows);
   }
 

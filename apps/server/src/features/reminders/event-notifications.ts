@@ -5,7 +5,7 @@ import type { EventMailKind } from './event-mail-outbox.tables';
 import * as outbox from './event-mail-outbox.repo';
 import { renderEventMail, type MailEvent, type MailRecipient } from './event-mails';
 
-export const toMailEvent = (row: EventWithGroupRow): MailEvent => ({
+const toMailEvent = (row: EventWithGroupRow): MailEvent => ({
   id: row.id,
   groupId: row.group_id,
   groupName: row.group_name,
@@ -15,12 +15,45 @@ export const toMailEvent = (row: EventWithGroupRow): MailEvent => ({
   endAt: row.end_at,
 });
 
-export const toRecipient = (row: { user_id: string; username: string; email: string; time_zone: string | null }): MailRecipient => ({
+const toRecipient = (row: outbox.RecipientRow): MailRecipient => ({
   userId: row.user_id,
   username: row.username,
   email: row.email,
   timeZone: row.time_zone,
 });
+
+/**
+ * Renders one event mail and returns its outbox row, due now and not yet claimed. Without a
+ * dedupe key the row's own id makes the key unique, so every change is mailed.
+ */
+export function eventMailRow(
+  kind: EventMailKind,
+  event: EventWithGroupRow,
+  recipient: outbox.RecipientRow,
+  { actorName, publicUrl, now, dedupeKey }: { actorName: string; publicUrl: string; now: number; dedupeKey?: string },
+): outbox.OutboxRow {
+  const mail = renderEventMail(kind, toMailEvent(event), toRecipient(recipient), { actorName, publicUrl });
+  const id = newId();
+  return {
+    id,
+    dedupe_key: dedupeKey ?? `${kind}:${event.id}:${recipient.user_id}:${id}`,
+    kind,
+    event_id: event.id,
+    event_start_at: event.start_at,
+    user_id: recipient.user_id,
+    to_email: recipient.email,
+    subject: mail.subject,
+    body: mail.text,
+    due_at: now,
+    claimed_by: null,
+    claimed_at: null,
+    attempts: 0,
+    sent_at: null,
+    failed_at: null,
+    last_error: null,
+    created_at: now,
+  };
+}
 
 /** Queues the mails that tell a group's members about new, changed and cancelled events. */
 export function createEventNotifier({ publicUrl }: { publicUrl: string }) {
@@ -37,32 +70,9 @@ export function createEventNotifier({ publicUrl }: { publicUrl: string }) {
       now: number,
     ) {
       const recipients = await outbox.listNotificationRecipients(db, event.group_id, actor.id);
-      const mailEvent = toMailEvent(event);
       await outbox.insertMany(
         db,
-        recipients.map((row) => {
-          const mail = renderEventMail(kind, mailEvent, toRecipient(row), { actorName: actor.username, publicUrl });
-          const id = newId();
-          return {
-            id,
-            dedupe_key: `${kind}:${event.id}:${row.user_id}:${id}`,
-            kind,
-            event_id: event.id,
-            event_start_at: event.start_at,
-            user_id: row.user_id,
-            to_email: row.email,
-            subject: mail.subject,
-            body: mail.text,
-            due_at: now,
-            claimed_by: null,
-            claimed_at: null,
-            attempts: 0,
-            sent_at: null,
-            failed_at: null,
-            last_error: null,
-            created_at: now,
-          };
-        }),
+        recipients.map((row) => eventMailRow(kind, event, row, { actorName: actor.username, publicUrl, now })),
       );
     },
   };
