@@ -36,6 +36,7 @@ import { createSteamWebApiClient, STEAM_API_DEFAULT_URL } from './integrations/s
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, defaultUpstreamRateLimit, type UpstreamRateLimit } from './integrations/upstream';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
+import { rejectNulPlugin } from './plugins/reject-nul';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 
@@ -51,6 +52,7 @@ export interface AppDeps {
     webRoot?: string;
     redisUrl?: string;
     rateLimitPerMinute?: number;
+    trustProxy?: boolean | number | string[];
     usersLimits?: UsersLimits;
     logLevel?: string;
     /** Outside services; tests point the URLs at local fakes. No steamApiKey: Steam profiles answer 503. */
@@ -64,6 +66,12 @@ export interface AppDeps {
   };
 }
 
+/** A hop count becomes a function, the form Fastify takes for it. */
+function trustProxyOption(value: boolean | number | string[] | undefined) {
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value ?? false;
+}
+
 /** Builds the whole app on the given infrastructure, without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { database, mailer, clock, config } = deps;
@@ -75,7 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
     },
-    trustProxy: true,
+    // Client addresses key the rate limits, so X-Forwarded-For is believed only from configured proxies.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -89,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute ?? 600, redisUrl: config.redisUrl });
   await app.register(docsPlugin);
+  await app.register(rejectNulPlugin);
 
   const usersService = createUsersService({
     db,
@@ -98,8 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     signToken: (user) => app.signToken(user),
     limits: config.usersLimits ?? defaultUsersLimits,
+    log: app.log,
   });
-  await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds, loadUser: usersService.getUser });
+  await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds, loadUser: usersService.getSessionUser });
 
   await app.register(healthRoutes(db, database.kind));
   await app.register(usersRoutes(usersService));

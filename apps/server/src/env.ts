@@ -19,6 +19,13 @@ const envSchema = z.object({
   STEAM_API_KEY: z.string().optional(),
   STEAM_API_URL: z.url().default('https://api.steampowered.com'),
   STEAM_OPENID_URL: z.url().default('https://steamcommunity.com/openid/login'),
+  /** Proxies in front of the app whose X-Forwarded-For may be believed: false (none), a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string[] =>
+      value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()),
+    ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   EVENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),

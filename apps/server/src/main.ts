@@ -36,6 +36,7 @@ async function main() {
       steamOpenIdUrl: env.STEAM_OPENID_URL,
       upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      trustProxy: env.TRUST_PROXY,
       // Both src/ and dist/ sit one level below apps/server.
       webRoot: path.resolve(here, '../../web/dist'),
     },

@@ -1,6 +1,7 @@
 import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './schema';
 import * as m0001 from './migrations/0001_accounts';
+import * as m0002 from './migrations/0002_password_changed_at';
 import * as m0100 from './migrations/0100_groups';
 import * as m0200 from './migrations/0200_events';
 import * as m0300 from './migrations/0300_steam_link';
@@ -8,6 +9,7 @@ import * as m0300 from './migrations/0300_steam_link';
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
+  '0002_password_changed_at': m0002,
   '0100_groups': m0100,
   '0200_events': m0200,
   '0300_steam_link': m0300,

@@ -9,6 +9,8 @@ export interface UsersTable {
   password_hash: string;
   steam_id: string | null;
   created_at: number;
+  /** Epoch ms of the last password change; tokens issued before it are refused. */
+  password_changed_at: number | null;
 }
 
 export interface PasswordResetsTable {

@@ -28,8 +28,11 @@ declare module '@fastify/jwt' {
 interface Options {
   secret: string;
   tokenTtlSeconds: number;
-  /** Loads the current user, so a deleted account's token stops working at once. */
-  loadUser: (id: string) => Promise<UserDto | undefined>;
+  /**
+   * Loads the current user, so a deleted account's token, or one issued before the last
+   * password change, stops working at once.
+   */
+  loadUser: (id: string, issuedAtSeconds: number) => Promise<UserDto | undefined>;
 }
 
 /** Identity comes from the bearer token only, never from a body. */
@@ -38,13 +41,13 @@ export const authPlugin = fp<Options>(async (app: FastifyInstance, opts) => {
 
   async function identify(req: FastifyRequest): Promise<UserDto | null> {
     if (!req.headers.authorization) return null;
-    let payload: TokenUser;
+    let payload: TokenUser & { iat: number };
     try {
-      payload = await req.jwtVerify<TokenUser & { exp: number }>();
+      payload = await req.jwtVerify<TokenUser & { exp: number; iat: number }>();
     } catch {
       throw unauthorized('Your session is invalid or has expired, please log in again');
     }
-    const user = await opts.loadUser(payload.id);
+    const user = await opts.loadUser(payload.id, payload.iat);
     if (!user) throw unauthorized('Your session is invalid or has expired, please log in again');
     return user;
   }

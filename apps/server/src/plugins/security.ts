@@ -17,7 +17,7 @@ export const securityPlugin = fp<Options>(async (app: FastifyInstance, opts) => 
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         fontSrc: ["'self'", 'data:'],
-        formAction: ["'self'", 'https:', 'http:'],
+        formAction: ["'self'"],
         frameAncestors: ["'self'"],
         // Steam avatars and game icons are served from Valve's image hosts.
         imgSrc: ["'self'", 'data:', 'https:'],

@@ -83,3 +83,5 @@ export type TokenUser = UserDto;
 
 export const loginResponse = z.object({ token: z.string() });
 export const messageResponse = z.object({ message: z.string() });
+/** A password change ends older sessions; the caller's continues with this new token. */
+export const updatePasswordResponse = z.object({ message: z.string(), token: z.string() });

@@ -26,3 +26,8 @@ export async function peek(db: Db, key: string, now: number): Promise<number> {
 export async function clear(db: Db, key: string): Promise<void> {
   await db.deleteFrom('throttle').where('key', '=', key).execute();
 }
+
+/** Takes one hit back (an attempt that turned out legitimate), never below zero. */
+export async function refund(db: Db, key: string): Promise<void> {
+  await db.updateTable('throttle').set({ count: sql`count - 1` }).where('key', '=', key).where('count', '>', 0).execute();
+}

@@ -22,10 +22,8 @@ export function createThrottle(db: Db, clock: Clock) {
     async consume(key: string, limit: Limit): Promise<void> {
       if ((await repo.hit(db, key, clock.now(), limit.windowMs)) > limit.max) throw tooManyRequests();
     },
-    /** Counts a hit without refusing (a failed attempt that will count against the next one). */
-    async record(key: string, limit: Limit): Promise<void> {
-      await repo.hit(db, key, clock.now(), limit.windowMs);
-    },
+    /** Takes back one hit of an attempt that turned out legitimate. */
+    refund: (key: string) => repo.refund(db, key),
     reset: (key: string) => repo.clear(db, key),
   };
 }

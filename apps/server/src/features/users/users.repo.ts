@@ -14,8 +14,8 @@ export async function insert(db: Db, row: UserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 
-export async function updatePasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+export async function updatePasswordHash(db: Db, id: string, passwordHash: string, changedAt: number): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: changedAt }).where('id', '=', id).execute();
 }
 
 export async function updateSteamId(db: Db, id: string, steamId: string | null): Promise<void> {

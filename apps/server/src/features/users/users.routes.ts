@@ -6,6 +6,7 @@ import {
   loginBody,
   loginResponse,
   messageResponse,
+  updatePasswordResponse,
   registerBody,
   resetPasswordBody,
   updatePasswordBody,
@@ -31,7 +32,7 @@ export const usersRoutes = (users: UsersService): FastifyPluginAsyncZod => async
 
   app.post('/api/users/updatePassword', {
     preHandler: app.requireUser,
-    schema: { tags: ['users'], security: [{ bearer: [] }], body: updatePasswordBody, response: { 200: messageResponse, ...errors } },
+    schema: { tags: ['users'], security: [{ bearer: [] }], body: updatePasswordBody, response: { 200: updatePasswordResponse, ...errors } },
   }, (req) => users.updatePassword(req.actor, req.body));
 
   app.get('/api/users/current', {

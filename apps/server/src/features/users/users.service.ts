@@ -7,6 +7,7 @@ import type {
   UpdatePasswordBody,
   UserDto,
 } from '@smm/shared/users/schemas';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { badRequest, conflict, forbidden, invalid, notFound } from '../../errors';
@@ -43,13 +44,18 @@ interface Deps {
   publicUrl: string;
   signToken: (user: TokenUser) => string;
   limits: UsersLimits;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
+
+// Token issue times (iat) come from the system clock inside the JWT library; password change
+// times are compared with them, so they come from the same clock rather than the app's Clock.
+const tokenClockNow = () => Date.now();
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
 
 /** Account use cases: registration, login, password reset and change. */
-export function createUsersService({ db, clock, mailer, throttle, publicUrl, signToken, limits }: Deps) {
+export function createUsersService({ db, clock, mailer, throttle, publicUrl, signToken, limits, log }: Deps) {
   async function assertAvailable(body: RegisterBody) {
     const fields: Record<string, string> = {};
     if (await users.findByEmail(db, body.email)) fields.email = 'Email already exists';
@@ -69,6 +75,7 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
         password_hash: await hashPassword(body.password),
         steam_id: null,
         created_at: clock.now(),
+        password_changed_at: null,
       };
       try {
         await users.insert(db, row);
@@ -80,23 +87,25 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
       return toUserDto(row);
     },
 
-    /** Checks the credentials and returns a bearer token; failures are throttled per IP and account. */
+    /**
+     * Checks the credentials and returns a bearer token. Every attempt is counted before the
+     * password is checked, so parallel guesses cannot slip past the per-IP and per-account limits;
+     * a successful login takes its IP hit back and clears the account's count.
+     */
     async login(body: LoginBody, ip: string): Promise<{ token: string }> {
       const ipKey = `login:ip:${ip}`;
       const accountKey = `login:account:${body.email}`;
-      await throttle.assertUnder(ipKey, limits.loginPerIp);
-      await throttle.assertUnder(accountKey, limits.loginPerAccount);
+      await throttle.consume(ipKey, limits.loginPerIp);
+      await throttle.consume(accountKey, limits.loginPerAccount);
       const user = await users.findByEmail(db, body.email);
       if (!user) {
         await verifyAgainstDummy(body.password);
-        await throttle.record(ipKey, limits.loginPerIp);
         throw notFound('Email not found', { emailnotfound: 'Email not found' });
       }
       if (!(await verifyPassword(user.password_hash, body.password))) {
-        await throttle.record(ipKey, limits.loginPerIp);
-        await throttle.record(accountKey, limits.loginPerAccount);
         throw invalid({ passwordincorrect: 'Password incorrect' }, 'Password incorrect');
       }
+      await throttle.refund(ipKey);
       await throttle.reset(accountKey);
       return { token: `Bearer ${signToken(toUserDto(user))}` };
     },
@@ -118,11 +127,13 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
           created_at: now,
         });
         const link = `${publicUrl}/changePassword?userID=${encodeURIComponent(user.id)}&token=${token}`;
-        await mailer.send({
+        // Sent after answering: waiting for the mail server would tell registered emails apart by
+        // response time, and a mail failure must not answer differently either.
+        void mailer.send({
           to: user.email,
           subject: 'Reset your SMM password',
           text: `Hello ${user.username},\n\nSomeone asked to reset the password of your SMM account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
-        });
+        }).catch((error: unknown) => log.error({ err: error }, 'password reset mail could not be sent'));
       }
       return { message: 'If an account exists for that email, a password reset link has been sent to it.' };
     },
@@ -134,22 +145,23 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
       if (!user || !/^[0-9a-f]{64}$/.test(token) || !(await resets.consume(db, user.id, sha256(token), now))) {
         throw badRequest('This password reset link is invalid or has expired. Please ask for a new one.');
       }
-      await users.updatePasswordHash(db, user.id, await hashPassword(body.password));
+      await users.updatePasswordHash(db, user.id, await hashPassword(body.password), tokenClockNow());
       await resets.retireAll(db, user.id, now);
       return { message: 'Password updated' };
     },
 
     /** Changes the caller's own password after checking the current one. */
-    async updatePassword(actor: UserDto, body: UpdatePasswordBody): Promise<{ message: string }> {
+    async updatePassword(actor: UserDto, body: UpdatePasswordBody): Promise<{ message: string; token: string }> {
       if (body.userID !== actor.id) throw forbidden('You can only change your own password');
       const user = await users.findById(db, actor.id);
       if (!user) throw notFound('User not found');
       if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
         throw invalid({ currentPassword: 'Current password is incorrect' });
       }
-      await users.updatePasswordHash(db, user.id, await hashPassword(body.newPassword));
+      await users.updatePasswordHash(db, user.id, await hashPassword(body.newPassword), tokenClockNow());
       await resets.retireAll(db, user.id, clock.now());
-      return { message: 'Password updated' };
+      // Older sessions end with the change; this one continues with a fresh token.
+      return { message: 'Password updated', token: `Bearer ${signToken(toUserDto(user))}` };
     },
 
     /** The caller's time zone for showing event times; null: the browser's. */
@@ -167,6 +179,14 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
     async getUser(id: string): Promise<UserDto | undefined> {
       const row = await users.findById(db, id);
       return row && toUserDto(row);
+    },
+
+    /** The user behind a token, unless the token was issued (iat, in seconds) before the last password change. */
+    async getSessionUser(id: string, issuedAtSeconds: number): Promise<UserDto | undefined> {
+      const row = await users.findById(db, id);
+      if (!row) return undefined;
+      if (row.password_changed_at !== null && issuedAtSeconds < Math.floor(row.password_changed_at / 1000)) return undefined;
+      return toUserDto(row);
     },
   };
 }

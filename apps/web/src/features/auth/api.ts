@@ -8,4 +8,4 @@ export const loginUser = (form: Form<LoginBody>) => api.post<{ token: string }>(
 export const requestPasswordReset = (email: string) => api.post<{ message: string }>('/api/users/resetPassword', { email });
 export const resetPassword = (userID: string, token: string, body: ChangePasswordBody) =>
   api.post<{ message: string }>(`/api/users/${encodeURIComponent(userID)}/${encodeURIComponent(token)}`, body);
-export const updatePassword = (body: Form<UpdatePasswordBody>) => api.post<{ message: string }>('/api/users/updatePassword', body);
+export const updatePassword = (body: Form<UpdatePasswordBody>) => api.post<{ message: string; token: string }>('/api/users/updatePassword', body);

@@ -16,7 +16,7 @@ const empty = { currentPassword: '', newPassword: '', newPassword2: '' };
 /** Current, new and confirmed password; success closes the modal and shows the spec's alert for 5 s. */
 export function ChangePasswordModal({ show, onHide }: { show: boolean; onHide: () => void }) {
   const user = useCurrentUser();
-  const { showAlert } = useAppState();
+  const { showAlert, applyToken } = useAppState();
   const [form, setForm] = useState(empty);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<ApiErrorBody | null>(null);
@@ -32,7 +32,9 @@ export function ChangePasswordModal({ show, onHide }: { show: boolean; onHide: (
     setSaving(true);
     setError(null);
     try {
-      await updatePassword({ userID: user.id, ...form });
+      // The change ends every older session; this one goes on with the token that comes back.
+      const { token } = await updatePassword({ userID: user.id, ...form });
+      applyToken(token);
       close();
       showAlert('success', `Successfully saved new password to ${PRODUCT_NAME}`);
     } catch (e) {
