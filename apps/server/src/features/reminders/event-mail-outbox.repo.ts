@@ -7,16 +7,23 @@ export type OutboxRow = EventMailOutboxTable;
 export type RecipientRow = { user_id: string; username: string; email: string; time_zone: string | null };
 export type DueReminderRow = EventWithGroupRow & { attendee_id: string; username: string; email: string; time_zone: string | null };
 
+// SQLite allows 32,766 bound values per statement and PostgreSQL 65,535; with 17 columns a row,
+// 500 rows a statement stays well inside both, whatever the size of the group.
+const ROWS_PER_INSERT = 500;
+
 /** Queues mails; a row whose dedupe key is already queued (or sent) is left out. */
 export async function insertMany(db: Db, rows: readonly OutboxRow[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await db
-    .insertInto('event_mail_outbox')
-    .values([...rows])
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .execute();
-  return inserted.length;
+  let count = 0;
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const inserted = await db
+      .insertInto('event_mail_outbox')
+      .values(rows.slice(start, start + ROWS_PER_INSERT))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning('id')
+      .execute();
+    count += inserted.length;
+  }
+  return count;
 }
 
 /** Members of the group who keep Event Notifications on, except `exceptUserId` (who made the change). */
