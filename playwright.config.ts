@@ -26,7 +26,7 @@ const fakes = {
 export default defineConfig({
   testDir: 'apps/web/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
