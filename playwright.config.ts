@@ -35,6 +35,8 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: 'only-on-failure',
+    // Bootstrap drops its fades under reduced motion, so axe never measures a dialog mid-fade.
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,
