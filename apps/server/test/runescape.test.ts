@@ -109,6 +109,15 @@ describe('GET /api/runescape/getOSRSDetails/{playerName}/{gameMode}', () => {
     }
   });
 
+  it('accepts the common names of a game mode and answers with its id', async () => {
+    osrs.setPlayer('Lynx Titan', hiscoresJson({ defaultXp: 13_034_431 }), 'hiscore_oldschool_hardcore_ironman');
+    const res = await lookup('Lynx Titan', 'hardcore_ironman');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().gameMode).toBe('hardcore');
+    expect(osrs.requests.at(-1)?.url).toBe('/m=hiscore_oldschool_hardcore_ironman/index_lite.json?player=Lynx%20Titan');
+    osrs.reset();
+  });
+
   it('answers 404 with a clear message for a player the hiscores do not know', async () => {
     const res = await lookup('Nobody Here', 'ironman');
     expect(res.statusCode).toBe(404);

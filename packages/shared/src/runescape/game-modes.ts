@@ -27,3 +27,36 @@ export function gameModeById(id: OsrsGameMode) {
   if (!mode) throw new Error(`Unknown game mode ${id}`);
   return mode;
 }
+
+// Names people and other tools use for the same tables (the hiscores' own, OSRS slang, snake_case).
+const ALIASES: Record<string, OsrsGameMode> = {
+  main: 'normal',
+  regular: 'normal',
+  iron: 'ironman',
+  im: 'ironman',
+  hardcoreironman: 'hardcore',
+  hcim: 'hardcore',
+  ultimateironman: 'ultimate',
+  uim: 'ultimate',
+  dmm: 'deadman',
+  deadmanmode: 'deadman',
+  leagues: 'seasonal',
+  league: 'seasonal',
+  freshstartworlds: 'freshStart',
+  fsw: 'freshStart',
+  '1defence': 'oneDefence',
+  '1defencepure': 'oneDefence',
+  onedefencepure: 'oneDefence',
+  defencepure: 'oneDefence',
+  pure: 'oneDefence',
+  level3skiller: 'skiller',
+  lvl3skiller: 'skiller',
+};
+
+const squash = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, '');
+const BY_KEY = new Map<string, OsrsGameMode>([...OSRS_GAME_MODES.map((mode) => [squash(mode.id), mode.id] as const), ...Object.entries(ALIASES)]);
+
+/** The game mode a name stands for, in any case or spelling listed above; other values pass through unchanged. */
+export function normaliseGameMode(value: unknown): unknown {
+  return typeof value === 'string' ? (BY_KEY.get(squash(value)) ?? value) : value;
+}

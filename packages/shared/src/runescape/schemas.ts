@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OSRS_GAME_MODE_IDS } from './game-modes';
+import { normaliseGameMode, OSRS_GAME_MODE_IDS } from './game-modes';
 import { RUNESCAPE_SKILL_IDS, type RuneScapeSkill } from './skills';
 
 export const PLAYER_NAME_MAX = 12;
@@ -14,7 +14,8 @@ export const playerName = z
 
 export const osrsGameMode = z.enum(OSRS_GAME_MODE_IDS, { error: `Game mode must be one of ${OSRS_GAME_MODE_IDS.join(', ')}` });
 
-export const osrsDetailsParams = z.object({ playerName, gameMode: osrsGameMode });
+/** Path parameters: the game mode may be given by any of its common names (see normaliseGameMode). */
+export const osrsDetailsParams = z.object({ playerName, gameMode: z.preprocess(normaliseGameMode, osrsGameMode) });
 export type OsrsDetailsParams = z.infer<typeof osrsDetailsParams>;
 
 /**
