@@ -5,7 +5,7 @@ import type { AdminService } from './admin.service';
 
 export const adminRoutes = (admin: AdminService): FastifyPluginAsyncZod => async (app) => {
   app.post('/api/admin/message', {
-    config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+    config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
     schema: { tags: ['admin'], body: contactMessageBody, response: { 200: messageResponse, 400: apiErrorBody, 429: apiErrorBody, 503: apiErrorBody } },
   }, (req) => admin.sendMessage(req.body));
 };

@@ -30,9 +30,9 @@ export interface UsersLimits {
 }
 
 export const defaultUsersLimits: UsersLimits = {
-  loginPerIp: { max: 30, windowMs: 15 * 60 * 1000 },
+  loginPerIp: { max: 60, windowMs: 15 * 60 * 1000 },
   loginPerAccount: { max: 10, windowMs: 15 * 60 * 1000 },
-  resetPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
+  resetPerIp: { max: 60, windowMs: 60 * 60 * 1000 },
   resetPerAccount: { max: 5, windowMs: 60 * 60 * 1000 },
 };
 
