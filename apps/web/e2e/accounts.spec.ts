@@ -22,6 +22,8 @@ test('landing -> register -> login -> dashboard -> profile -> change password ->
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('link', { name: 'SMM' })).toBeVisible();
+  // The login page's notice does not follow the user in.
+  await expect(page.getByText('Your account is ready. Please log in.')).toBeHidden();
 
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByText(creds.username, { exact: true })).toBeVisible();

@@ -9,7 +9,7 @@ import { fieldError } from '../state/errors-reducer';
 
 /** The login form's state and submit: on success the token is stored and the user signed in. */
 export function useLogin(onLoggedIn?: () => void) {
-  const { errors, setErrors, clearErrors, applyToken, setUserLoading, logout } = useAppState();
+  const { errors, setErrors, clearErrors, applyToken, setUserLoading, logout, hideAlert } = useAppState();
   const [form, setForm] = useState({ email: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
   useEffect(() => clearErrors, [clearErrors]);
@@ -21,6 +21,8 @@ export function useLogin(onLoggedIn?: () => void) {
     try {
       const { token } = await loginUser(form);
       clearErrors();
+      // A notice meant for the login page (e.g. 'Please log in') must not follow the user in.
+      hideAlert();
       applyToken(token);
       onLoggedIn?.();
     } catch (error) {

@@ -18,6 +18,7 @@ import { usePostEvent } from '../api/post-event';
 import { useUpdateEvent } from '../api/update-event';
 import { fromPickerDate, pickerNow, toPickerDate } from '../picker-time';
 import { DateTimeField } from './DateTimeField';
+import { endFollowingStart } from './end-follows-start';
 import { useTimedMessage } from './use-timed-message';
 
 interface Props {
@@ -29,7 +30,6 @@ interface Props {
   onHide: () => void;
 }
 
-const HOUR = 60 * 60 * 1000;
 const MAX_OPTIONS = Array.from(
   { length: MAX_NUMBER_OF_MEMBERS_MAX - MAX_NUMBER_OF_MEMBERS_MIN + 1 },
   (_, i) => MAX_NUMBER_OF_MEMBERS_MIN + i,
@@ -49,9 +49,8 @@ export function EventFormModal({ groupID, userID, event, timeZone, onHide }: Pro
   const today = pickerNow(timeZone);
 
   function pickStart(value: Date | null) {
+    setEnd(endFollowingStart(start, end, value));
     setStart(value);
-    // A new event usually runs an hour or more; start the end picker from there.
-    if (value && !end) setEnd(new Date(value.getTime() + HOUR));
   }
 
   function submit(e: FormEvent) {
