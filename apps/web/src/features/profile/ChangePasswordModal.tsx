@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { ApiErrorBody } from '@smm/shared/errors';
@@ -10,6 +9,7 @@ import { errorBodyOf } from '../../lib/api-client';
 import { TextField } from '../../lib/ui/TextField';
 import { updatePassword } from '../auth/api';
 import { useAppState, useCurrentUser } from '../auth/app-state';
+import { FormDialogFooter } from '../../lib/ui/FormDialogFooter';
 
 const empty = { currentPassword: '', newPassword: '', newPassword2: '' };
 
@@ -56,14 +56,7 @@ export function ChangePasswordModal({ show, onHide }: { show: boolean; onHide: (
           <TextField id="new-password" label="New Password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={form.newPassword} onChange={(newPassword) => setForm({ ...form, newPassword })} error={error?.fields?.newPassword} />
           <TextField id="new-password2" label="Confirm New Password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={form.newPassword2} onChange={(newPassword2) => setForm({ ...form, newPassword2 })} error={error?.fields?.newPassword2} />
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </Button>
-        </Modal.Footer>
+        <FormDialogFooter onCancel={close} working={saving} label="Save" workingLabel="Saving…" />
       </Form>
     </Modal>
   );

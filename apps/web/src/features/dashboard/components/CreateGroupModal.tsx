@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { ApiErrorBody } from '@smm/shared/errors';
@@ -11,6 +10,7 @@ import { TextField } from '../../../lib/ui/TextField';
 import { useToast } from '../../../lib/ui/toasts';
 import { useCreateGroup } from '../api/create-group';
 import { useGames } from '../api/get-games';
+import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 
 const empty = { groupName: '', gameName: '', isPrivate: true };
 
@@ -81,14 +81,7 @@ export function CreateGroupModal({ userID, onHide }: { userID: string; onHide: (
             onChange={(e) => setForm({ ...form, isPrivate: e.target.checked })}
           />
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Submitting…' : 'Submit'}
-          </Button>
-        </Modal.Footer>
+        <FormDialogFooter onCancel={onHide} working={create.isPending} label="Submit" workingLabel="Submitting…" />
       </Form>
     </Modal>
   );

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { CREATE_EVENT_FAILED_MESSAGE, START_BEFORE_END_MESSAGE } from '@smm/shared/events/messages';
@@ -20,6 +19,7 @@ import { fromPickerDate, pickerNow, toPickerDate } from '../picker-time';
 import { DateTimeField } from './DateTimeField';
 import { endFollowingStart } from './end-follows-start';
 import { useTimedMessage } from './use-timed-message';
+import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 
 interface Props {
   groupID: string;
@@ -145,14 +145,7 @@ export function EventFormModal({ groupID, userID, event, timeZone, onHide }: Pro
             )}
           </Form.Group>
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving…' : 'Submit'}
-          </Button>
-        </Modal.Footer>
+        <FormDialogFooter onCancel={onHide} working={pending} label="Submit" workingLabel="Saving…" cancelDisabled={pending} />
       </Form>
     </Modal>
   );

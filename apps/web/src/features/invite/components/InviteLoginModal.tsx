@@ -3,6 +3,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
 import { LoginFields, useLogin } from '../../auth/components/LoginFields';
+import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 
 interface Props {
   onHide: () => void;
@@ -33,14 +34,7 @@ export function InviteLoginModal({ onHide, onLoggedIn, onRegister, notice }: Pro
             </span>
           </div>
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={login.submitting}>
-            {login.submitting ? 'Logging in…' : 'Login'}
-          </Button>
-        </Modal.Footer>
+        <FormDialogFooter onCancel={onHide} working={login.submitting} label="Login" workingLabel="Logging in…" />
       </Form>
     </Modal>
   );

@@ -1,7 +1,7 @@
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { RegisterFields, useRegister } from '../../auth/components/RegisterFields';
+import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 
 interface Props {
   onHide: () => void;
@@ -21,14 +21,7 @@ export function InviteRegisterModal({ onHide, onRegistered }: Props) {
         <Modal.Body>
           <RegisterFields idPrefix="invite-register" register={register} />
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={register.submitting}>
-            {register.submitting ? 'Registering…' : 'Register'}
-          </Button>
-        </Modal.Footer>
+        <FormDialogFooter onCancel={onHide} working={register.submitting} label="Register" workingLabel="Registering…" />
       </Form>
     </Modal>
   );

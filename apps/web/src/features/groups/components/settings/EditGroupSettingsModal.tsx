@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { errorBodyOf } from '../../../../lib/api-client';
 import { useToast } from '../../../../lib/ui/toasts';
 import { useSaveGroupSettings } from '../../api/save-group-settings';
+import { FormDialogFooter } from '../../../../lib/ui/FormDialogFooter';
 
 /** The 'Edit Group Settings' dialog: the privacy checkbox and Save. */
 export function EditGroupSettingsModal({ groupID, isPrivate, onHide }: { groupID: string; isPrivate: boolean; onHide: () => void }) {
@@ -43,14 +43,7 @@ export function EditGroupSettingsModal({ groupID, isPrivate, onHide }: { groupID
           />
           <Form.Text id="group-private-help">A private group is seen only by its members and by people holding its invite link.</Form.Text>
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </Modal.Footer>
+        <FormDialogFooter onCancel={onHide} working={save.isPending} label="Save" workingLabel="Saving…" />
       </Form>
     </Modal>
   );
