@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GroupMemberDto } from '@smm/shared/groups/schemas';
+import type { FullGroupDto, GroupMemberDto } from '@smm/shared/groups/schemas';
 import { api } from '../../../lib/api-client';
 
 export const postMemberNotifications = (groupID: string, userID: string, receiveEventNotifications: boolean) =>
@@ -9,8 +9,17 @@ export const postMemberNotifications = (groupID: string, userID: string, receive
 
 export function useSaveMemberNotifications(groupID: string, userID: string) {
   const queryClient = useQueryClient();
+  const key = ['groups', groupID, 'full'];
   return useMutation({
+    // A read of the group already under way (after joining, say) would land after the save and
+    // show the old setting again: stop it, keep the saved member in the cache, then read afresh.
+    onMutate: () => queryClient.cancelQueries({ queryKey: key }),
     mutationFn: (receiveEventNotifications: boolean) => postMemberNotifications(groupID, userID, receiveEventNotifications),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups', groupID, 'full'] }),
+    onSuccess: (member) => {
+      queryClient.setQueryData<FullGroupDto>(key, (group) =>
+        group && { ...group, members: group.members.map((m) => (m.userID === member.userID ? member : m)) },
+      );
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
   });
 }
