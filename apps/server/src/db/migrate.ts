@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_password_changed_at';
 import * as m0100 from './migrations/0100_groups';
 import * as m0200 from './migrations/0200_events';
 import * as m0300 from './migrations/0300_steam_link';
+import * as m0400 from './migrations/0400_civilization';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0100_groups': m0100,
   '0200_events': m0200,
   '0300_steam_link': m0300,
+  '0400_civilization': m0400,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,8 @@ const table: Record<GroupAction, { public: string; private: string }> = {
   changeMemberRole: { public: 'Ao', private: 'Ao' },
   kickMember: { public: 'o', private: 'o' },
   deleteGroup: { public: 'o', private: 'o' },
+  editOwnPreferences: { public: 'mAo', private: 'mAo' },
+  editGroupGameSettings: { public: 'Ao', private: 'Ao' },
 };
 
 const letter: Record<Viewer, string> = { anonymous: 'a', nonMember: 'n', member: 'm', administrator: 'A', owner: 'o' };

@@ -37,6 +37,10 @@ export const GROUP_ACTIONS = [
   'changeMemberRole',
   'kickMember',
   'deleteGroup',
+  /** Set one's own availability, leader agenda, bans, map choices and setting preferences. */
+  'editOwnPreferences',
+  /** Enable or lock the group's game settings, set the leader ban limit and the group's time zone. */
+  'editGroupGameSettings',
 ] as const;
 export type GroupAction = (typeof GROUP_ACTIONS)[number];
 
@@ -65,6 +69,7 @@ export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): b
     case 'viewPreferences':
     case 'viewUserSettings':
     case 'editOwnMembership':
+    case 'editOwnPreferences':
       return isMember(viewer);
     case 'joinGroup':
       return !isPrivate && viewer === 'nonMember';
@@ -77,6 +82,7 @@ export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): b
     case 'regenerateInviteLink':
     case 'editCards':
     case 'changeMemberRole':
+    case 'editGroupGameSettings':
       return isAdministrator(viewer);
     case 'kickMember':
     case 'deleteGroup':

@@ -52,6 +52,8 @@ export const fullGroupDto = z.object({
   inviteLink: z.string(),
   /** The complete invite link on the product's own host. */
   inviteURL: z.string(),
+  /** IANA zone the group's weekly availability slots are in; set by Administrators. */
+  timeZone: z.string(),
   members: z.array(groupMemberDto),
   settings: groupSettingsDto,
   cards: z.array(groupCardDto),

@@ -9,6 +9,7 @@ import {
   type GroupSummaryDto,
   type PublicGroupMemberDto,
 } from '@smm/shared/groups/schemas';
+import { resolveGroupSettings } from '@smm/shared/civilization/group-game-settings';
 import { defaultGroupSettings, groupSettingsDto, type GroupSettings } from '@smm/shared/groups/settings';
 import type { GroupMemberWithNameRow } from './group-members.repo';
 import type { GroupRow, GroupWithCountRow } from './groups.repo';
@@ -17,8 +18,12 @@ export const toRole = (value: string): Role => ((ROLES as readonly string[]).inc
 
 const toLinkUrl = (value: string): LinkUrl => ((LINK_URLS as readonly string[]).includes(value) ? (value as LinkUrl) : 'civGroup');
 
-/** Stored settings, with the defaults filling anything missing or unreadable. */
-export function parseSettings(text: string): GroupSettings {
+/** Stored settings, with the defaults filling anything missing or unreadable, resolved against the game's catalogue. */
+export function parseSettings(text: string, gameName: string): GroupSettings {
+  return resolveGroupSettings(gameName, parseStoredSettings(text));
+}
+
+function parseStoredSettings(text: string): GroupSettings {
   let stored: unknown;
   try {
     stored = JSON.parse(text);
@@ -70,8 +75,9 @@ export const toFullGroupDto = (
   ...core(group, members),
   inviteLink: group.invite_link,
   inviteURL: inviteUrl(publicUrl, group.id, group.invite_link),
+  timeZone: group.time_zone,
   members: members.map(toMemberDto),
-  settings: parseSettings(group.settings),
+  settings: parseSettings(group.settings, group.game_name),
   cards,
 });
 

@@ -25,7 +25,7 @@ export async function insert(db: Db, row: GroupRow): Promise<void> {
 export async function update(
   db: Db,
   id: string,
-  changes: Partial<Pick<GroupRow, 'is_private' | 'settings' | 'invite_link'>>,
+  changes: Partial<Pick<GroupRow, 'is_private' | 'settings' | 'invite_link' | 'time_zone'>>,
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.updateTable('groups').set(changes).where('id', '=', id).execute();

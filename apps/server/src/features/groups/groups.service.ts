@@ -10,7 +10,8 @@ import type {
   GroupSummaryDto,
   PostGroupSettingsBody,
 } from '@smm/shared/groups/schemas';
-import { defaultGroupSettings } from '@smm/shared/groups/settings';
+import { initialGroupSettings } from '@smm/shared/civilization/group-game-settings';
+import { DEFAULT_GROUP_TIME_ZONE } from '@smm/shared/civilization/availability';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
@@ -59,8 +60,9 @@ export function createGroupsService({ db, clock, publicUrl }: Deps) {
         is_private: body.isPrivate ? 1 : 0,
         group_owner: actor.id,
         invite_link: newInviteCode(),
-        settings: JSON.stringify(defaultGroupSettings()),
+        settings: JSON.stringify(initialGroupSettings(body.gameName)),
         created_at: now,
+        time_zone: DEFAULT_GROUP_TIME_ZONE,
       };
       return db.transaction().execute(async (tx) => {
         await groups.insert(tx, group);
@@ -133,7 +135,7 @@ export function createGroupsService({ db, clock, publicUrl }: Deps) {
         const changes: Parameters<typeof groups.update>[2] = {};
         if (body.isPrivate !== undefined) changes.is_private = body.isPrivate ? 1 : 0;
         if (body.settings?.maxNumberOfLeaderBans !== undefined) {
-          const settings = { ...parseSettings(access.group.settings), maxNumberOfLeaderBans: body.settings.maxNumberOfLeaderBans };
+          const settings = { ...parseSettings(access.group.settings, access.group.game_name), maxNumberOfLeaderBans: body.settings.maxNumberOfLeaderBans };
           changes.settings = JSON.stringify(settings);
         }
         await groups.update(tx, groupID, changes);

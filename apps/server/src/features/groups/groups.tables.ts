@@ -10,6 +10,8 @@ export interface GroupsTable {
   /** JSON text of GroupSettings. */
   settings: string;
   created_at: number;
+  /** IANA zone of the group's availability slots (migration 0400_civilization). */
+  time_zone: string;
 }
 
 export interface GroupMembersTable {

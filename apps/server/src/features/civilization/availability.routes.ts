@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  groupAndUserQuery,
+  groupAvailabilityResponse,
+  playerAvailabilityResponse,
+  postPlayerAvailabilityBody,
+  postPlayerAvailabilityParams,
+} from '@smm/shared/civilization/schemas';
+import { apiErrorBody } from '@smm/shared/errors';
+import { groupIdQuery } from '@smm/shared/groups/ids';
+import type { AvailabilityService } from './availability.service';
+
+const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
+const tags = ['civilization'];
+const security = [{ bearer: [] }];
+
+export const availabilityRoutes =
+  (availability: AvailabilityService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/civilization/getGroupAvailability',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "Members: every current member's free slots (day Sunday..Saturday, time Morning/Afternoon/Evening) in the group's time zone.",
+          querystring: groupIdQuery,
+          response: { 200: groupAvailabilityResponse, ...errors },
+        },
+      },
+      (req) => availability.getGroupAvailability(req.actor, req.query.groupID),
+    );
+
+    app.get(
+      '/api/civilization/getPlayerAvailability',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: "Members: one member's free slots.",
+          querystring: groupAndUserQuery,
+          response: { 200: playerAvailabilityResponse, ...errors },
+        },
+      },
+      (req) => availability.getPlayerAvailability(req.actor, req.query),
+    );
+
+    app.post(
+      '/api/civilization/postPlayerAvailability/:groupID/:userID',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "The caller (userID) marks a slot free (available true) or not (false); without available the slot is toggled. Answers the caller's slots.",
+          params: postPlayerAvailabilityParams,
+          body: postPlayerAvailabilityBody,
+          response: { 200: playerAvailabilityResponse, ...errors },
+        },
+      },
+      (req) => availability.postPlayerAvailability(req.actor, req.params, req.body),
+    );
+  };
