@@ -14,6 +14,13 @@ import { groupGameSettingsRoutes } from './features/civilization/group-game-sett
 import { createGroupGameSettingsService } from './features/civilization/group-game-settings.service';
 import { preferencesRoutes } from './features/civilization/preferences.routes';
 import { createPreferencesService } from './features/civilization/preferences.service';
+import { civGamesRoutes } from './features/civ-games/civ-games.routes';
+import { createCivGamesService } from './features/civ-games/civ-games.service';
+import { createRankingsService } from './features/civ-games/rankings.service';
+import { commentsRoutes } from './features/comments/comments.routes';
+import { createCommentsService } from './features/comments/comments.service';
+import { notesRoutes } from './features/notes/notes.routes';
+import { createNotesService } from './features/notes/notes.service';
 import { componentsRoutes } from './features/components/components.routes';
 import { createComponentsService } from './features/components/components.service';
 import { eventsRoutes } from './features/events/events.routes';
@@ -128,6 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(availabilityRoutes(createAvailabilityService({ db, clock })));
   await app.register(preferencesRoutes(createPreferencesService({ db, clock })));
   await app.register(groupGameSettingsRoutes(createGroupGameSettingsService({ db, publicUrl: config.publicUrl })));
+  await app.register(civGamesRoutes(createCivGamesService({ db, clock }), createRankingsService({ db })));
+  await app.register(commentsRoutes(createCommentsService({ db, clock })));
+  await app.register(notesRoutes(createNotesService({ db, clock })));
   const notifier = createEventNotifier({ publicUrl: config.publicUrl });
   await app.register(eventsRoutes(createEventsService({ db, clock, publicUrl: config.publicUrl, notifier })));
   await app.register(calendarRoutes(createCalendarService({ db, clock, publicUrl: config.publicUrl })));

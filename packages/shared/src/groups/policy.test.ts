@@ -39,6 +39,8 @@ const table: Record<GroupAction, { public: string; private: string }> = {
   deleteGroup: { public: 'o', private: 'o' },
   editOwnPreferences: { public: 'mAo', private: 'mAo' },
   editGroupGameSettings: { public: 'Ao', private: 'Ao' },
+  viewGames: { public: 'mAo', private: 'mAo' },
+  editGames: { public: 'mAo', private: 'mAo' },
 };
 
 const letter: Record<Viewer, string> = { anonymous: 'a', nonMember: 'n', member: 'm', administrator: 'A', owner: 'o' };

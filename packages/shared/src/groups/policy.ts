@@ -41,6 +41,10 @@ export const GROUP_ACTIONS = [
   'editOwnPreferences',
   /** Enable or lock the group's game settings, set the leader ban limit and the group's time zone. */
   'editGroupGameSettings',
+  /** Read the group's games, rankings and comments. */
+  'viewGames',
+  /** Draft and add games, edit them, declare winners, comment and keep notes. */
+  'editGames',
 ] as const;
 export type GroupAction = (typeof GROUP_ACTIONS)[number];
 
@@ -70,6 +74,8 @@ export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): b
     case 'viewUserSettings':
     case 'editOwnMembership':
     case 'editOwnPreferences':
+    case 'viewGames':
+    case 'editGames':
       return isMember(viewer);
     case 'joinGroup':
       return !isPrivate && viewer === 'nonMember';

@@ -1,0 +1,352 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CIV6_LEADERS } from '@smm/shared/civilization/leaders-civ6';
+import { createGameFrom, draftFor } from './civ-games-fixtures';
+import { call, createCast, groupWithCast, type Cast, type TestUser } from './groups-fixtures';
+import { createTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+let cast: Cast;
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await createCast(t.app);
+});
+afterAll(() => t.close());
+
+const update = (as: TestUser, payload: object) => call(t.app, '/api/civilization/updateGame', { method: 'POST', as, payload });
+const gameCount = async (groupID: string) =>
+  (await t.database.db.selectFrom('civ_games').select('id').where('group_id', '=', groupID).execute()).length;
+
+describe('createGame re-checks the draft', () => {
+  it('accepts a real draft and derives the bans from the stored preferences', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const banned = CIV6_LEADERS[4]!.civID;
+    await call(t.app, `/api/civilization/postCivLeaderBanPreference?groupID=${group._id}`, {
+      method: 'POST',
+      as: cast.member,
+      payload: { leader: banned, operation: 'add' },
+    });
+    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin, cast.member]);
+    const game = await createGameFrom(t.app, cast.owner, { ...body, bannedLeaders: [] });
+    expect(game.bannedLeaders.map((b: { civID: string }) => b.civID)).toEqual([banned]);
+    expect(game.members.map((m: { userID: string }) => m.userID)).toEqual([cast.owner.user.id, cast.admin.user.id, cast.member.user.id]);
+    expect(game.members.every((m: { civChoices: unknown[]; isActive: boolean }) => m.civChoices.length === 3 && m.isActive)).toBe(true);
+    expect(game.host).toBe(cast.owner.user.id);
+    expect(game.isFinished).toBe(false);
+  });
+
+  it('refuses forged drafts and changes nothing', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const banned = CIV6_LEADERS[9]!.civID;
+    await call(t.app, `/api/civilization/postCivLeaderBanPreference?groupID=${group._id}`, {
+      method: 'POST',
+      as: cast.admin,
+      payload: { leader: banned, operation: 'add' },
+    });
+    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin]);
+    const members = body.members as { userID: string; civChoices: string[] }[];
+    const forgeries: [string, Record<string, unknown>][] = [
+      ['a banned leader', { members: [{ ...members[0]!, civChoices: [banned, ...members[0]!.civChoices.slice(1)] }, members[1]] }],
+      [
+        'a duplicate leader',
+        { members: [members[0], { ...members[1]!, civChoices: [members[0]!.civChoices[0]!, ...members[1]!.civChoices.slice(1)] }] },
+      ],
+      ['too many choices', { members: [{ ...members[0]!, civChoices: [...members[0]!.civChoices, CIV6_LEADERS[70]!.civID] }, members[1]] }],
+      [
+        'an unknown leader',
+        { members: [{ ...members[0]!, civChoices: ['LEADER_NOBODY', ...members[0]!.civChoices.slice(1)] }, members[1]] },
+      ],
+      ['an outsider', { members: [...members, { userID: cast.outsider.user.id, civChoices: [CIV6_LEADERS[60]!.civID] }] }],
+      ['a map too small', { map: 'Earth' }],
+      ['a locked setting changed', { settings: { gameSettings: [{ title: 'Game Speed', value: 'Marathon' }] } }],
+    ];
+    await call(t.app, `/api/civilization/postGroupGameSetting?groupID=${group._id}`, {
+      method: 'POST',
+      as: cast.owner,
+      payload: { title: 'Game Speed', settingType: 'gameSettings', property: 'isEnabled', isEnabled: false },
+    });
+    for (const [what, change] of forgeries) {
+      const res = await call(t.app, '/api/civilization/createGame', { method: 'POST', as: cast.owner, payload: { ...body, ...change } });
+      expect(res.status, what).toBe(400);
+      expect(Object.keys(res.body.fields ?? {}).length, what).toBeGreaterThan(0);
+    }
+    expect(await gameCount(group._id)).toBe(0);
+  });
+
+  it('refuses non-members; bad input names the field', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner]);
+    expect((await call(t.app, '/api/civilization/createGame', { method: 'POST', as: cast.outsider, payload: body })).status).toBe(404);
+    for (const [payload, field] of [
+      [{ ...body, gameName: '' }, 'gameName'],
+      [{ ...body, numCiv: 6 }, 'numCiv'],
+      [{ ...body, gameType: 'duel' }, 'gameType'],
+      [{ ...body, members: [] }, 'members'],
+    ] as const) {
+      const res = await call(t.app, '/api/civilization/createGame', { method: 'POST', as: cast.owner, payload });
+      expect(res.status).toBe(400);
+      expect(res.body.fields[field]).toBeTruthy();
+    }
+    expect(await gameCount(group._id)).toBe(0);
+  });
+});
+
+describe('games: reading, anonymous mode, host and winner', () => {
+  it('non-members cannot read a game or the lists', async () => {
+    const group = await groupWithCast(t.app, cast, false);
+    const game = await createGameFrom(t.app, cast.owner, (await draftFor(t.app, group, cast.owner, [cast.owner, cast.member])).body);
+    expect((await call(t.app, `/api/civilization/game?gameID=${game._id}`, { as: cast.outsider })).status).toBe(404);
+    expect((await call(t.app, `/api/civilization/getActiveGames?groupID=${group._id}`, { as: cast.outsider })).status).toBe(403);
+    expect((await call(t.app, `/api/civilization/getRankings?groupID=${group._id}&gameType=ffa`, { as: cast.outsider })).status).toBe(403);
+    expect((await update(cast.outsider, { gameID: game._id, gameName: 'Mine' })).status).toBe(404);
+  });
+
+  it("anonymous mode hides opponents' choices until the game is finished", async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin, cast.member], { gameType: 'team', seed: 3 });
+    const game = await createGameFrom(t.app, cast.owner, {
+      ...body,
+      anonymousMode: true,
+      gameType: 'team',
+      members: (body.members as object[]).map((m, i) => ({ ...m, team: i === 2 ? 2 : 1 })),
+    });
+    const seen = async (as: TestUser) => {
+      const res = await call(t.app, `/api/civilization/game?gameID=${game._id}`, { as });
+      return Object.fromEntries(res.body.members.map((m: { userID: string; civChoices: unknown[] }) => [m.userID, m.civChoices.length]));
+    };
+    // Owner and admin are team 1, the member team 2.
+    expect(await seen(cast.owner)).toEqual({ [cast.owner.user.id]: 3, [cast.admin.user.id]: 3, [cast.member.user.id]: 0 });
+    expect(await seen(cast.member)).toEqual({ [cast.owner.user.id]: 0, [cast.admin.user.id]: 0, [cast.member.user.id]: 3 });
+    const list = await call(t.app, `/api/civilization/getActiveGames?groupID=${group._id}`, { as: cast.member });
+    expect(list.body.games[0].members.find((m: { userID: string }) => m.userID === cast.owner.user.id).civChoices).toEqual([]);
+
+    await update(cast.member, { gameID: game._id, members: [{ userID: cast.member.user.id, isActive: false }] });
+    const won = await update(cast.owner, { gameID: game._id, winner: 1, victoryType: 'Science' });
+    expect(won.status).toBe(200);
+    expect(await seen(cast.member)).toEqual({ [cast.owner.user.id]: 3, [cast.admin.user.id]: 3, [cast.member.user.id]: 3 });
+  });
+
+  it('the host is an active member; a deactivated host passes to the first active member', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const game = await createGameFrom(
+      t.app,
+      cast.owner,
+      (await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin, cast.member])).body,
+    );
+    const out = await update(cast.member, { gameID: game._id, members: [{ userID: cast.owner.user.id, isActive: false }] });
+    expect(out.status).toBe(200);
+    expect(out.body.host).toBe(cast.admin.user.id);
+    const bad = await update(cast.member, { gameID: game._id, host: cast.owner.user.id });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.host).toBeTruthy();
+    expect((await update(cast.member, { gameID: game._id, host: cast.outsider.user.id })).status).toBe(400);
+  });
+
+  it('a winner only when one active member remains; declaring one archives the game', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const game = await createGameFrom(
+      t.app,
+      cast.owner,
+      (await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin, cast.member])).body,
+    );
+    const early = await update(cast.owner, { gameID: game._id, winner: cast.owner.user.id, victoryType: 'Score' });
+    expect(early.status).toBe(409);
+    await update(cast.owner, {
+      gameID: game._id,
+      members: [
+        { userID: cast.admin.user.id, isActive: false },
+        { userID: cast.member.user.id, isActive: false },
+      ],
+    });
+    expect((await update(cast.owner, { gameID: game._id, winner: cast.admin.user.id, victoryType: 'Score' })).status).toBe(400);
+    expect((await update(cast.owner, { gameID: game._id, winner: cast.owner.user.id })).status).toBe(400);
+    const won = await update(cast.owner, { gameID: game._id, winner: cast.owner.user.id, victoryType: 'Domination' });
+    expect(won.status).toBe(200);
+    expect(won.body).toMatchObject({ isFinished: true, winner: cast.owner.user.id, victoryType: 'Domination' });
+    const active = await call(t.app, `/api/civilization/getActiveGames?groupID=${group._id}`, { as: cast.member });
+    expect(active.body.total).toBe(0);
+    const archived = await call(t.app, `/api/civilization/getFinishedGames?groupID=${group._id}&gameType=ffa`, { as: cast.member });
+    expect(archived.body.games.map((g: { _id: string }) => g._id)).toEqual([game._id]);
+    expect(
+      (await call(t.app, `/api/civilization/getFinishedGames?groupID=${group._id}&gameType=team`, { as: cast.member })).body.total,
+    ).toBe(0);
+  });
+});
+
+describe('rankings and ratings', () => {
+  async function finishedFfa(group: { _id: string }, winner: TestUser, players: TestUser[], victoryType: string) {
+    const full = (await call(t.app, `/api/groups/getFullGroup?groupID=${group._id}`, { as: cast.owner })).body;
+    const game = await createGameFrom(t.app, cast.owner, (await draftFor(t.app, full, cast.owner, players)).body);
+    await update(cast.owner, {
+      gameID: game._id,
+      members: players.filter((p) => p !== winner).map((p) => ({ userID: p.user.id, isActive: false })),
+    });
+    const res = await update(cast.owner, { gameID: game._id, winner: winner.user.id, victoryType });
+    expect(res.status).toBe(200);
+    return game._id as string;
+  }
+
+  it('counts games and wins per victory type; ratings move and are recomputed after an edit or a delete', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const players = [cast.owner, cast.admin, cast.member];
+    const first = await finishedFfa(group, cast.member, players, 'Science');
+    await finishedFfa(group, cast.member, players, 'Culture');
+    await finishedFfa(group, cast.admin, players, 'Science');
+    const rankings = async () =>
+      Object.fromEntries(
+        (await call(t.app, `/api/civilization/getRankings?groupID=${group._id}&gameType=ffa`, { as: cast.admin })).body.map(
+          (r: { username: string }) => [r.username, r],
+        ),
+      );
+    const before = await rankings();
+    expect(before[cast.member.user.username]).toMatchObject({ gamesPlayed: 3, science: 1, culture: 1, total: 2 });
+    expect(before[cast.admin.user.username]).toMatchObject({ gamesPlayed: 3, science: 1, total: 1 });
+    expect(before[cast.owner.user.username]).toMatchObject({ gamesPlayed: 3, total: 0 });
+    expect(before[cast.member.user.username].rating.ordinal).toBeGreaterThan(before[cast.owner.user.username].rating.ordinal);
+
+    // The first game's winner is changed: the counts and the ratings follow the history.
+    await update(cast.owner, { gameID: first, winner: null });
+    await update(cast.owner, {
+      gameID: first,
+      members: [
+        { userID: cast.owner.user.id, isActive: true },
+        { userID: cast.member.user.id, isActive: false },
+      ],
+    });
+    await update(cast.owner, { gameID: first, members: [{ userID: cast.admin.user.id, isActive: false }] });
+    expect((await update(cast.owner, { gameID: first, winner: cast.owner.user.id, victoryType: 'Religion' })).status).toBe(200);
+    const edited = await rankings();
+    expect(edited[cast.owner.user.username]).toMatchObject({ religion: 1, total: 1 });
+    expect(edited[cast.member.user.username]).toMatchObject({ science: 0, culture: 1, total: 1 });
+    expect(edited[cast.owner.user.username].rating.mu).not.toBeCloseTo(before[cast.owner.user.username].rating.mu, 6);
+
+    // Recomputing from history gives the same as the incremental path.
+    const stored = await t.database.db.selectFrom('civ_ratings').selectAll().where('group_id', '=', group._id).execute();
+    expect(stored).toHaveLength(3);
+
+    const del = await call(t.app, `/api/civilization/deleteGame?gameID=${first}`, { method: 'POST', as: cast.admin });
+    expect(del.status).toBe(200);
+    const after = await rankings();
+    expect(after[cast.owner.user.username]).toMatchObject({ gamesPlayed: 2, total: 0 });
+  });
+});
+
+describe('drafting from an event', () => {
+  it('marks the event drafted; a redraft replaces the earlier game in one transaction', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const start = t.clock.now() + 86_400_000;
+    const event = await call(t.app, '/api/events/postEvent', {
+      method: 'POST',
+      as: cast.owner,
+      payload: {
+        groupID: group._id,
+        userID: cast.owner.user.id,
+        eventName: 'Game night',
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(start + 3_600_000).toISOString(),
+      },
+    });
+    expect(event.status).toBe(200);
+    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.member]);
+    const first = await createGameFrom(t.app, cast.owner, { ...body, eventID: event.body._id });
+    const drafted = (await call(t.app, `/api/events/getEvents?groupID=${group._id}`, { as: cast.member })).body[0];
+    expect(drafted).toMatchObject({ isDrafted: true, draftGameID: first._id });
+    await call(t.app, '/api/comments/postComment', {
+      method: 'POST',
+      as: cast.member,
+      payload: { comment: 'gl hf', userID: cast.member.user.id, groupID: group._id, gameID: first._id },
+    });
+
+    // A redraft that fails the checks leaves the earlier game in place.
+    const forged = await call(t.app, '/api/civilization/createGame', {
+      method: 'POST',
+      as: cast.owner,
+      payload: { ...body, eventID: event.body._id, map: 'Earth' },
+    });
+    expect(forged.status).toBe(400);
+    expect((await call(t.app, `/api/civilization/game?gameID=${first._id}`, { as: cast.owner })).status).toBe(200);
+
+    const second = await createGameFrom(t.app, cast.owner, {
+      ...(await draftFor(t.app, group, cast.owner, [cast.owner, cast.member], { seed: 99 })).body,
+      eventID: event.body._id,
+    });
+    expect((await call(t.app, `/api/civilization/game?gameID=${first._id}`, { as: cast.owner })).status).toBe(404);
+    expect(await gameCount(group._id)).toBe(1);
+    const redrafted = (await call(t.app, `/api/events/getEvents?groupID=${group._id}`, { as: cast.member })).body[0];
+    expect(redrafted).toMatchObject({ isDrafted: true, draftGameID: second._id });
+
+    await call(t.app, `/api/civilization/deleteGame?gameID=${second._id}`, { method: 'POST', as: cast.owner });
+    expect((await call(t.app, `/api/events/getEvents?groupID=${group._id}`, { as: cast.member })).body[0]).toMatchObject({
+      isDrafted: false,
+      draftGameID: null,
+    });
+  });
+});
+
+describe('comments and notes', () => {
+  it('comments are for members, newest first, written as oneself', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const game = await createGameFrom(t.app, cast.owner, (await draftFor(t.app, group, cast.owner, [cast.owner, cast.member])).body);
+    const post = (as: TestUser, comment: string, userID = as.user.id) =>
+      call(t.app, '/api/comments/postComment', {
+        method: 'POST',
+        as,
+        payload: { comment, userID, username: 'someone else', groupID: group._id, gameID: game._id, date: '2000-01-01' },
+      });
+    expect((await post(cast.member, 'first')).body).toMatchObject({ username: cast.member.user.username, userID: cast.member.user.id });
+    t.clock.advance(1000);
+    await post(cast.owner, 'second');
+    expect((await post(cast.owner, 'forged', cast.member.user.id)).status).toBe(403);
+    expect((await post(cast.outsider, 'spam')).status).toBe(404);
+    const empty = await post(cast.member, '   ');
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields.comment).toBe('Comment field is required');
+    const list = await call(t.app, `/api/comments/getComments/${game._id}/${group._id}`, { as: cast.admin });
+    expect(list.body.map((c: { comment: string }) => c.comment)).toEqual(['second', 'first']);
+    expect((await call(t.app, `/api/comments/getComments/${game._id}/${group._id}`, { as: cast.outsider })).status).toBe(404);
+  });
+
+  it('notes and player relationships are private to their writer', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const game = await createGameFrom(t.app, cast.owner, (await draftFor(t.app, group, cast.owner, [cast.owner, cast.member])).body);
+    const path = `${cast.member.user.id}/${group._id}/${game._id}`;
+    const saved = await call(t.app, '/api/notes/postUserNotes/', {
+      method: 'POST',
+      as: cast.member,
+      payload: { userID: cast.member.user.id, groupID: group._id, gameID: game._id, notes: 'Owner rushes early.' },
+    });
+    expect(saved.status).toBe(200);
+    const rel = await call(t.app, `/api/notes/postPlayerRelationship/${path}`, {
+      method: 'POST',
+      as: cast.member,
+      payload: { userID: cast.owner.user.id, relationship: 'Seeking Revenge' },
+    });
+    expect(rel.body.playerRelationships).toEqual([
+      { userID: cast.owner.user.id, username: cast.owner.user.username, relationship: 'Seeking Revenge' },
+    ]);
+    expect(
+      (
+        await call(t.app, `/api/notes/postPlayerRelationship/${path}`, {
+          method: 'POST',
+          as: cast.member,
+          payload: { userID: cast.owner.user.id, relationship: 'Besties' },
+        })
+      ).status,
+    ).toBe(400);
+    const mine = await call(t.app, `/api/notes/getUserNotes/${path}`, { as: cast.member });
+    expect(mine.body).toMatchObject({ notes: 'Owner rushes early.' });
+    for (const other of [cast.owner, cast.admin, cast.outsider]) {
+      const res = await call(t.app, `/api/notes/getUserNotes/${path}`, { as: other });
+      expect(res.status).toBe(403);
+      expect(JSON.stringify(res.body)).not.toContain('rushes');
+      const write = await call(t.app, '/api/notes/postUserNotes/', {
+        method: 'POST',
+        as: other,
+        payload: { userID: cast.member.user.id, groupID: group._id, gameID: game._id, notes: 'x' },
+      });
+      expect(write.status).toBe(403);
+    }
+    // The owner's own notes for the same game are empty: notes never mix.
+    const owners = await call(t.app, `/api/notes/getUserNotes/${cast.owner.user.id}/${group._id}/${game._id}`, { as: cast.owner });
+    expect(owners.body).toMatchObject({ notes: '', playerRelationships: [] });
+  });
+});

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { entityId } from '../groups/ids';
+import { SETTING_TYPES } from './catalogue-types';
+import { leaderBanDto, settingPreferenceDto } from './schemas';
+
+/** Spec 5: the victory types a declared winner can have; rankings count wins by each. */
+export const VICTORY_TYPES = ['Science', 'Culture', 'Domination', 'Religion', 'Diplomatic', 'Territorial', 'Score'] as const;
+export type VictoryType = (typeof VICTORY_TYPES)[number];
+export const GAME_TYPES = ['ffa', 'team'] as const;
+export type GameType = (typeof GAME_TYPES)[number];
+/** Spec 9: the active games table shows 10 per page. */
+export const GAMES_PAGE_SIZE = 10;
+export const GAME_NAME_MAX = 100;
+export const LOBBY_LINK_MAX = 500;
+export const COMMENT_MAX = 2000;
+export const NOTES_MAX = 10_000;
+/** Spec 4: player relationship values in Game Notes. */
+export const PLAYER_RELATIONSHIPS = [
+  'Friends Forever',
+  'Allies',
+  'Friendly',
+  'Neutral',
+  'Suspicious',
+  'Seeking Revenge',
+  'Mortal Enemies',
+] as const;
+export type PlayerRelationship = (typeof PLAYER_RELATIONSHIPS)[number];
+/** Columns the games tables filter on, with 'Is' (exact) or 'Includes' (contains). */
+export const GAME_FILTER_FIELDS = ['gameName', 'host', 'map', 'member', 'victoryType', 'winner'] as const;
+export const FILTER_TYPES = ['is', 'includes'] as const;
+
+const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
+
+export const victoryType = oneOf('victoryType', VICTORY_TYPES);
+export const gameType = oneOf('gameType', GAME_TYPES);
+
+export const civChoiceDto = leaderBanDto;
+export type CivChoiceDto = z.infer<typeof civChoiceDto>;
+
+export const gameMemberDto = z.object({
+  userID: z.string(),
+  username: z.string(),
+  isActive: z.boolean(),
+  team: z.number().int().nullable(),
+  civChoices: z.array(civChoiceDto),
+  /** Anonymous mode: true when this member's choices are withheld from the viewer until the game is finished. */
+  civChoicesHidden: z.boolean(),
+});
+export type GameMemberDto = z.infer<typeof gameMemberDto>;
+
+const gameSettingsDto = z.object(
+  Object.fromEntries(SETTING_TYPES.map((t) => [t, z.array(settingPreferenceDto)])) as Record<
+    (typeof SETTING_TYPES)[number],
+    z.ZodArray<typeof settingPreferenceDto>
+  >,
+);
+
+/** A Civilization game (spec 3). winner: the userID in ffa games, the team number in team games. Dates are ISO instants. */
+export const gameDto = z.object({
+  _id: z.string(),
+  groupID: z.string(),
+  gameName: z.string(),
+  host: z.string().nullable(),
+  lobbyLink: z.string(),
+  gameType,
+  winner: z.union([z.string(), z.number()]).nullable(),
+  victoryType: victoryType.nullable(),
+  map: z.string().nullable(),
+  bannedLeaders: z.array(leaderBanDto),
+  dateCreated: z.string(),
+  dateFinished: z.string().nullable(),
+  isFinished: z.boolean(),
+  anonymousMode: z.boolean(),
+  draftMode: z.boolean(),
+  numCiv: z.number().int(),
+  settings: gameSettingsDto,
+  eventID: z.string().nullable(),
+  createdBy: z.string(),
+  members: z.array(gameMemberDto),
+});
+export type GameDto = z.infer<typeof gameDto>;
+
+export const gamesPageDto = z.object({
+  games: z.array(gameDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type GamesPageDto = z.infer<typeof gamesPageDto>;
+
+export const gameIdQuery = z.object({ gameID: entityId('gameID') });
+
+/** GET getActiveGames and getFinishedGames: one page, newest first, optionally filtered on a column. */
+export const gamesListQuery = z.object({
+  groupID: entityId('groupID'),
+  gameType: gameType.optional(),
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(100_000)
+    .default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be at most 100').default(GAMES_PAGE_SIZE),
+  filterField: oneOf('filterField', GAME_FILTER_FIELDS).optional(),
+  filterType: oneOf('filterType', FILTER_TYPES).default('includes'),
+  filterValue: z.string().trim().max(100, 'filterValue must be at most 100 characters').optional(),
+});
+export type GamesListQuery = z.infer<typeof gamesListQuery>;
+
+const gameName = z
+  .string({ error: 'Game name is required' })
+  .trim()
+  .min(1, 'Game name is required')
+  .max(GAME_NAME_MAX, `Game name must be at most ${GAME_NAME_MAX} characters`);
+const lobbyLink = z
+  .string({ error: 'Lobby link must be text' })
+  .trim()
+  .max(LOBBY_LINK_MAX, `Lobby link must be at most ${LOBBY_LINK_MAX} characters`);
+const civId = z.union([z.string(), z.object({ civID: z.string() }).transform((c) => c.civID)], {
+  error: 'civChoices must be leader civIDs',
+});
+const team = z
+  .number({ error: 'team must be a whole number from 1 to 12' })
+  .int('team must be a whole number from 1 to 12')
+  .min(1, 'team must be a whole number from 1 to 12')
+  .max(12, 'team must be a whole number from 1 to 12');
+
+const createMember = z.object({
+  userID: entityId('userID'),
+  team: team.nullable().optional(),
+  civChoices: z.array(civId).max(5, 'A player has at most 5 civ choices').default([]),
+});
+const settingsInput = z
+  .object(
+    Object.fromEntries(
+      SETTING_TYPES.map((t) => [
+        t,
+        z
+          .array(z.object({ title: z.string().max(100), value: z.union([z.string().max(100), z.number()]) }))
+          .max(100)
+          .optional(),
+      ]),
+    ),
+  )
+  .partial()
+  .optional();
+
+/** POST /api/civilization/createGame. The server re-checks the draft against every rule and the stored bans. */
+export const createGameBody = z.object({
+  groupID: entityId('groupID'),
+  gameName,
+  members: z
+    .array(createMember, { error: 'members must be a list' })
+    .min(1, 'Choose at least one member')
+    .max(12, 'A game has at most 12 members'),
+  host: entityId('host').optional(),
+  gameType,
+  anonymousMode: z.boolean().default(false),
+  draftMode: z.boolean().default(true),
+  numCiv: z.coerce
+    .number({ error: 'numCiv must be a whole number from 1 to 5' })
+    .int('numCiv must be a whole number from 1 to 5')
+    .min(1, 'numCiv must be a whole number from 1 to 5')
+    .max(5, 'numCiv must be a whole number from 1 to 5')
+    .default(5),
+  freeBans: z.coerce
+    .number()
+    .int('freeBans must be a whole number from 1 to 5')
+    .min(1, 'freeBans must be a whole number from 1 to 5')
+    .max(5, 'freeBans must be a whole number from 1 to 5')
+    .default(1),
+  bansRemovePicks: z.boolean().default(false),
+  map: z.string().trim().max(100).nullable().optional(),
+  bannedLeaders: z.array(z.unknown()).max(400).optional(),
+  settings: settingsInput,
+  lobbyLink: lobbyLink.default(''),
+  /** Drafting from an event: the event is marked drafted; a redraft replaces its earlier game. */
+  eventID: entityId('eventID').optional(),
+});
+export type CreateGameBody = z.infer<typeof createGameBody>;
+
+/** POST /api/civilization/updateGame. Members are the game's own (their isActive and team may change). */
+export const updateGameBody = z.object({
+  gameID: entityId('gameID'),
+  gameName: gameName.optional(),
+  members: z
+    .array(
+      z.object({
+        userID: entityId('userID'),
+        isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+        team: team.nullable().optional(),
+      }),
+    )
+    .max(12)
+    .optional(),
+  host: entityId('host').nullable().optional(),
+  gameType: gameType.optional(),
+  winner: z
+    .union([z.string().max(64), z.number().int()])
+    .nullable()
+    .optional(),
+  victoryType: victoryType.nullable().optional(),
+  lobbyLink: lobbyLink.optional(),
+});
+export type UpdateGameBody = z.infer<typeof updateGameBody>;
+
+export const rankingRowDto = z.object({
+  userID: z.string(),
+  username: z.string(),
+  gamesPlayed: z.number().int(),
+  score: z.number().int(),
+  science: z.number().int(),
+  diplomatic: z.number().int(),
+  domination: z.number().int(),
+  religion: z.number().int(),
+  culture: z.number().int(),
+  territorial: z.number().int(),
+  total: z.number().int(),
+  /** Weng-Lin (openskill) rating: ordinal = mu - 3 sigma. */
+  rating: z.object({ mu: z.number(), sigma: z.number(), ordinal: z.number() }),
+});
+export type RankingRowDto = z.infer<typeof rankingRowDto>;
+export const rankingsQuery = z.object({ groupID: entityId('groupID'), gameType });
+export const rankingsResponse = z.array(rankingRowDto);
+
+// ---- Comments and notes ---------------------------------------------------------------------
+
+export const commentDto = z.object({
+  _id: z.string(),
+  comment: z.string(),
+  username: z.string(),
+  userID: z.string(),
+  groupID: z.string(),
+  gameID: z.string(),
+  date: z.string(),
+});
+export type CommentDto = z.infer<typeof commentDto>;
+export const commentsResponse = z.array(commentDto);
+export const commentsParams = z.object({ gameID: entityId('gameID'), groupID: entityId('groupID') });
+
+/** POST /api/comments/postComment. username and date come from the account and the clock. */
+export const postCommentBody = z.object({
+  comment: z
+    .string({ error: 'Comment field is required' })
+    .trim()
+    .min(1, 'Comment field is required')
+    .max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
+  username: z.string().optional(),
+  userID: entityId('userID'),
+  groupID: entityId('groupID'),
+  gameID: entityId('gameID'),
+  date: z.unknown().optional(),
+});
+export type PostCommentBody = z.infer<typeof postCommentBody>;
+
+export const playerRelationshipDto = z.object({
+  userID: z.string(),
+  username: z.string(),
+  relationship: oneOf('relationship', PLAYER_RELATIONSHIPS),
+});
+export const notesDto = z.object({
+  userID: z.string(),
+  groupID: z.string(),
+  gameID: z.string(),
+  notes: z.string(),
+  playerRelationships: z.array(playerRelationshipDto),
+});
+export type NotesDto = z.infer<typeof notesDto>;
+export const notesParams = z.object({ userID: entityId('userID'), groupID: entityId('groupID'), gameID: entityId('gameID') });
+export const postUserNotesBody = z.object({
+  userID: entityId('userID'),
+  groupID: entityId('groupID'),
+  gameID: entityId('gameID'),
+  notes: z.string({ error: 'notes must be text' }).max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`),
+});
+export type PostUserNotesBody = z.infer<typeof postUserNotesBody>;
+export const postPlayerRelationshipBody = z.object({
+  userID: entityId('userID'),
+  username: z.string().optional(),
+  relationship: oneOf('relationship', PLAYER_RELATIONSHIPS),
+});
+export type PostPlayerRelationshipBody = z.infer<typeof postPlayerRelationshipBody>;
