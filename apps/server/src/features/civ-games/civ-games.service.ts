@@ -231,7 +231,7 @@ export function createCivGamesService({ db, clock }: Deps) {
         }
         if (!host || byId.get(host)?.is_active !== 1) host = active[0]?.user_id ?? null;
 
-        let winner = body.winner === undefined ? game.winner : body.winner === null ? null : String(body.winner);
+        const winner = body.winner === undefined ? game.winner : body.winner === null ? null : String(body.winner);
         let victoryType = body.victoryType === undefined ? game.victory_type : body.victoryType;
         if (body.winner === null) victoryType = null;
         if (winner !== null && body.winner !== undefined) {
