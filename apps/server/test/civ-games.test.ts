@@ -203,6 +203,16 @@ describe('rankings and ratings', () => {
     expect(before[cast.owner.user.username]).toMatchObject({ gamesPlayed: 3, total: 0 });
     expect(before[cast.member.user.username].rating.ordinal).toBeGreaterThan(before[cast.owner.user.username].rating.ordinal);
 
+    // Recomputing everything from the history (an edit of a finished game does) gives what the
+    // incremental updates gave.
+    expect((await update(cast.owner, { gameID: first, lobbyLink: 'steam://joinlobby/1', members: [] })).status).toBe(200);
+    const recomputed = await rankings();
+    for (const name of Object.keys(before)) {
+      expect(recomputed[name]).toMatchObject({ ...before[name], rating: expect.anything() });
+      expect(recomputed[name].rating.mu).toBeCloseTo(before[name].rating.mu, 9);
+      expect(recomputed[name].rating.sigma).toBeCloseTo(before[name].rating.sigma, 9);
+    }
+
     // The first game's winner is changed: the counts and the ratings follow the history.
     await update(cast.owner, { gameID: first, winner: null });
     await update(cast.owner, {

@@ -48,6 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // An event's drafted game is cleared when the game is deleted.
   await db.schema.createIndex('events_draft_game_idx').on('events').column('draft_game_id').execute();
 
+  // Derived from the finished games (counts by the rankings aggregate query, ratings by openskill over
+  // the history), kept up to date on every finish, edit and delete, so reading rankings is one small read.
   await db.schema
     .createTable('civ_ratings')
     .addColumn('group_id', 'text', (c) => c.notNull().references('groups.id').onDelete('cascade'))
@@ -55,6 +57,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('mu', 'double precision', (c) => c.notNull())
     .addColumn('sigma', 'double precision', (c) => c.notNull())
+    .addColumn('games_played', 'integer', (c) => c.notNull())
+    .addColumn('score', 'integer', (c) => c.notNull())
+    .addColumn('science', 'integer', (c) => c.notNull())
+    .addColumn('diplomatic', 'integer', (c) => c.notNull())
+    .addColumn('domination', 'integer', (c) => c.notNull())
+    .addColumn('religion', 'integer', (c) => c.notNull())
+    .addColumn('culture', 'integer', (c) => c.notNull())
+    .addColumn('territorial', 'integer', (c) => c.notNull())
+    .addColumn('total', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('civ_ratings_pk', ['group_id', 'game_type', 'user_id'])
     .execute();
   await db.schema.createIndex('civ_ratings_user_idx').on('civ_ratings').column('user_id').execute();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { GameType } from '@smm/shared/civilization/games-schemas';
 import type { Db } from '../../db/schema';
-import type { CivGameMembersTable, CivGamesTable } from './civ-games.tables';
+import type { CivGameMembersTable, CivGamesTable, CivRatingsTable } from './civ-games.tables';
 import './civ-games.tables';
 
 export type GameRow = CivGamesTable;
@@ -151,34 +151,38 @@ export async function rankingCounts(db: Db, groupId: string, gameType: string) {
     .execute();
 }
 
-export const listRatings = (db: Db, groupId: string, gameType: string) =>
-  db
-    .selectFrom('civ_ratings')
-    .select(['user_id', 'mu', 'sigma'])
-    .where('group_id', '=', groupId)
-    .where('game_type', '=', gameType)
-    .execute();
+/** The stored standings of a group's games of one type (optionally of some members), with usernames. */
+export function listStandings(db: Db, groupId: string, gameType: string, userIds?: readonly string[]) {
+  let query = db
+    .selectFrom('civ_ratings as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .selectAll('r')
+    .select('u.username')
+    .where('r.group_id', '=', groupId)
+    .where('r.game_type', '=', gameType);
+  if (userIds) query = query.where('r.user_id', 'in', userIds.length ? userIds : ['']);
+  return query.execute();
+}
 
-/** Replaces the stored ratings of some members (all of a group's type when `all`). */
-export async function saveRatings(
+/** Replaces the standings of some members (of everyone in the group's type when userIds is absent). */
+export async function replaceStandings(
   db: Db,
   groupId: string,
   gameType: string,
-  ratings: ReadonlyMap<string, { mu: number; sigma: number }>,
-  all: boolean,
+  rows: CivRatingsTable[],
+  userIds?: readonly string[],
 ): Promise<void> {
   let remove = db.deleteFrom('civ_ratings').where('group_id', '=', groupId).where('game_type', '=', gameType);
-  if (!all) remove = remove.where('user_id', 'in', ratings.size ? [...ratings.keys()] : ['']);
+  if (userIds) remove = remove.where('user_id', 'in', userIds.length ? userIds : ['']);
   await remove.execute();
-  const rows = [...ratings].map(([user_id, r]) => ({ group_id: groupId, game_type: gameType, user_id, mu: r.mu, sigma: r.sigma }));
-  for (let i = 0; i < rows.length; i += 500)
+  for (let i = 0; i < rows.length; i += 200)
     await db
       .insertInto('civ_ratings')
-      .values(rows.slice(i, i + 500))
+      .values(rows.slice(i, i + 200))
       .execute();
 }
 
-/** Whether an event of the group points at the game as its draft (to clear it when the game goes). */
+/** Clears the drafted flag of the event whose draft the game was. */
 export async function clearEventDraft(db: Db, gameId: string): Promise<void> {
   await db.updateTable('events').set({ is_drafted: 0, draft_game_id: null }).where('draft_game_id', '=', gameId).execute();
 }

@@ -2,7 +2,14 @@ import { findCivCatalogue } from '@smm/shared/civilization/catalogue';
 import { SETTING_TYPES, type CivGameCatalogue } from '@smm/shared/civilization/catalogue-types';
 import { checkDraft } from '@smm/shared/civilization/draft-check';
 import { mapCandidates } from '@smm/shared/civilization/draft';
-import type { CreateGameBody, GameDto, GamesListQuery, GamesPageDto, UpdateGameBody } from '@smm/shared/civilization/games-schemas';
+import type {
+  CreateGameBody,
+  GameDto,
+  GamesListQuery,
+  GamesPageDto,
+  UpdateGameBody,
+  VictoryType,
+} from '@smm/shared/civilization/games-schemas';
 import type { GroupSettings } from '@smm/shared/groups/settings';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
@@ -17,7 +24,7 @@ import { catalogueOf } from '../civilization/civ-access';
 import * as preferences from '../civilization/preferences.repo';
 import * as games from './civ-games.repo';
 import { toGameDto, type GameSettings } from './civ-games.mapper';
-import { rateFinishedGame, recomputeRatings } from './civ-games.ratings';
+import { addFinishedGame, recomputeStandings } from './civ-games.standings';
 
 export const GAME_NOT_FOUND_MESSAGE = 'Game not found';
 export const WINNER_RULE_MESSAGE = 'A winner can be declared only when one active member, or one team, remains';
@@ -156,7 +163,7 @@ export function createCivGamesService({ db, clock }: Deps) {
           if (event.draft_game_id) {
             const earlier = await games.findById(tx, event.draft_game_id);
             await games.deleteById(tx, event.draft_game_id);
-            if (earlier?.finished_at) await recomputeRatings(tx, access.group.id, [earlier.game_type]);
+            if (earlier?.finished_at) await recomputeStandings(tx, access.group.id, [earlier.game_type]);
           }
         }
         const now = clock.now();
@@ -272,9 +279,14 @@ export function createCivGamesService({ db, clock }: Deps) {
           (finishedAt !== null && body.members !== undefined);
         const justFinished = game.finished_at === null && finishedAt !== null;
         if (justFinished && game.game_type === gameType) {
-          await rateFinishedGame(tx, game.group_id, { gameType, members: ordered.map((m) => ({ ...m, won: wonBy(m) })) });
+          await addFinishedGame(
+            tx,
+            game.group_id,
+            { gameType, members: ordered.map((m) => ({ ...m, won: wonBy(m) })) },
+            victoryType as VictoryType,
+          );
         } else if (resultChanged) {
-          await recomputeRatings(tx, game.group_id, [...new Set([game.game_type, gameType])]);
+          await recomputeStandings(tx, game.group_id, [...new Set([game.game_type, gameType])]);
         }
         const updated = await games.findById(tx, game.id);
         return read(tx, updated!, access, actor.id);
@@ -291,7 +303,7 @@ export function createCivGamesService({ db, clock }: Deps) {
         }
         await games.clearEventDraft(tx, game.id);
         await games.deleteById(tx, game.id);
-        if (game.finished_at !== null) await recomputeRatings(tx, game.group_id, [game.game_type]);
+        if (game.finished_at !== null) await recomputeStandings(tx, game.group_id, [game.game_type]);
         return { message: 'Game deleted' };
       });
     },

@@ -34,12 +34,25 @@ export interface CivGameMembersTable {
   won: number;
 }
 
-export interface CivRatingsTable {
+/** A member's standing in a group's games of one type: counts and rating, derived from the finished games. */
+export interface CivRatingsTable extends RankingCounts {
   group_id: string;
   game_type: string;
   user_id: string;
   mu: number;
   sigma: number;
+}
+
+export interface RankingCounts {
+  games_played: number;
+  score: number;
+  science: number;
+  diplomatic: number;
+  domination: number;
+  religion: number;
+  culture: number;
+  territorial: number;
+  total: number;
 }
 
 export interface CivCommentsTable {

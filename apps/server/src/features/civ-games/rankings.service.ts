@@ -3,18 +3,16 @@ import type { UserDto } from '@smm/shared/users/schemas';
 import type { Db } from '../../db/schema';
 import { assertCan, loadAccess } from '../groups/group-access';
 import * as games from './civ-games.repo';
-import { initialSkill, skillOrdinal } from './ratings';
+import { skillOrdinal } from './ratings';
 
-/** Rankings - FFA and Rankings - Teams: counts from one aggregate query, ratings from the derived table. */
+/** Rankings - FFA and Rankings - Teams, read from the standings kept up to date with every finished game. */
 export function createRankingsService({ db }: { db: Db }) {
   return {
     /** Per member who played: games played, wins per victory type, total and rating; members only. Best rating first. */
     async getRankings(actor: UserDto, groupID: string, gameType: GameType): Promise<RankingRowDto[]> {
       assertCan(await loadAccess(db, groupID, actor.id), 'viewGames');
-      const [counts, ratings] = await Promise.all([games.rankingCounts(db, groupID, gameType), games.listRatings(db, groupID, gameType)]);
-      const byUser = new Map(ratings.map((r) => [r.user_id, { mu: Number(r.mu), sigma: Number(r.sigma) }]));
-      const rows = counts.map((row) => {
-        const skill = byUser.get(row.user_id) ?? initialSkill();
+      const rows = (await games.listStandings(db, groupID, gameType)).map((row) => {
+        const skill = { mu: Number(row.mu), sigma: Number(row.sigma) };
         return {
           userID: row.user_id,
           username: row.username,
