@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
 
@@ -7,20 +8,34 @@ interface MembersTableRow {
   role: string;
 }
 
-interface Props {
-  members: readonly MembersTableRow[];
+/** A column a page adds between Member and the role, such as a Civilization group's Leader Agenda. */
+export interface MembersTableColumn<Row extends MembersTableRow> {
+  heading: string;
+  cell: (member: Row) => ReactNode;
+  /** Classes of its <td>s, e.g. to let long text wrap. */
+  className?: string;
+}
+
+interface Props<Row extends MembersTableRow> {
+  members: readonly Row[];
   groupOwner: string;
   /** Clans call the role column Rank. */
   roleHeading?: 'Role' | 'Rank';
+  extraColumns?: readonly MembersTableColumn<Row>[];
 }
 
 /** Members and their roles; the owner is marked. Shared by the group area and the invite page. */
-export function MembersTable({ members, groupOwner, roleHeading = 'Role' }: Props) {
+export function MembersTable<Row extends MembersTableRow>({ members, groupOwner, roleHeading = 'Role', extraColumns = [] }: Props<Row>) {
   return (
     <Table size="sm" className="mb-0" responsive>
       <thead>
         <tr>
           <th scope="col">Member</th>
+          {extraColumns.map((column) => (
+            <th key={column.heading} scope="col">
+              {column.heading}
+            </th>
+          ))}
           <th scope="col">{roleHeading}</th>
         </tr>
       </thead>
@@ -35,6 +50,11 @@ export function MembersTable({ members, groupOwner, roleHeading = 'Role' }: Prop
                 </Badge>
               )}
             </td>
+            {extraColumns.map((column) => (
+              <td key={column.heading} className={column.className}>
+                {column.cell(member)}
+              </td>
+            ))}
             <td>{member.role}</td>
           </tr>
         ))}

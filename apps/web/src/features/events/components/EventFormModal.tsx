@@ -26,7 +26,11 @@ interface Props {
   userID: string;
   /** The event to edit; null adds a new one. */
   event: EventDto | null;
+  /** What a new event starts with (epoch ms), e.g. an availability slot's next date; ignored when editing. */
+  initial?: { startDate: number; endDate: number; eventName?: string };
   timeZone: string;
+  /** After a successful save, just before the dialog hides. */
+  onSaved?: (event: EventDto) => void;
   onHide: () => void;
 }
 
@@ -36,10 +40,11 @@ const MAX_OPTIONS = Array.from(
 );
 
 /** The add/edit dialog: Event Name, Start Time, End Time and Max Players, with the spec's picker limits. */
-export function EventFormModal({ groupID, userID, event, timeZone, onHide }: Props) {
-  const [eventName, setEventName] = useState(event?.eventName ?? '');
-  const [start, setStart] = useState<Date | null>(event ? toPickerDate(event.startDate, timeZone) : null);
-  const [end, setEnd] = useState<Date | null>(event ? toPickerDate(event.endDate, timeZone) : null);
+export function EventFormModal({ groupID, userID, event, initial, timeZone, onSaved, onHide }: Props) {
+  const prefill = event ?? initial;
+  const [eventName, setEventName] = useState(prefill?.eventName ?? '');
+  const [start, setStart] = useState<Date | null>(prefill ? toPickerDate(prefill.startDate, timeZone) : null);
+  const [end, setEnd] = useState<Date | null>(prefill ? toPickerDate(prefill.endDate, timeZone) : null);
   const [max, setMax] = useState(event?.maxNumberOfMembers ?? MAX_NUMBER_OF_MEMBERS_DEFAULT);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [alert, showAlert] = useTimedMessage();
@@ -81,8 +86,12 @@ export function EventFormModal({ groupID, userID, event, timeZone, onHide }: Pro
       // Spec 8: a failed update is only logged (its field errors still show under the fields).
       else console.error('Updating the event failed', error);
     };
-    if (event) update.mutate({ eventID: event._id, body: { ...body, eventID: event._id } }, { onSuccess: onHide, onError });
-    else create.mutate(body, { onSuccess: onHide, onError });
+    const onSuccess = (saved: EventDto) => {
+      onSaved?.(saved);
+      onHide();
+    };
+    if (event) update.mutate({ eventID: event._id, body: { ...body, eventID: event._id } }, { onSuccess, onError });
+    else create.mutate(body, { onSuccess, onError });
   }
 
   return (

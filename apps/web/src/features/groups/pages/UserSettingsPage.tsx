@@ -1,5 +1,6 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { WeeklyAvailabilityCard } from '../../civ-members/components/WeeklyAvailabilityCard';
 import { GroupGate } from '../components/area/GroupGate';
 import { useGroupArea } from '../components/area/group-area';
 import { LeaveGroupCard } from '../components/user/LeaveGroupCard';
@@ -12,6 +13,12 @@ function UserSettings() {
       <h2 id="user-settings-title" className="h4 mb-3">
         User Settings
       </h2>
+      {/* Spec 2: Civilization groups add a Weekly Availability grid, shown first. */}
+      {area.area === 'civGroup' && (
+        <div className="mb-3">
+          <WeeklyAvailabilityCard groupID={area.groupID} user={area.user} />
+        </div>
+      )}
       <Row xs={1} md={2} className="g-3">
         <Col>
           <LeaveGroupCard {...area} />
@@ -24,7 +31,7 @@ function UserSettings() {
   );
 }
 
-/** User Settings of every group area, for members: the User card and the Notifications card. */
+/** User Settings of every group area, for members: Weekly Availability (Civilization groups), the User card and the Notifications card. */
 export default function UserSettingsPage() {
   return (
     <GroupGate action="viewUserSettings">
