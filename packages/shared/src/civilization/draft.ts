@@ -98,7 +98,7 @@ export function readWholeNumber(value: unknown, min: number, max: number): numbe
 
 /** Spec 9: civs per player once the pool clamp applies; 0 when the pool cannot give each player one leader. */
 export const civsPerPlayer = (numCiv: number, poolSize: number, playerCount: number): number =>
-  playerCount * numCiv > poolSize ? Math.ceil(poolSize / playerCount) : numCiv;
+  playerCount * numCiv > poolSize ? Math.floor(poolSize / playerCount) : numCiv;
 
 /** Spec 9: with bansRemovePicks a player gets numCiv - own bans + free bans, clamped between 1 and numCiv. */
 export const choicesFor = (numCiv: number, banCount: number, freeBans: number, bansRemovePicks: boolean): number =>
