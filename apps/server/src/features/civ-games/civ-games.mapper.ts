@@ -18,11 +18,18 @@ export function parseJson<T>(text: string, fallback: T): T {
 export type GameSettings = Record<SettingType, SettingPreferenceDto[]>;
 export const emptyGameSettings = (): GameSettings => Object.fromEntries(SETTING_TYPES.map((type) => [type, []])) as unknown as GameSettings;
 
+const leaderMaps = new WeakMap<CivGameCatalogue, Map<string, CivGameCatalogue['leaders'][number]>>();
+
 const leaderLookup = (catalogue: CivGameCatalogue | undefined) => {
-  const byId = new Map(catalogue?.leaders.map((l) => [l.civID, l]) ?? []);
+  let byId = catalogue && leaderMaps.get(catalogue);
+  if (!byId) {
+    byId = new Map(catalogue?.leaders.map((l) => [l.civID, l]) ?? []);
+    if (catalogue) leaderMaps.set(catalogue, byId);
+  }
+  const leaders = byId;
   return (civIds: readonly string[]): CivChoiceDto[] =>
     civIds.flatMap((id) => {
-      const leader = byId.get(id);
+      const leader = leaders.get(id);
       return leader ? [{ civID: leader.civID, nation: leader.nation, leader: leader.leader }] : [];
     });
 };
