@@ -1,0 +1,224 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CIV_CATALOGUES } from '../../../packages/shared/src/civilization/catalogue';
+import { draft, seededRandom } from '../../../packages/shared/src/civilization/draft';
+import type { GroupSettings } from '../../../packages/shared/src/groups/settings';
+import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
+import { loginThroughForm, registerByApi } from './support/users';
+
+const civ6 = CIV_CATALOGUES['Civilization 6']!;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A Civilization 6 group of an owner and three members, and a 4-player FFA game drafted for them as the web app would. */
+async function seedGame(request: APIRequestContext) {
+  const owner = await registerByApi(request);
+  const players = [await registerByApi(request), await registerByApi(request), await registerByApi(request)];
+  const token = await loginByApi(request, owner.email, owner.password);
+  const group = await createGroupByApi(request, token, { groupName: groupName('Civ Game'), gameName: 'Civilization 6' });
+  for (const player of players) await joinByApi(request, await loginByApi(request, player.email, player.password), player.id, group);
+  const headers = { authorization: token };
+
+  const full = await request.get(`/api/groups/getFullGroup?groupID=${group._id}`, { headers });
+  expect(full.status()).toBe(200);
+  const { settings } = (await full.json()) as { settings: GroupSettings };
+  const everyone = [owner, ...players];
+  const prefsRes = await request.post(`/api/civilization/getMemberCivPreferences?groupID=${group._id}`, {
+    headers,
+    data: everyone.map((user) => user.id),
+  });
+  expect(prefsRes.status()).toBe(200);
+  const prefs = (await prefsRes.json()) as {
+    userID: string;
+    username: string;
+    leaderBans: { civID: string }[];
+    maps: { name: string }[];
+  }[];
+  const result = draft(
+    {
+      players: prefs.map((p) => ({
+        userID: p.userID,
+        username: p.username,
+        leaderBans: p.leaderBans.map((b) => b.civID),
+        maps: p.maps.map((m) => m.name),
+      })),
+      leaders: civ6.leaders,
+      maps: civ6.maps,
+      groupSettings: settings,
+      numCiv: 3,
+      gameType: 'ffa',
+    },
+    seededRandom(11),
+  );
+  const gameName = `Saturday Pangaea ${Date.now().toString(36)}`;
+  const created = await request.post('/api/civilization/createGame', {
+    headers,
+    data: {
+      groupID: group._id,
+      gameName,
+      gameType: 'ffa',
+      numCiv: 3,
+      draftMode: true,
+      map: result.map?.name ?? null,
+      bannedLeaders: result.bannedLeaders,
+      settings: result.settings,
+      host: owner.id,
+      lobbyLink: 'https://example.com/lobby/42',
+      members: result.players.map((p) => ({ userID: p.userID, team: p.team, civChoices: p.civChoices.map((c) => c.civID) })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const game = (await created.json()) as { _id: string };
+  return { owner, players, group, gameID: game._id, gameName, draft: result };
+}
+
+/** The members-table row of a player of the game. */
+const memberRow = (page: Page, username: string) =>
+  page
+    .getByRole('tabpanel', { name: 'Game Details' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${username}( Host)?( Winner)?$`) }) });
+
+/** axe on every tab of the game page, at the current viewport. */
+async function checkGameTabs(page: Page) {
+  for (const tab of ['Game Details', 'Game Settings', 'Game Notes']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: tab }).getByRole('status')).toHaveCount(0);
+    expect(await seriousViolations(page), `${tab} at ${page.viewportSize()?.width}px`).toEqual([]);
+  }
+  await page.getByRole('tab', { name: 'Game Details' }).click();
+}
+
+test('a game from start to finish: eliminate, declare the winner, rankings, comments, notes and relationships', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const { owner, players, group, gameID, gameName, draft: drafted } = await seedGame(request);
+  const gamePath = `/civGroup/civGame?groupID=${group._id}&gameID=${gameID}`;
+
+  await page.setViewportSize(DESKTOP);
+  await loginThroughForm(page, owner.email, owner.password);
+  await page.goto(gamePath);
+  await expect(page.getByRole('heading', { level: 2, name: gameName })).toBeVisible();
+  await expect(page.getByTestId('game-state')).toHaveText('Active');
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', `/civGroup/main?groupID=${group._id}`);
+  await expect(page.getByRole('link', { name: 'https://example.com/lobby/42' })).toBeVisible();
+  // The drafted choices are shown as 'Leader (Nation)'.
+  const firstChoice = drafted.players.find((p) => p.userID === owner.id)!.civChoices[0]!;
+  await expect(memberRow(page, owner.username)).toContainText(`${firstChoice.leader} (${firstChoice.nation})`);
+  await checkGameTabs(page);
+
+  const declare = page.getByRole('button', { name: 'Declare Winner' });
+  await expect(declare).toBeDisabled();
+  await expect(page.getByText('A winner can be declared when only one active member remains; 4 are still active.')).toBeVisible();
+  for (const player of players) {
+    const row = memberRow(page, player.username);
+    await page.getByRole('button', { name: `Eliminate ${player.username}` }).click();
+    await expect(row.getByText('Eliminated')).toBeVisible();
+    await expect(page.getByRole('button', { name: `Reactivate ${player.username}` })).toBeEnabled();
+  }
+  await expect(declare).toBeEnabled();
+  await declare.click();
+  const dialog = page.getByRole('dialog', { name: 'Declare Winner' });
+  await expect(dialog.getByLabel('Winner')).toHaveText(owner.username);
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByLabel('Victory Type').selectOption('Science');
+  await dialog.getByRole('button', { name: 'Declare Winner' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('game-state')).toHaveText(`Finished Winner: ${owner.username} · Science victory`);
+  await expect(page.getByRole('button', { name: 'Declare Winner' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Reactivate / })).toHaveCount(0);
+
+  // Rankings: the winner has one Science win and the best rating, moved from the initial 0.0.
+  await page.getByRole('navigation', { name: 'Group' }).getByRole('link', { name: 'Rankings' }).click();
+  const ffa = page.getByRole('table', { name: 'Rankings - FFA' });
+  await expect(ffa.getByRole('row')).toHaveCount(5);
+  const columns = (await ffa.getByRole('columnheader').allTextContents()).map((text) => text.replace(/[▲▼↕]/g, '').trim());
+  const cellOf = async (username: string, column: string) => {
+    const row = ffa.getByRole('row').filter({ has: page.getByRole('rowheader', { name: username, exact: true }) });
+    return (await row.locator('th, td').nth(columns.indexOf(column)).textContent())?.trim();
+  };
+  expect(await cellOf(owner.username, 'Science')).toBe('1');
+  expect(await cellOf(owner.username, 'Total')).toBe('1');
+  expect(await cellOf(owner.username, 'Games Played')).toBe('1');
+  const ratingText = (username: string) =>
+    ffa
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: username, exact: true }) })
+      .getByTestId('rating-ordinal')
+      .textContent();
+  const ratingOf = async (username: string) => Number(await ratingText(username));
+  // Everyone starts at 0.0; a win moves the rating up.
+  expect(await ratingText(owner.username)).not.toBe('0.0');
+  const winnerRating = await ratingOf(owner.username);
+  expect(winnerRating).toBeGreaterThan(0);
+  for (const player of players) {
+    expect(await cellOf(player.username, 'Total')).toBe('0');
+    expect(await ratingOf(player.username)).toBeLessThan(winnerRating);
+  }
+  await expect(page.getByRole('region', { name: 'Rankings - Teams' }).getByText('No finished games yet')).toBeVisible();
+  // Sorted by rating, best first: the winner leads.
+  await expect(ffa.getByRole('rowheader').first()).toHaveText(owner.username);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize(PHONE);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize(DESKTOP);
+
+  // Comments.
+  await page.goto(gamePath);
+  await page.getByRole('textbox', { name: 'Comment' }).fill('Well played, everyone.');
+  await page.getByRole('button', { name: 'Post' }).click();
+  const comments = page.getByRole('list', { name: 'Comments, newest first' });
+  await expect(comments.getByRole('listitem').first()).toContainText('Well played, everyone.');
+  await expect(comments.getByRole('listitem').first()).toContainText(owner.username);
+  await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveValue('');
+
+  // Notes: Edit, type, Save; they are there after a reload.
+  await page.getByRole('tab', { name: 'Game Notes' }).click();
+  const notesPanel = page.getByRole('tabpanel', { name: 'Game Notes' });
+  await notesPanel.getByRole('button', { name: 'Edit' }).click();
+  await notesPanel.getByRole('textbox', { name: 'Notes' }).fill(`${players[0]!.username} turtles; rush early next time.`);
+  await notesPanel.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved your notes')).toBeVisible();
+  await expect(notesPanel.getByRole('textbox', { name: 'Notes' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Game Notes' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('game-notes-text')).toHaveText(`${players[0]!.username} turtles; rush early next time.`);
+
+  // A relationship is saved on change and kept.
+  const rival = page.getByRole('tabpanel', { name: 'Game Notes' }).getByLabel(players[1]!.username);
+  await rival.selectOption('Seeking Revenge');
+  await expect(page.getByText(`Saved your relationship with ${players[1]!.username}: Seeking Revenge`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('tabpanel', { name: 'Game Notes' }).getByLabel(players[1]!.username)).toHaveValue('Seeking Revenge');
+  await expect(page.getByRole('tabpanel', { name: 'Game Notes' }).getByLabel(players[2]!.username)).toHaveValue('');
+
+  // axe on each tab of the finished game, desktop and phone.
+  await checkGameTabs(page);
+  await page.setViewportSize(PHONE);
+  await checkGameTabs(page);
+});
+
+test('delete asks first and goes back to the games', async ({ page, request }) => {
+  const { owner, group, gameID, gameName } = await seedGame(request);
+  await loginThroughForm(page, owner.email, owner.password);
+  await page.goto(`/civGroup/civGame?groupID=${group._id}&gameID=${gameID}`);
+  await expect(page.getByRole('heading', { level: 2, name: gameName })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Game' });
+  await expect(dialog).toContainText('Are you sure you wish to permanently delete this game?');
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(new RegExp(`/civGroup/main\\?groupID=${group._id}$`));
+  await page.goto(`/civGroup/civGame?groupID=${group._id}&gameID=${gameID}`);
+  await expect(page.getByText('This game does not exist, or it was deleted.')).toBeVisible();
+});

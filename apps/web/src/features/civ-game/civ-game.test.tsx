@@ -1,0 +1,416 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { CommentDto, GameDto, NotesDto, UpdateGameBody } from '@smm/shared/civilization/games-schemas';
+import type { GroupDto } from '@smm/shared/groups/schemas';
+import { ToastProvider } from '../../lib/ui/toasts';
+import { AppStateProvider } from '../auth/app-state';
+import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
+import { winnerCandidate } from './game-state';
+import CivGamePage from './pages/CivGamePage';
+
+type Reply = { status: number; body: unknown };
+let routes: Record<string, (body: unknown) => Reply>;
+let posted: { path: string; body: unknown }[];
+
+const group: GroupDto = {
+  _id: 'g1',
+  groupName: 'Ancient Rivals',
+  gameName: 'Civilization 6',
+  linkURL: 'civGroup',
+  isPrivate: true,
+  groupOwner: 'owner',
+  admins: ['owner'],
+  members: [
+    { userID: 'owner', username: 'Olga', role: 'Administrator', isActive: true, team: null },
+    { userID: 'me', username: 'Me', role: 'Member', isActive: true, team: null },
+    { userID: 'bo', username: 'Bo', role: 'Member', isActive: true, team: null },
+  ],
+};
+
+const choice = (civID: string, leader: string, nation: string) => ({ civID, leader, nation });
+const member = (userID: string, username: string, extra: Partial<GameDto['members'][number]> = {}) => ({
+  userID,
+  username,
+  isActive: true,
+  team: null,
+  civChoices: [choice(`${userID}-1`, `Leader of ${username}`, `Nation of ${username}`)],
+  civChoicesHidden: false,
+  ...extra,
+});
+
+let game: GameDto;
+let notes: NotesDto;
+let comments: CommentDto[];
+
+beforeEach(() => {
+  posted = [];
+  const payload = btoa(JSON.stringify({ id: 'me', username: 'Me', email: 'me@example.com', steamID: null, exp: Date.now() / 1000 + 3600 }));
+  localStorage.setItem('jwtToken', `Bearer e30.${payload}.sig`);
+  game = {
+    _id: 'game1',
+    groupID: 'g1',
+    gameName: 'Saturday Pangaea',
+    host: 'owner',
+    lobbyLink: 'https://lobby.example.com/join/42',
+    gameType: 'ffa',
+    winner: null,
+    victoryType: null,
+    map: 'Pangaea',
+    bannedLeaders: [choice('b1', 'Gandhi', 'India')],
+    dateCreated: '2031-03-01T18:00:00.000Z',
+    dateFinished: null,
+    isFinished: false,
+    anonymousMode: false,
+    draftMode: true,
+    numCiv: 1,
+    settings: {
+      gameSettings: [
+        { title: 'Turn Timer', value: 'Standard Turn Timer' },
+        { title: 'Disaster Intensity', value: 2 },
+      ],
+      gameModes: [{ title: 'Secret Societies', value: 'Off' }],
+      victoryTypes: [{ title: 'Science Victory', value: 'Standard' }],
+      tradingAndDiplomacy: [],
+    },
+    eventID: null,
+    createdBy: 'owner',
+    members: [member('owner', 'Olga'), member('me', 'Me'), member('bo', 'Bo')],
+  };
+  notes = { userID: 'me', groupID: 'g1', gameID: 'game1', notes: 'Watch Olga’s border', playerRelationships: [] };
+  comments = [
+    { _id: 'c1', comment: 'First!', username: 'Olga', userID: 'owner', groupID: 'g1', gameID: 'game1', date: '2031-03-01T18:05:00.000Z' },
+    { _id: 'c3', comment: 'GG all', username: 'Bo', userID: 'bo', groupID: 'g1', gameID: 'game1', date: '2031-03-02T09:00:00.000Z' },
+    { _id: 'c2', comment: 'Ready?', username: 'Me', userID: 'me', groupID: 'g1', gameID: 'game1', date: '2031-03-01T19:00:00.000Z' },
+  ];
+  routes = {
+    'GET /api/groups/getGroup': () => ({ status: 200, body: group }),
+    'GET /api/civilization/game': () => ({ status: 200, body: game }),
+    'GET /api/comments/getComments/game1/g1': () => ({ status: 200, body: comments }),
+    'GET /api/notes/getUserNotes/me/g1/game1': () => ({ status: 200, body: notes }),
+    // Applies a change the way the server does, for the fields these tests send.
+    'POST /api/civilization/updateGame': (body) => {
+      const change = body as UpdateGameBody;
+      const members = game.members.map((m) => {
+        const update = change.members?.find((u) => u.userID === m.userID);
+        return update?.isActive === undefined ? m : { ...m, isActive: update.isActive };
+      });
+      game = { ...game, members };
+      if (change.winner !== undefined) {
+        game = {
+          ...game,
+          winner: change.winner,
+          victoryType: change.victoryType ?? null,
+          isFinished: true,
+          dateFinished: '2031-03-03T00:00:00.000Z',
+        };
+      }
+      return { status: 200, body: game };
+    },
+    'POST /api/notes/postUserNotes/': (body) => {
+      notes = { ...notes, notes: (body as { notes: string }).notes };
+      return { status: 200, body: notes };
+    },
+    'POST /api/notes/postPlayerRelationship/me/g1/game1': (body) => {
+      const { userID, username, relationship } = body as NotesDto['playerRelationships'][number];
+      notes = {
+        ...notes,
+        playerRelationships: [...notes.playerRelationships.filter((r) => r.userID !== userID), { userID, username, relationship }],
+      };
+      return { status: 200, body: notes };
+    },
+    'POST /api/comments/postComment': (body) => {
+      const sent = body as CommentDto;
+      const saved = { ...sent, _id: `c${comments.length + 1}`, date: '2031-03-04T10:00:00.000Z' };
+      comments = [...comments, saved];
+      return { status: 200, body: saved };
+    },
+  };
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (method === 'POST') posted.push({ path: url.pathname + url.search, body });
+    const route = routes[`${method} ${url.pathname}`];
+    const reply = route ? route(body) : { status: 404, body: { message: `No route for ${method} ${url.pathname}` } };
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderGame(path = '/civGroup/civGame?groupID=g1&gameID=game1') {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppStateProvider>
+          <ToastProvider>
+            <Routes>
+              <Route path="/civGroup" element={<GroupAreaLayout />}>
+                <Route path="civGame" element={<CivGamePage />} />
+                <Route path="main" element={<p>Active Games</p>} />
+              </Route>
+            </Routes>
+            <Where />
+          </ToastProvider>
+        </AppStateProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** The content of a tab; the others stay mounted (hidden by CSS, which the test DOM does not load). */
+const panel = (name: string) => screen.getByRole('tabpanel', { name });
+
+const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
+
+describe('the game page: Game Details', () => {
+  it('shows the game with its tabs, a Back link to main and the facts of the game', async () => {
+    renderGame();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Saturday Pangaea' })).toBeInTheDocument();
+    expect(screen.getByTestId('game-state')).toHaveTextContent('Active');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Game Details', 'Game Settings', 'Game Notes']);
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/civGroup/main?groupID=g1');
+    expect(screen.getByRole('link', { name: 'https://lobby.example.com/join/42' })).toHaveAttribute(
+      'href',
+      'https://lobby.example.com/join/42',
+    );
+    expect(screen.getByText('Gandhi (India)')).toBeInTheDocument();
+    expect(within(rowOf('Olga')).getByText('Host')).toBeInTheDocument();
+  });
+
+  it("shows 'Hidden until the game is finished' for choices anonymous mode withholds, and the viewer's own", async () => {
+    game.anonymousMode = true;
+    game.members = [
+      member('owner', 'Olga', { civChoices: [], civChoicesHidden: true }),
+      member('me', 'Me'),
+      member('bo', 'Bo', { civChoices: [], civChoicesHidden: true }),
+    ];
+    renderGame();
+    await screen.findByRole('heading', { level: 2, name: 'Saturday Pangaea' });
+    expect(within(rowOf('Olga')).getByText('Hidden until the game is finished')).toBeInTheDocument();
+    expect(within(rowOf('Bo')).getByText('Hidden until the game is finished')).toBeInTheDocument();
+    expect(within(rowOf('Me')).getByText('Leader of Me (Nation of Me)')).toBeInTheDocument();
+    expect(within(rowOf('Me')).queryByText('Hidden until the game is finished')).toBeNull();
+  });
+
+  it('keeps Declare Winner disabled, saying why, until one active member remains', async () => {
+    const user = userEvent.setup();
+    renderGame();
+    const declare = await screen.findByRole('button', { name: 'Declare Winner' });
+    expect(declare).toBeDisabled();
+    expect(declare).toHaveAccessibleDescription('A winner can be declared when only one active member remains; 3 are still active.');
+
+    await user.click(screen.getByRole('button', { name: 'Eliminate Olga' }));
+    expect(await within(rowOf('Olga')).findByText('Eliminated')).toBeInTheDocument();
+    expect(posted.at(-1)).toEqual({
+      path: '/api/civilization/updateGame',
+      body: { gameID: 'game1', members: [{ userID: 'owner', isActive: false }] },
+    });
+    expect(screen.getByRole('button', { name: 'Declare Winner' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reactivate Olga' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Eliminate Bo' }));
+    expect(await within(rowOf('Bo')).findByText('Eliminated')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Declare Winner' })).toBeEnabled();
+    // The last one standing cannot be eliminated too.
+    expect(screen.getByRole('button', { name: 'Eliminate Me' })).toBeDisabled();
+  });
+
+  it('declares the remaining member the winner with exactly the spec’s victory types, and shows the game finished', async () => {
+    const user = userEvent.setup();
+    game.members = [member('owner', 'Olga', { isActive: false }), member('me', 'Me'), member('bo', 'Bo', { isActive: false })];
+    renderGame();
+    await user.click(await screen.findByRole('button', { name: 'Declare Winner' }));
+    const dialog = screen.getByRole('dialog', { name: 'Declare Winner' });
+    expect(within(dialog).getByLabelText('Winner')).toHaveDisplayValue('Me');
+    const victoryType = within(dialog).getByLabelText('Victory Type');
+    expect(
+      within(victoryType)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Science', 'Culture', 'Domination', 'Religion', 'Diplomatic', 'Territorial', 'Score']);
+    // Nothing is recorded until a victory type is picked.
+    await user.click(within(dialog).getByRole('button', { name: 'Declare Winner' }));
+    expect(within(dialog).getByText('Choose the victory type of the win')).toBeInTheDocument();
+    expect(posted).toEqual([]);
+
+    await user.selectOptions(victoryType, 'Science');
+    await user.click(within(dialog).getByRole('button', { name: 'Declare Winner' }));
+    expect(await screen.findByText('Me won a Science victory')).toBeInTheDocument();
+    expect(posted).toEqual([{ path: '/api/civilization/updateGame', body: { gameID: 'game1', winner: 'me', victoryType: 'Science' } }]);
+    expect(screen.getByTestId('game-state')).toHaveTextContent('Finished Winner: Me · Science victory');
+    expect(screen.queryByRole('button', { name: 'Declare Winner' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Eliminate|^Reactivate/ })).toBeNull();
+  });
+
+  it("shows the server's 409 in the dialog when the game changed meanwhile", async () => {
+    const user = userEvent.setup();
+    game.members = [member('owner', 'Olga', { isActive: false }), member('me', 'Me'), member('bo', 'Bo', { isActive: false })];
+    routes['POST /api/civilization/updateGame'] = () => ({
+      status: 409,
+      body: { message: 'A winner can be declared only when one active member, or one team, remains' },
+    });
+    renderGame();
+    await user.click(await screen.findByRole('button', { name: 'Declare Winner' }));
+    const dialog = screen.getByRole('dialog', { name: 'Declare Winner' });
+    await user.selectOptions(within(dialog).getByLabelText('Victory Type'), 'Culture');
+    await user.click(within(dialog).getByRole('button', { name: 'Declare Winner' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A winner can be declared only when one active member, or one team, remains',
+    );
+  });
+
+  it('asks before deleting, then goes back to main', async () => {
+    const user = userEvent.setup();
+    routes['POST /api/civilization/deleteGame'] = () => ({ status: 200, body: { message: 'Game deleted' } });
+    game.createdBy = 'me';
+    renderGame();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Game' });
+    expect(dialog).toHaveTextContent('Are you sure you wish to permanently delete this game?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Active Games')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/civGroup/main?groupID=g1');
+    expect(posted).toEqual([{ path: '/api/civilization/deleteGame?gameID=game1', body: {} }]);
+  });
+
+  it('offers Delete only to the creator, the host or an Administrator', async () => {
+    renderGame();
+    await screen.findByRole('heading', { level: 2, name: 'Saturday Pangaea' });
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});
+
+describe('the game page: Comments', () => {
+  it('lists comments newest first, with who wrote them and when', async () => {
+    renderGame();
+    const list = await screen.findByRole('list', { name: 'Comments, newest first' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.civ-comment-text')?.textContent)).toEqual(['GG all', 'Ready?', 'First!']);
+    expect(within(items[0]!).getByText('Bo')).toBeInTheDocument();
+    expect(items[0]!.querySelector('time')).toHaveAttribute('datetime', '2031-03-02T09:00:00.000Z');
+  });
+
+  it("posts a comment and shows it on top; the server's field error shows under the field", async () => {
+    const user = userEvent.setup();
+    renderGame();
+    const field = await screen.findByRole('textbox', { name: 'Comment' });
+    routes['POST /api/comments/postComment'] = () => ({
+      status: 400,
+      body: { message: 'Invalid input', fields: { comment: 'Comment field is required' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Comment field is required')).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription('Comment field is required');
+
+    routes['POST /api/comments/postComment'] = (body) => {
+      const saved = { ...(body as CommentDto), _id: 'c9', date: '2031-03-04T10:00:00.000Z' };
+      comments = [...comments, saved];
+      return { status: 200, body: saved };
+    };
+    await user.type(field, 'Rematch next week?');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    const list = screen.getByRole('list', { name: 'Comments, newest first' });
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Rematch next week?'));
+    expect(field).toHaveValue('');
+    expect(posted.at(-1)?.body).toMatchObject({
+      comment: 'Rematch next week?',
+      userID: 'me',
+      username: 'Me',
+      groupID: 'g1',
+      gameID: 'game1',
+    });
+  });
+});
+
+describe('the game page: Game Settings and Game Notes', () => {
+  it('groups the settings as title → value tables', async () => {
+    const user = userEvent.setup();
+    renderGame();
+    await user.click(await screen.findByRole('tab', { name: 'Game Settings' }));
+    const settings = panel('Game Settings');
+    expect(
+      within(settings)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Game Settings', 'Game Modes', 'Victory Types']);
+    const table = within(settings).getByRole('table', { name: 'Game Settings' });
+    expect(within(table).getByRole('rowheader', { name: 'Disaster Intensity' }).closest('tr')).toHaveTextContent('Disaster Intensity2');
+  });
+
+  it('shows the notes read-only, toggles to edit with Edit, and back to view after Save', async () => {
+    const user = userEvent.setup();
+    renderGame();
+    await user.click(await screen.findByRole('tab', { name: 'Game Notes' }));
+    expect(await screen.findByTestId('game-notes-text')).toHaveTextContent('Watch Olga’s border');
+    expect(screen.queryByRole('textbox', { name: 'Notes' })).toBeNull();
+
+    await user.click(within(panel('Game Notes')).getByRole('button', { name: 'Edit' }));
+    const box = screen.getByRole('textbox', { name: 'Notes' });
+    expect(box).toHaveValue('Watch Olga’s border');
+    expect(screen.queryByTestId('game-notes-text')).toBeNull();
+    await user.clear(box);
+    await user.type(box, 'Olga goes for science.{Enter}Bo rushes.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByTestId('game-notes-text')).toHaveTextContent('Olga goes for science. Bo rushes.');
+    expect(screen.queryByRole('textbox', { name: 'Notes' })).toBeNull();
+    expect(screen.getByText('Saved your notes')).toBeInTheDocument();
+    expect(posted).toEqual([
+      {
+        path: '/api/notes/postUserNotes/',
+        body: { userID: 'me', gameID: 'game1', groupID: 'g1', notes: 'Olga goes for science.\nBo rushes.' },
+      },
+    ]);
+  });
+
+  it('offers a relationship per other player and saves a pick at once', async () => {
+    const user = userEvent.setup();
+    notes.playerRelationships = [{ userID: 'bo', username: 'Bo', relationship: 'Allies' }];
+    renderGame('/civGroup/civGame?groupID=g1&gameID=game1&tab=notes');
+    const olga = await screen.findByRole('combobox', { name: 'Olga' });
+    expect(screen.getByRole('combobox', { name: 'Bo' })).toHaveValue('Allies');
+    expect(screen.queryByRole('combobox', { name: 'Me' })).toBeNull();
+    expect(
+      within(olga)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Not set', 'Friends Forever', 'Allies', 'Friendly', 'Neutral', 'Suspicious', 'Seeking Revenge', 'Mortal Enemies']);
+    await user.selectOptions(olga, 'Seeking Revenge');
+    expect(await screen.findByText('Saved your relationship with Olga: Seeking Revenge')).toBeInTheDocument();
+    expect(posted).toEqual([
+      {
+        path: '/api/notes/postPlayerRelationship/me/g1/game1',
+        body: { userID: 'owner', username: 'Olga', relationship: 'Seeking Revenge' },
+      },
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Olga' })).toHaveValue('Seeking Revenge');
+  });
+});
+
+describe('winnerCandidate (spec 4)', () => {
+  const base = (): GameDto => ({ ...game, gameType: 'team' });
+  it.each([
+    ['ffa, one active', 'ffa', [true, false, false], [null, null, null], { ok: true, winner: 'owner' }],
+    ['ffa, two active', 'ffa', [true, true, false], [null, null, null], { ok: false }],
+    ['ffa, none active', 'ffa', [false, false, false], [null, null, null], { ok: false }],
+    ['team, one team left with two players', 'team', [true, true, false], [2, 2, 1], { ok: true, winner: 2 }],
+    ['team, two teams left', 'team', [true, false, true], [1, 2, 2], { ok: false }],
+  ] as const)('%s', (_label, gameType, active, teams, expected) => {
+    const g = base();
+    g.gameType = gameType;
+    g.members = g.members.map((m, i) => ({ ...m, isActive: active[i]!, team: teams[i]! }));
+    expect(winnerCandidate(g)).toMatchObject(expected);
+  });
+});

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { VICTORY_TYPES, type GameDto, type VictoryType } from '@smm/shared/civilization/games-schemas';
+import { errorBodyOf } from '../../../lib/api-client';
+import { FieldError } from '../../../lib/ui/FieldError';
+import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
+import { useToast } from '../../../lib/ui/toasts';
+import { useUpdateGame } from '../api/update-game';
+import { winnerCandidate } from '../game-state';
+
+interface Props {
+  game: GameDto;
+  onHide: () => void;
+}
+
+/**
+ * Declares the winner: the one active member left (ffa) or the one team left (team), with the
+ * victory type. The server checks the same rule and answers 409 if the game changed meanwhile.
+ */
+export function DeclareWinnerModal({ game, onHide }: Props) {
+  const candidate = winnerCandidate(game);
+  const [victoryType, setVictoryType] = useState<VictoryType | ''>('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  // The game may change under an open dialog (another member reactivates a player): say why, and stop.
+  const shown = message ?? (candidate.ok ? null : candidate.reason);
+  const update = useUpdateGame(game.groupID);
+  const toast = useToast();
+  const winnerHeading = game.gameType === 'team' ? 'Winning team' : 'Winner';
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!candidate.ok) return;
+    if (!victoryType) return setFields({ victoryType: 'Choose the victory type of the win' });
+    setFields({});
+    setMessage(null);
+    update.mutate(
+      { gameID: game._id, winner: candidate.winner, victoryType },
+      {
+        onSuccess: () => {
+          toast({ title: 'Success!', body: `${candidate.label} won a ${victoryType} victory`, variant: 'success' });
+          onHide();
+        },
+        onError: (error) => {
+          const body = errorBodyOf(error);
+          setFields(body.fields ?? {});
+          setMessage(body.message);
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal show onHide={onHide} backdrop="static" keyboard={false} aria-labelledby="declare-winner-title">
+      <Form onSubmit={submit} noValidate aria-busy={update.isPending}>
+        <Modal.Header>
+          <Modal.Title id="declare-winner-title">Declare Winner</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {shown && (
+            <Alert variant="danger" role="alert">
+              {shown}
+            </Alert>
+          )}
+          <Form.Group className="mb-3" controlId="declare-winner">
+            <Form.Label>{winnerHeading}</Form.Label>
+            <Form.Select
+              value={candidate.ok ? String(candidate.winner) : ''}
+              disabled={!candidate.ok}
+              isInvalid={Boolean(fields.winner)}
+              aria-describedby={fields.winner ? 'declare-winner-error' : undefined}
+              onChange={() => {}}
+            >
+              {candidate.ok && <option value={String(candidate.winner)}>{candidate.label}</option>}
+            </Form.Select>
+            <FieldError id="declare-winner-error" message={fields.winner} />
+          </Form.Group>
+          <Form.Group controlId="declare-victory-type">
+            <Form.Label>Victory Type</Form.Label>
+            <Form.Select
+              value={victoryType}
+              onChange={(e) => setVictoryType(e.target.value as VictoryType)}
+              isInvalid={Boolean(fields.victoryType)}
+              aria-describedby={fields.victoryType ? 'declare-victory-type-error' : undefined}
+              required
+            >
+              {/* A prompt, not a victory type: hidden from the list, so a win is never recorded by accident. */}
+              <option value="" disabled hidden>
+                Choose a victory type
+              </option>
+              {VICTORY_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </Form.Select>
+            <FieldError id="declare-victory-type-error" message={fields.victoryType} />
+          </Form.Group>
+        </Modal.Body>
+        <FormDialogFooter
+          onCancel={onHide}
+          working={update.isPending || !candidate.ok}
+          label="Declare Winner"
+          workingLabel={update.isPending ? 'Saving…' : 'Declare Winner'}
+          cancelDisabled={update.isPending}
+        />
+      </Form>
+    </Modal>
+  );
+}
