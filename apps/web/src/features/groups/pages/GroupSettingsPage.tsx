@@ -3,6 +3,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Stack from 'react-bootstrap/Stack';
 import { Loading } from '../../../lib/ui/Loading';
+import { GameSettingsPanel } from '../../civ-settings/components/GameSettingsPanel';
 import { useFullGroup } from '../api/get-full-group';
 import { GroupGate } from '../components/area/GroupGate';
 import { useGroupArea } from '../components/area/group-area';
@@ -11,7 +12,7 @@ import { MembersPanel } from '../components/members/MembersPanel';
 import { SettingsPanel } from '../components/settings/SettingsPanel';
 
 /**
- * Civilization groups stack Members, Settings and Cards (reordered in place); clans and Dota 2
+ * Civilization groups stack Members, Game Settings, Settings and Cards (reordered in place); clans and Dota 2
  * groups show Settings, Members and Cards as three panels side by side on wide screens.
  */
 function GroupSettings() {
@@ -24,6 +25,7 @@ function GroupSettings() {
     content = (
       <Stack gap={3}>
         <MembersPanel group={full.data} viewer={viewer} variant="civ" />
+        <GameSettingsPanel group={full.data} />
         <SettingsPanel group={full.data} context={context} userID={user.id} />
         <CardsPanel groupID={groupID} orderMode="inline" />
       </Stack>
