@@ -43,7 +43,7 @@ test('a Civilization group: privacy, inline card order, search, join, notificati
   await page.goto(`/civGroup/groupSettings?groupID=${group._id}`);
   // Civilization groups stack Members, Settings and Cards.
   const headings = page.getByRole('heading', { level: 3 });
-  await expect(headings).toHaveText(['Members', 'Settings', 'Cards']);
+  await expect(headings).toHaveText(['Members', 'Game Settings', 'Settings', 'Cards']);
 
   // Privacy through the 'Edit Group Settings' dialog.
   await expect(page.getByTestId('group-privacy')).toHaveText('Private Group');
@@ -84,7 +84,7 @@ test('a Civilization group: privacy, inline card order, search, join, notificati
   await expect(playerPage).toHaveURL(new RegExp(`/civGroup/welcome\\?groupID=${group._id}$`));
   await expect(groupNav(playerPage).getByRole('link')).toHaveText(['Welcome']);
   await playerPage.getByRole('button', { name: 'Join Group' }).click();
-  await expect(groupNav(playerPage).getByRole('link')).toHaveText(['Welcome', 'Events', 'User Settings']);
+  await expect(groupNav(playerPage).getByRole('link')).toHaveText(['Welcome', 'Members', 'Games', 'Rankings', 'Events', 'Preferences', 'User Settings']);
 
   // Event notifications are saved and kept.
   await groupNav(playerPage).getByRole('link', { name: 'User Settings' }).click();

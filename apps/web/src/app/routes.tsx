@@ -22,6 +22,11 @@ const GroupWelcomePage = lazyPage(() => import('../features/groups/pages/Welcome
 const GroupUserSettingsPage = lazyPage(() => import('../features/groups/pages/UserSettingsPage'));
 const GroupSettingsPage = lazyPage(() => import('../features/groups/pages/GroupSettingsPage'));
 const EventsPage = lazyPage(() => import('../features/events/pages/EventsPage'));
+const CivMembersPage = lazyPage(() => import('../features/civ-members/pages/MembersPage'));
+const CivPreferencesPage = lazyPage(() => import('../features/civ-preferences/pages/PreferencesPage'));
+const CivMainPage = lazyPage(() => import('../features/civ-games/pages/MainPage'));
+const CivRankingsPage = lazyPage(() => import('../features/civ-rankings/pages/RankingsPage'));
+const CivGamePage = lazyPage(() => import('../features/civ-game/pages/CivGamePage'));
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
 const OsrsStatsPage = lazyPage(() => import('../features/runescape/pages/OsrsStatsPage'));
 const SteamLinkPage = lazyPage(() => import('../features/steam/pages/SteamLinkPage'));
@@ -55,7 +60,12 @@ export function AppRoutes() {
         {/* The group areas share one frame (?groupID=, the group bar); each page also checks the viewer may use it. */}
         <Route path="/civGroup" element={priv(<GroupAreaLayout />)}>
           <Route path="welcome" element={<GroupWelcomePage />} />
+          <Route path="members" element={<CivMembersPage />} />
+          <Route path="main" element={<CivMainPage />} />
+          <Route path="rankings" element={<CivRankingsPage />} />
+          <Route path="civGame" element={<CivGamePage />} />
           <Route path="events" element={<EventsPage />} />
+          <Route path="preferences" element={<CivPreferencesPage />} />
           <Route path="userSettings" element={<GroupUserSettingsPage />} />
           <Route path="groupSettings" element={<GroupSettingsPage />} />
         </Route>

@@ -1,12 +1,14 @@
 import Table from 'react-bootstrap/Table';
 
 const items = [
-  { item: 'Civilization games with random leader drafts, bans and map preferences', state: 'Planned' },
-  { item: 'Rankings for free-for-all and team games by victory type', state: 'Planned' },
-  { item: 'Weekly member availability grid', state: 'Planned' },
-  { item: 'Group and member game settings for Civilization lobbies', state: 'Planned' },
-  { item: 'Game comments and personal game notes', state: 'Planned' },
-  { item: 'Drafting a Civilization game from an event', state: 'Planned' },
+  { item: 'Weekly member availability grid with the best times and "Plan an event"', state: 'Available' },
+  { item: 'Group and member game settings for Civilization lobbies, map choices and leader bans', state: 'Available' },
+  { item: 'Civilization games with random leader drafts, bans and map preferences', state: 'Available' },
+  { item: 'Drafting a Civilization game from an event', state: 'Available' },
+  { item: 'Rankings for free-for-all and team games by victory type, with skill ratings', state: 'Available' },
+  { item: 'Game comments and personal game notes', state: 'Available' },
+  { item: "RuneScape clans: members' accounts, clan hiscores and progress over time", state: 'Planned' },
+  { item: 'Live pages, waitlists, repeating events and Discord announcements', state: 'Planned' },
 ];
 
 export default function UpcomingPage() {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { Link } from 'react-router';
 import { canEditEvent } from '@smm/shared/events/rules';
 import type { EventDto } from '@smm/shared/events/schemas';
 import { errorBodyOf } from '../../../lib/api-client';
@@ -20,6 +21,10 @@ interface Props {
   onEdit: () => void;
   onDelete: () => void;
   onHide: () => void;
+  /** Civilization groups, for members who may add games: Draft, or Redraft once the event is drafted. */
+  onDraft?: () => void;
+  /** Civilization groups: the drafted game's page, once the event is drafted. */
+  draftedGamePath?: string | null;
 }
 
 const fileName = (eventName: string) =>
@@ -30,8 +35,24 @@ const fileName = (eventName: string) =>
       .replace(/\s+/g, '-') || 'event'
   }.ics`;
 
-/** The detail dialog: start, end, attendees, Attend or Unattend, Cancel; Edit and Delete only for the creator. */
-export function EventDetailModal({ event, userID, timeZone, now, attendPending, onAttendance, onEdit, onDelete, onHide }: Props) {
+/**
+ * The detail dialog: start, end, attendees, Attend or Unattend, Cancel; Edit and Delete only for the creator.
+ * In Civilization groups also Draft (Redraft) and, once drafted, a link to the drafted game.
+ */
+export function EventDetailModal({
+  event,
+  userID,
+  timeZone,
+  now,
+  attendPending,
+  onAttendance,
+  onEdit,
+  onDelete,
+  onHide,
+  onDraft,
+  draftedGamePath,
+}: Props) {
+  const drafted = event.isDrafted && Boolean(draftedGamePath);
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
 
@@ -54,6 +75,12 @@ export function EventDetailModal({ event, userID, timeZone, now, attendPending, 
       <Modal.Body>
         <EventTimes event={event} timeZone={timeZone} />
         <AttendeeList event={event} />
+        {drafted && draftedGamePath && (
+          <p className="event-drafted mt-3 mb-0">
+            <span className="badge text-bg-success me-2">Drafted</span>
+            <Link to={draftedGamePath}>View drafted game</Link>
+          </p>
+        )}
         <Button variant="link" className="px-0 mt-2" onClick={() => void download()} disabled={downloading}>
           {downloading ? 'Preparing…' : 'Add to calendar (.ics)'}
         </Button>
@@ -68,6 +95,11 @@ export function EventDetailModal({ event, userID, timeZone, now, attendPending, 
               Delete
             </Button>
           </div>
+        )}
+        {onDraft && (
+          <Button variant="outline-primary" onClick={onDraft}>
+            {event.isDrafted ? 'Redraft' : 'Draft'}
+          </Button>
         )}
         <AttendButton event={event} userID={userID} now={now} pending={attendPending} onChange={onAttendance} />
         <Button variant="secondary" onClick={onHide}>

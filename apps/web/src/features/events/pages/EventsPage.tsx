@@ -5,9 +5,11 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { hasEnded, nextEvent } from '@smm/shared/events/rules';
+import { can } from '@smm/shared/groups/policy';
 import type { EventDto } from '@smm/shared/events/schemas';
 import { Loading } from '../../../lib/ui/Loading';
 import { useCurrentUser } from '../../auth/app-state';
+import { civGamePath } from '../../civ-games/game-links';
 import { GroupGate } from '../../groups/components/area/GroupGate';
 import { useGroupArea } from '../../groups/components/area/group-area';
 import { useAttendance } from '../api/attend-event';
@@ -20,9 +22,15 @@ import { NextEventPanel } from '../components/NextEventPanel';
 
 // The form brings the date picker; it loads when first opened, not with the list.
 const EventFormModal = lazy(() => import('../components/EventFormModal').then((module) => ({ default: module.EventFormModal })));
+// Drafting brings the leader catalogue and the draft; they load when Draft is first pressed.
+const NewGameModal = lazy(() => import('../../civ-games/components/NewGameModal').then((module) => ({ default: module.NewGameModal })));
 
 type Dialog =
-  { kind: 'none' } | { kind: 'detail'; eventID: string } | { kind: 'form'; event: EventDto | null } | { kind: 'delete'; event: EventDto };
+  | { kind: 'none' }
+  | { kind: 'detail'; eventID: string }
+  | { kind: 'form'; event: EventDto | null }
+  | { kind: 'delete'; event: EventDto }
+  | { kind: 'draft'; event: EventDto };
 
 /** The clock the page reads, moved on every minute so events slide from upcoming to past. */
 function useNow(intervalMs = 60_000): number {
@@ -35,7 +43,7 @@ function useNow(intervalMs = 60_000): number {
 }
 
 function Events() {
-  const { groupID } = useGroupArea();
+  const { area, groupID, group, context } = useGroupArea();
   const user = useCurrentUser();
   const timeZone = useViewerTimeZone(user.id);
   const events = useEvents(groupID);
@@ -57,6 +65,11 @@ function Events() {
   const upcoming = all.filter((event) => !hasEnded(event, now));
   const past = all.filter((event) => hasEnded(event, now));
   const detail = dialog.kind === 'detail' ? all.find((event) => event._id === dialog.eventID) : undefined;
+  // Drafting from an event is for Civilization groups, by members who may add games.
+  const isCivGroup = area === 'civGroup';
+  const canDraft = isCivGroup && can('editGames', context);
+  const draftedGamePath = (event: EventDto) => (isCivGroup && event.draftGameID ? civGamePath(groupID, event.draftGameID) : null);
+  const memberIDs = new Set(group.members.map((member) => member.userID));
 
   const card = (event: EventDto) => (
     <Col key={event._id}>
@@ -123,7 +136,27 @@ function Events() {
           onEdit={() => setDialog({ kind: 'form', event: detail })}
           onDelete={() => setDialog({ kind: 'delete', event: detail })}
           onHide={close}
+          onDraft={canDraft ? () => setDialog({ kind: 'draft', event: detail }) : undefined}
+          draftedGamePath={draftedGamePath(detail)}
         />
+      )}
+      {dialog.kind === 'draft' && (
+        <Suspense fallback={<Loading label="Opening the form…" />}>
+          <NewGameModal
+            groupID={groupID}
+            groupGameName={group.gameName}
+            members={group.members}
+            viewerID={user.id}
+            // The attendees still in the group play; the game is named after the event.
+            prefill={{
+              gameName: dialog.event.eventName,
+              memberIDs: dialog.event.attendingMembers.map((member) => member.userID).filter((id) => memberIDs.has(id)),
+            }}
+            eventID={dialog.event._id}
+            replacesDraft={dialog.event.isDrafted}
+            onHide={() => setDialog({ kind: 'detail', eventID: dialog.event._id })}
+          />
+        </Suspense>
       )}
       {dialog.kind === 'form' && (
         <Suspense fallback={<Loading label="Opening the form…" />}>

@@ -38,9 +38,20 @@ describe('the group bar shows only the links the viewer may use', () => {
     expect(labels(viewer, isPrivate)).toEqual(expected);
   });
 
-  it('is the same for every area today', () => {
-    for (const area of ['civGroup', 'dotaGroup'] as const) {
-      expect(visibleGroupLinks(area, { viewer: 'member', isPrivate: false }).map((l) => l.page)).toEqual(['welcome', 'events', 'userSettings']);
-    }
+  it('is the same for Dota 2 groups', () => {
+    expect(visibleGroupLinks('dotaGroup', { viewer: 'member', isPrivate: false }).map((l) => l.page)).toEqual(['welcome', 'events', 'userSettings']);
+  });
+
+  it('adds Members and Preferences for members of Civilization groups', () => {
+    expect(visibleGroupLinks('civGroup', { viewer: 'member', isPrivate: false }).map((l) => l.page)).toEqual([
+      'welcome',
+      'members',
+      'main',
+      'rankings',
+      'events',
+      'preferences',
+      'userSettings',
+    ]);
+    expect(visibleGroupLinks('civGroup', { viewer: 'nonMember', isPrivate: false }).map((l) => l.page)).toEqual(['welcome']);
   });
 });

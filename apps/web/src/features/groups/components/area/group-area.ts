@@ -48,7 +48,11 @@ export interface GroupLink {
 const AREA_LINKS: Record<LinkUrl, readonly GroupLink[]> = {
   civGroup: [
     { page: 'welcome', label: 'Welcome', action: 'viewWelcome' },
+    { page: 'members', label: 'Members', action: 'viewMembers' },
+    { page: 'main', label: 'Games', action: 'viewGames' },
+    { page: 'rankings', label: 'Rankings', action: 'viewGames' },
     { page: 'events', label: 'Events', action: 'viewEvents' },
+    { page: 'preferences', label: 'Preferences', action: 'viewPreferences' },
     { page: 'userSettings', label: 'User Settings', action: 'viewUserSettings' },
     { page: 'groupSettings', label: 'Group Settings', action: 'viewGroupSettings' },
   ],

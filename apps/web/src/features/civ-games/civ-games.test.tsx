@@ -1,0 +1,603 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { CIV_CATALOGUES, defaultCivGroupSettings } from '@smm/shared/civilization/catalogue';
+import type { GameDto, GamesPageDto } from '@smm/shared/civilization/games-schemas';
+import type { CivPreferencesDto } from '@smm/shared/civilization/schemas';
+import type { EventDto } from '@smm/shared/events/schemas';
+import type { FullGroupDto, GroupDto } from '@smm/shared/groups/schemas';
+import { ToastProvider } from '../../lib/ui/toasts';
+import { AppStateProvider } from '../auth/app-state';
+import EventsPage from '../events/pages/EventsPage';
+import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
+import { NewGameModal } from './components/NewGameModal';
+import type { NewGameMember } from './new-game';
+import MainPage from './pages/MainPage';
+
+// The form tests click through many controls; a loaded machine needs more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+type Reply = { status: number; body: unknown };
+/** Answers by "METHOD /path"; every call is recorded with its query string and body. */
+let routes: Record<string, (url: URL) => Reply>;
+let calls: { method: string; url: URL; body: unknown }[];
+
+const civ6 = CIV_CATALOGUES['Civilization 6'];
+if (!civ6) throw new Error('no Civilization 6 catalogue');
+const [firstLeader] = civ6.leaders;
+if (!firstLeader) throw new Error('no leaders');
+
+const member = (userID: string, username: string) => ({ userID, username, role: 'Member' as const, isActive: true, team: null });
+const members = [
+  { ...member('owner', 'Olga'), role: 'Administrator' as const },
+  member('me', 'Me'),
+  member('ann', 'Ann'),
+  member('bo', 'Bo'),
+];
+const group: GroupDto = {
+  _id: 'g1',
+  groupName: 'Ancient Rivals',
+  gameName: 'Civilization 6',
+  linkURL: 'civGroup',
+  isPrivate: true,
+  groupOwner: 'owner',
+  admins: ['owner'],
+  members,
+};
+const fullGroup = {
+  ...group,
+  inviteLink: 'code',
+  inviteURL: 'http://localhost/invite?groupID=g1&inviteLink=code',
+  timeZone: 'Europe/Berlin',
+  members: members.map((m) => ({ ...m, notifications: { receiveEventNotifications: true } })),
+  settings: defaultCivGroupSettings('Civilization 6'),
+  cards: [],
+} satisfies FullGroupDto;
+
+const preferences = (userID: string, username: string, rest: Partial<CivPreferencesDto> = {}): CivPreferencesDto => ({
+  groupID: 'g1',
+  userID,
+  username,
+  userLeaderAgenda: '',
+  leaderBans: [],
+  maps: [],
+  gameSettings: [],
+  gameModes: [],
+  victoryTypes: [],
+  tradingAndDiplomacy: [],
+  ...rest,
+});
+// Ann bans the first leader of the list: the draft must list it as banned and deal it to nobody.
+const storedPreferences = [
+  preferences('me', 'Me', { maps: [{ name: 'Pangaea', minPlayers: 1 }] }),
+  preferences('ann', 'Ann', {
+    leaderBans: [{ civID: firstLeader.civID, leader: firstLeader.leader, nation: firstLeader.nation }],
+    maps: [{ name: 'Pangaea', minPlayers: 1 }],
+  }),
+  preferences('bo', 'Bo'),
+  preferences('owner', 'Olga'),
+];
+
+const game = (id: string, name: string, rest: Partial<GameDto> = {}): GameDto => ({
+  _id: id,
+  groupID: 'g1',
+  gameName: name,
+  host: 'me',
+  lobbyLink: '',
+  gameType: 'ffa',
+  winner: null,
+  victoryType: null,
+  map: 'Pangaea',
+  bannedLeaders: [],
+  dateCreated: '2026-03-01T12:00:00.000Z',
+  dateFinished: null,
+  isFinished: false,
+  anonymousMode: false,
+  draftMode: true,
+  numCiv: 3,
+  settings: { gameSettings: [], gameModes: [], victoryTypes: [], tradingAndDiplomacy: [] },
+  eventID: null,
+  createdBy: 'me',
+  members: [
+    { userID: 'me', username: 'Me', isActive: true, team: null, civChoices: [], civChoicesHidden: false },
+    { userID: 'ann', username: 'Ann', isActive: true, team: null, civChoices: [], civChoicesHidden: false },
+  ],
+  ...rest,
+});
+const page = (games: GameDto[], total = games.length, pageNumber = 1): GamesPageDto => ({ games, total, page: pageNumber, pageSize: 10 });
+
+// Only the network is replaced: the pages, the form, their queries and mutations, the draft and the real api client all run.
+beforeEach(() => {
+  calls = [];
+  const payload = btoa(JSON.stringify({ id: 'me', username: 'Me', email: 'me@example.com', steamID: null, exp: Date.now() / 1000 + 3600 }));
+  localStorage.setItem('jwtToken', `Bearer e30.${payload}.sig`);
+  routes = {
+    'GET /api/groups/getGroup': () => ({ status: 200, body: group }),
+    'GET /api/groups/getFullGroup': () => ({ status: 200, body: fullGroup }),
+    'GET /api/users/getTimeZone': () => ({ status: 200, body: { timeZone: 'UTC' } }),
+    'GET /api/civilization/getActiveGames': () => ({ status: 200, body: page([]) }),
+    'GET /api/civilization/getFinishedGames': () => ({ status: 200, body: page([]) }),
+    'POST /api/civilization/getMemberCivPreferences': () => {
+      const ids = calls.at(-1)?.body as string[];
+      return { status: 200, body: storedPreferences.filter((p) => ids.includes(p.userID)) };
+    },
+    'POST /api/civilization/createGame': () => ({ status: 200, body: game('new-game', 'Friday game') }),
+  };
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url, body: init?.body === undefined ? undefined : JSON.parse(String(init.body)) });
+    const route = routes[`${method} ${url.pathname}`];
+    const { status, body } = route ? route(url) : { status: 404, body: { message: `No route for ${method} ${url.pathname}` } };
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const posts = (path: string) => calls.filter((call) => call.method === 'POST' && call.url.pathname === path);
+const gets = (path: string) => calls.filter((call) => call.method === 'GET' && call.url.pathname === path);
+const paramsOf = (call: { url: URL } | undefined) => Object.fromEntries(call?.url.searchParams ?? []);
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+const providers = (ui: React.ReactNode, path = '/') => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <MemoryRouter initialEntries={[path]}>
+      <AppStateProvider>
+        <ToastProvider>
+          {ui}
+          <Location />
+        </ToastProvider>
+      </AppStateProvider>
+    </MemoryRouter>
+  </QueryClientProvider>
+);
+
+const groupMembers: NewGameMember[] = members.map(({ userID, username }) => ({ userID, username }));
+
+function renderForm(props: Partial<React.ComponentProps<typeof NewGameModal>> = {}) {
+  const onHide = vi.fn();
+  render(
+    providers(<NewGameModal groupID="g1" groupGameName="Civilization 6" members={groupMembers} viewerID="me" onHide={onHide} {...props} />),
+  );
+  return { onHide, dialog: screen.getByRole('dialog', { name: 'New Game' }) };
+}
+
+describe('the New Game form', () => {
+  it('shows Draft and Add Game only once members are chosen, disabled while the name is empty', async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderForm();
+    expect(within(dialog).queryByRole('button', { name: 'Draft' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Add Game' })).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Game Type')).toHaveValue('ffa');
+    expect(within(dialog).getByLabelText('Civs per Player')).toHaveValue('3');
+    expect(within(dialog).getByLabelText('Free Bans')).toHaveValue('1');
+
+    await user.click(within(dialog).getByLabelText('Ann'));
+    expect(within(dialog).getByRole('button', { name: 'Draft' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Add Game' })).toBeDisabled();
+    // The host is one of the chosen members.
+    expect(
+      within(within(dialog).getByLabelText('Host'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Ann']);
+
+    await user.type(within(dialog).getByLabelText('Game Name'), '   ');
+    expect(within(dialog).getByRole('button', { name: 'Add Game' })).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Game Name'), 'Friday game');
+    expect(within(dialog).getByRole('button', { name: 'Draft' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Add Game' })).toBeEnabled();
+
+    await user.click(within(dialog).getByLabelText('Ann'));
+    expect(within(dialog).queryByRole('button', { name: 'Add Game' })).not.toBeInTheDocument();
+  });
+
+  it('lets at most 12 members be chosen: the rest are disabled at 12', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 14 }, (_, i) => ({ userID: `u${i}`, username: `Player ${i}` }));
+    const { dialog } = renderForm({ members: many });
+    for (const m of many.slice(0, 11)) await user.click(within(dialog).getByLabelText(m.username));
+    expect(within(dialog).getByLabelText('Player 12')).toBeEnabled();
+    await user.click(within(dialog).getByLabelText('Player 11'));
+    expect(within(dialog).getByText('(12/12)')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Player 12')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Player 13')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Player 0')).toBeEnabled();
+    // Freeing a place enables the others again.
+    await user.click(within(dialog).getByLabelText('Player 0'));
+    expect(within(dialog).getByLabelText('Player 12')).toBeEnabled();
+  });
+
+  it("reveals teams, random teams, draft mode and bans remove picks with 'More options'", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderForm();
+    for (const name of ['Me', 'Ann', 'Bo']) await user.click(within(dialog).getByLabelText(name));
+    await user.selectOptions(within(dialog).getByLabelText('Game Type'), 'team');
+    expect(within(dialog).queryByLabelText('Teams')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Draft Mode')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByLabelText('More options'));
+    // Teams run from 2 up to the number of members chosen.
+    const teams = within(dialog).getByLabelText('Teams');
+    expect(
+      within(teams)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['2', '3']);
+    expect(within(dialog).getByLabelText('Random Teams')).toBeChecked();
+    expect(within(dialog).getByLabelText('Draft Mode')).toBeChecked();
+    expect(within(dialog).getByLabelText('Bans Remove Picks')).not.toBeChecked();
+
+    // Without random teams each player gets a team from 1 to 12.
+    await user.click(within(dialog).getByLabelText('Random Teams'));
+    const annTeam = within(dialog).getByRole('combobox', { name: 'Team for Ann' });
+    expect(within(annTeam).getAllByRole('option')).toHaveLength(12);
+    expect(annTeam).toHaveValue('2');
+    expect(within(dialog).getByRole('combobox', { name: 'Team for Me' })).toHaveValue('1');
+
+    // Without Draft Mode there is nothing to draft.
+    await user.type(within(dialog).getByLabelText('Game Name'), 'Teams');
+    await user.click(within(dialog).getByLabelText('Draft Mode'));
+    expect(within(dialog).queryByRole('button', { name: 'Draft' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Add Game' })).toBeEnabled();
+
+    await user.click(within(dialog).getByLabelText('More options'));
+    expect(within(dialog).queryByLabelText('Teams')).not.toBeInTheDocument();
+  });
+
+  it('drafts from the stored preferences, shows the result and copies it for Discord', async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderForm();
+    await user.type(within(dialog).getByLabelText('Game Name'), 'Friday game');
+    for (const name of ['Me', 'Ann']) await user.click(within(dialog).getByLabelText(name));
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+
+    const result = await within(dialog).findByRole('region', { name: 'Draft' });
+    expect(posts('/api/civilization/getMemberCivPreferences').map((call) => [paramsOf(call), call.body])).toEqual([
+      [{ groupID: 'g1' }, ['me', 'ann']],
+    ]);
+    // Both chose Pangaea, so it is the map.
+    expect(within(result).getByTestId('draft-map')).toHaveTextContent('Pangaea');
+    const rows = within(within(result).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Me', 'Ann']);
+    const choices = rows.map((row) =>
+      within(row)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent ?? ''),
+    );
+    for (const list of choices) {
+      expect(list).toHaveLength(3);
+      for (const choice of list) expect(choice).toMatch(/^.+ \(.+\)$/);
+    }
+    const banned = `${firstLeader.leader} (${firstLeader.nation})`;
+    expect(within(result).getByText(banned)).toBeInTheDocument();
+    expect(choices.flat()).not.toContain(banned);
+    expect(within(dialog).getByRole('button', { name: 'Redraft' })).toBeEnabled();
+
+    await user.click(within(result).getByRole('button', { name: 'Copy for Discord' }));
+    expect(await screen.findByText('Copied!')).toBeInTheDocument();
+    const text = await navigator.clipboard.readText();
+    expect(text.split('\n').slice(0, 5)).toEqual(['Game: Friday game', 'Map: Pangaea', '', 'Players:', `- Me: ${choices[0]?.join(', ')}`]);
+    expect(text).toContain(`- Ann: ${choices[1]?.join(', ')}`);
+    expect(text).toContain(`Banned leaders: ${banned}`);
+
+    // Redraft asks for the preferences again and draws anew.
+    await user.click(within(dialog).getByRole('button', { name: 'Redraft' }));
+    await vi.waitFor(() => expect(posts('/api/civilization/getMemberCivPreferences')).toHaveLength(2));
+    expect(await within(dialog).findByRole('region', { name: 'Draft' })).toBeInTheDocument();
+
+    // Changing the players drops the draft: it described another game.
+    await user.click(within(dialog).getByLabelText('Bo'));
+    expect(within(dialog).queryByRole('region', { name: 'Draft' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Draft' })).toBeInTheDocument();
+  });
+
+  it("shows 'Unexpected error while drafting: ...' for a draft that cannot be made and for a failed preferences call", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderForm();
+    await user.type(within(dialog).getByLabelText('Game Name'), 'Solo');
+    await user.click(within(dialog).getByLabelText('Me'));
+    await user.selectOptions(within(dialog).getByLabelText('Game Type'), 'team');
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    expect(await within(dialog).findByText('Unexpected error while drafting: A team game needs at least 2 players')).toBeInTheDocument();
+
+    routes['POST /api/civilization/getMemberCivPreferences'] = () => ({ status: 500, body: { message: 'Database is down' } });
+    await user.selectOptions(within(dialog).getByLabelText('Game Type'), 'ffa');
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    expect(await within(dialog).findByText('Unexpected error while drafting: Database is down')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Draft' })).toBeEnabled();
+  });
+
+  it("shows 'Failure to retrieve civilizations' when the group's game has no civ list", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderForm({ groupGameName: 'Civilization 3' });
+    await user.type(within(dialog).getByLabelText('Game Name'), 'Old times');
+    await user.click(within(dialog).getByLabelText('Me'));
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failure to retrieve civilizations$/);
+    expect(posts('/api/civilization/getMemberCivPreferences')).toHaveLength(0);
+  });
+
+  it("toasts 'Error!' with the server's message when createGame fails, and lets the form be sent again", async () => {
+    const user = userEvent.setup();
+    routes['POST /api/civilization/createGame'] = () => ({
+      status: 400,
+      body: {
+        message: 'This draft breaks the draft rules',
+        fields: { civChoices: 'Gandhi (India) is banned', gameName: 'Game name is taken' },
+      },
+    });
+    const { dialog, onHide } = renderForm();
+    await user.type(within(dialog).getByLabelText('Game Name'), 'Friday game');
+    await user.click(within(dialog).getByLabelText('Me'));
+    await user.click(within(dialog).getByLabelText('Ann'));
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    await within(dialog).findByRole('region', { name: 'Draft' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+
+    expect(await screen.findByText('Error!')).toBeInTheDocument();
+    expect(screen.getByText('Unexpected error while attempting to draft This draft breaks the draft rules')).toBeInTheDocument();
+    expect(within(dialog).getByText('Civ choices: Gandhi (India) is banned')).toBeInTheDocument();
+    expect(within(dialog).getByText('Game name is taken')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Add Game' })).toBeEnabled();
+    expect(onHide).not.toHaveBeenCalled();
+
+    // Sent again, it goes through.
+    routes['POST /api/civilization/createGame'] = () => ({ status: 200, body: game('g-2', 'Friday game') });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    await vi.waitFor(() => expect(onHide).toHaveBeenCalled());
+    expect(posts('/api/civilization/createGame')).toHaveLength(2);
+  });
+
+  it('adds the drafted game with its choices, map and settings, then opens its page', async () => {
+    const user = userEvent.setup();
+    const { dialog, onHide } = renderForm({ prefill: { gameName: 'Event night', memberIDs: ['ann', 'me'] }, eventID: 'e1' });
+    expect(within(dialog).getByLabelText('Game Name')).toHaveValue('Event night');
+    expect(within(dialog).getByLabelText('Me')).toBeChecked();
+    expect(within(dialog).getByLabelText('Ann')).toBeChecked();
+    expect(within(dialog).getByLabelText('Host')).toHaveValue('me');
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    const result = await within(dialog).findByRole('region', { name: 'Draft' });
+    const shown = within(within(result).getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      );
+    await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    await vi.waitFor(() => expect(onHide).toHaveBeenCalled());
+
+    const [sent] = posts('/api/civilization/createGame');
+    const body = sent?.body as Record<string, unknown> & { members: { userID: string; team: null; civChoices: string[] }[] };
+    expect(body).toMatchObject({
+      groupID: 'g1',
+      gameName: 'Event night',
+      host: 'me',
+      gameType: 'ffa',
+      anonymousMode: false,
+      draftMode: true,
+      numCiv: 3,
+      freeBans: 1,
+      bansRemovePicks: false,
+      map: 'Pangaea',
+      bannedLeaders: [{ civID: firstLeader.civID, leader: firstLeader.leader, nation: firstLeader.nation }],
+      eventID: 'e1',
+    });
+    expect(body.members.map((m) => m.userID)).toEqual(['me', 'ann']);
+    const nameOf = (civID: string) => civ6.leaders.find((l) => l.civID === civID);
+    expect(body.members.map((m) => m.civChoices.map((id) => `${nameOf(id)?.leader} (${nameOf(id)?.nation})`))).toEqual(shown);
+    // The group's default settings, as the draft settled them.
+    expect((body.settings as Record<string, { title: string }[] | undefined>).gameSettings?.map((s) => s.title)).toContain('Turn Timer');
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/civGroup/civGame?groupID=g1&gameID=new-game'));
+    expect(await screen.findByText('Successfully added Friday game')).toBeInTheDocument();
+  });
+
+  it('adds a team game without Draft Mode: no civ choices, and random teams dealt round-robin', async () => {
+    const user = userEvent.setup();
+    const { dialog, onHide } = renderForm();
+    await user.type(within(dialog).getByLabelText('Game Name'), 'Quick');
+    for (const name of ['Olga', 'Me', 'Ann', 'Bo']) await user.click(within(dialog).getByLabelText(name));
+    await user.selectOptions(within(dialog).getByLabelText('Game Type'), 'team');
+    await user.click(within(dialog).getByLabelText('More options'));
+    await user.click(within(dialog).getByLabelText('Draft Mode'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    await vi.waitFor(() => expect(onHide).toHaveBeenCalled());
+    const body = posts('/api/civilization/createGame')[0]?.body as {
+      members: { team: number; civChoices: string[] }[];
+      draftMode: boolean;
+    };
+    expect(body.draftMode).toBe(false);
+    expect(body.members.every((m) => m.civChoices.length === 0)).toBe(true);
+    expect(body.members.map((m) => m.team).sort()).toEqual([1, 1, 2, 2]);
+    expect(posts('/api/civilization/getMemberCivPreferences')).toHaveLength(0);
+  });
+});
+
+function renderPage(path: string) {
+  render(
+    providers(
+      <Routes>
+        <Route path="/civGroup" element={<GroupAreaLayout />}>
+          <Route path="main" element={<MainPage />} />
+          <Route path="events" element={<EventsPage />} />
+        </Route>
+      </Routes>,
+      path,
+    ),
+  );
+}
+
+describe('the main page', () => {
+  it('shows the three tables, newest first from the server, 10 a page, each game linking to its page', async () => {
+    const finished = game('f1', 'Space race', {
+      isFinished: true,
+      winner: 'ann',
+      victoryType: 'Science',
+      dateFinished: '2026-03-02T12:00:00.000Z',
+    });
+    routes['GET /api/civilization/getActiveGames'] = (url) =>
+      url.searchParams.get('page') === '2'
+        ? { status: 200, body: page([game('a11', 'Oldest')], 11, 2) }
+        : { status: 200, body: page([game('a1', 'Rome rising')], 11) };
+    routes['GET /api/civilization/getFinishedGames'] = (url) =>
+      url.searchParams.get('gameType') === 'ffa' ? { status: 200, body: page([finished]) } : { status: 200, body: page([]) };
+    const user = userEvent.setup();
+    renderPage('/civGroup/main?groupID=g1');
+
+    const active = await screen.findByRole('region', { name: 'Active Games' });
+    const link = await within(active).findByRole('link', { name: 'Rome rising' });
+    expect(link).toHaveAttribute('href', '/civGroup/civGame?groupID=g1&gameID=a1');
+    expect(
+      within(active)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Game Name', 'Date Created', 'Host', 'Map', 'Members', 'Type']);
+    expect(
+      within(link.closest('tr') as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Mar 1, 2026', 'Me', 'Pangaea', 'Me, Ann', 'FFA']);
+
+    const ffa = screen.getByRole('region', { name: 'Archived Games - FFA' });
+    const row = (await within(ffa).findByRole('link', { name: 'Space race' })).closest('tr') as HTMLElement;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(-2),
+    ).toEqual(['Ann', 'Science']);
+    expect(
+      await within(screen.getByRole('region', { name: 'Archived Games - Teams' })).findByText('No archived team games'),
+    ).toBeInTheDocument();
+    expect(paramsOf(gets('/api/civilization/getActiveGames')[0])).toEqual({ groupID: 'g1', page: '1', pageSize: '10' });
+
+    // Server-side paging.
+    const pages = within(active).getByRole('navigation', { name: 'Active Games pages' });
+    expect(within(pages).getByText('Page 1 of 2 (11 games)')).toBeInTheDocument();
+    await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    expect(await within(active).findByRole('link', { name: 'Oldest' })).toBeInTheDocument();
+    expect(paramsOf(gets('/api/civilization/getActiveGames').at(-1))).toMatchObject({ page: '2' });
+    expect(pages.querySelector('[aria-current="page"]')).toHaveTextContent('Page 2(current)');
+    expect(within(pages).getByRole('button', { name: 'Page 1' })).toBeEnabled();
+  });
+
+  it("says 'No active games' when there are none", async () => {
+    renderPage('/civGroup/main?groupID=g1');
+    const active = await screen.findByRole('region', { name: 'Active Games' });
+    expect(await within(active).findByText('No active games')).toBeInTheDocument();
+  });
+
+  it('filters all three tables through the API and Clear removes the filter', async () => {
+    const user = userEvent.setup();
+    renderPage('/civGroup/main?groupID=g1');
+    const active = await screen.findByRole('region', { name: 'Active Games' });
+    await within(active).findByText('No active games');
+    expect(within(active).getByRole('button', { name: 'Clear' })).toBeDisabled();
+
+    await user.click(within(active).getByRole('button', { name: 'Filter' }));
+    const filter = screen.getByRole('dialog', { name: 'Filter Games' });
+    expect(
+      within(within(filter).getByLabelText('Type'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Is', 'Includes']);
+    await user.click(within(filter).getByRole('button', { name: 'Apply' }));
+    expect(within(filter).getByText('Value is required')).toBeInTheDocument();
+    await user.selectOptions(within(filter).getByLabelText('Column'), 'Members');
+    await user.selectOptions(within(filter).getByLabelText('Type'), 'Is');
+    await user.type(within(filter).getByLabelText('Value'), ' Ann ');
+    calls = [];
+    await user.click(within(filter).getByRole('button', { name: 'Apply' }));
+    expect(screen.queryByRole('dialog', { name: 'Filter Games' })).not.toBeInTheDocument();
+    expect(within(active).getByText('Showing games where Members is “Ann”.')).toBeInTheDocument();
+
+    const filtered = { filterField: 'member', filterType: 'is', filterValue: 'Ann' };
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(paramsOf(gets('/api/civilization/getActiveGames')[0])).toEqual({ groupID: 'g1', page: '1', pageSize: '10', ...filtered });
+    expect(gets('/api/civilization/getFinishedGames').map(paramsOf)).toEqual([
+      { groupID: 'g1', gameType: 'ffa', page: '1', pageSize: '10', ...filtered },
+      { groupID: 'g1', gameType: 'team', page: '1', pageSize: '10', ...filtered },
+    ]);
+
+    calls = [];
+    await user.click(within(active).getByRole('button', { name: 'Clear' }));
+    expect(within(active).queryByText(/Showing games where/)).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    for (const call of calls) expect(call.url.searchParams.has('filterField')).toBe(false);
+  });
+});
+
+describe('drafting from an event', () => {
+  const event = (rest: Partial<EventDto> = {}): EventDto => ({
+    _id: 'e1',
+    groupID: 'g1',
+    userID: 'owner',
+    eventName: 'Saturday Civ',
+    startDate: '2031-01-15T18:00:00.000Z',
+    endDate: '2031-01-15T22:00:00.000Z',
+    maxNumberOfMembers: 12,
+    attendingMembers: [
+      { userID: 'ann', username: 'Ann' },
+      { userID: 'gone', username: 'Left the group' },
+      { userID: 'me', username: 'Me' },
+    ],
+    isDrafted: false,
+    draftGameID: null,
+    ...rest,
+  });
+
+  it("opens the form with the event's attendees and name; Add Game sends the eventID", async () => {
+    routes['GET /api/events/getEvents'] = () => ({ status: 200, body: [event()] });
+    const user = userEvent.setup();
+    renderPage('/civGroup/events?groupID=g1');
+    await user.click((await screen.findAllByRole('button', { name: 'Saturday Civ' }))[0] as HTMLElement);
+    const detail = screen.getByRole('dialog', { name: 'Saturday Civ' });
+    expect(within(detail).queryByRole('link', { name: 'View drafted game' })).not.toBeInTheDocument();
+    await user.click(within(detail).getByRole('button', { name: 'Draft' }));
+
+    const form = await screen.findByRole('dialog', { name: 'New Game' });
+    expect(within(form).getByLabelText('Game Name')).toHaveValue('Saturday Civ');
+    expect(within(form).getByLabelText('Me')).toBeChecked();
+    expect(within(form).getByLabelText('Ann')).toBeChecked();
+    expect(within(form).getByLabelText('Bo')).not.toBeChecked();
+    expect(within(form).getByText('(2/12)')).toBeInTheDocument();
+
+    // Cancel goes back to the event.
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Saturday Civ' })).getByRole('button', { name: 'Draft' }));
+    const again = await screen.findByRole('dialog', { name: 'New Game' });
+    await user.click(within(again).getByRole('button', { name: 'Add Game' }));
+    await vi.waitFor(() => expect(posts('/api/civilization/createGame')).toHaveLength(1));
+    expect(posts('/api/civilization/createGame')[0]?.body).toMatchObject({ eventID: 'e1', gameName: 'Saturday Civ' });
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/civGroup/civGame?groupID=g1&gameID=new-game'));
+    // The events reload: drafting marked the event drafted.
+    expect(gets('/api/events/getEvents').length).toBeGreaterThan(1);
+  });
+
+  it("offers 'Redraft' and 'View drafted game' once the event is drafted", async () => {
+    routes['GET /api/events/getEvents'] = () => ({ status: 200, body: [event({ isDrafted: true, draftGameID: 'game-7' })] });
+    const user = userEvent.setup();
+    renderPage('/civGroup/events?groupID=g1');
+    await user.click((await screen.findAllByRole('button', { name: 'Saturday Civ' }))[0] as HTMLElement);
+    const detail = screen.getByRole('dialog', { name: 'Saturday Civ' });
+    expect(within(detail).getByRole('link', { name: 'View drafted game' })).toHaveAttribute(
+      'href',
+      '/civGroup/civGame?groupID=g1&gameID=game-7',
+    );
+    await user.click(within(detail).getByRole('button', { name: 'Redraft' }));
+    const form = await screen.findByRole('dialog', { name: 'New Game' });
+    expect(within(form).getByText('This event has already been drafted: adding this game replaces the earlier one.')).toBeInTheDocument();
+  });
+});

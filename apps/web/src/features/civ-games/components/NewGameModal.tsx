@@ -1,0 +1,329 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { useNavigate } from 'react-router';
+import { FAILURE_TO_RETRIEVE_CIVS_MESSAGE, findCivCatalogue } from '@smm/shared/civilization/catalogue';
+import { DRAFT_LIMITS, draft, type DraftResult } from '@smm/shared/civilization/draft';
+import { GAME_NAME_MAX, type GameDto, type GameType } from '@smm/shared/civilization/games-schemas';
+import { errorBodyOf } from '../../../lib/api-client';
+import { FieldError } from '../../../lib/ui/FieldError';
+import { TextField } from '../../../lib/ui/TextField';
+import { useToast } from '../../../lib/ui/toasts';
+import { fullGroupQueryOptions } from '../../groups/api/get-full-group';
+import { useCreateGame } from '../api/create-game';
+import { useFetchMemberCivPreferences } from '../api/get-member-civ-preferences';
+import { civGamePath } from '../game-links';
+import {
+  changesDraft,
+  CREATE_GAME_ERROR,
+  createGameBodyFrom,
+  DRAFT_ERROR_PREFIX,
+  draftInputFrom,
+  effectiveOptions,
+  hostOf,
+  initialForm,
+  selectedMembers,
+  toggleMember,
+  type NewGameForm,
+  type NewGameMember,
+} from '../new-game';
+import { DraftResultView } from './DraftResultView';
+import { MemberChecklist } from './MemberChecklist';
+import { MoreOptionsFields } from './MoreOptionsFields';
+
+interface Props {
+  groupID: string;
+  /** The group's game ('Civilization 6'): where the leaders, maps and settings come from. */
+  groupGameName: string;
+  members: readonly NewGameMember[];
+  viewerID: string;
+  /** Drafting from an event: its name and attendees to start with. */
+  prefill?: { gameName?: string; memberIDs?: readonly string[] };
+  /** Drafting from an event: the server marks it drafted (a redraft replaces its earlier game). */
+  eventID?: string;
+  /** The event already has a drafted game, which this one replaces. */
+  replacesDraft?: boolean;
+  onHide: () => void;
+}
+
+const CIV_COUNT_CHOICES = Array.from({ length: DRAFT_LIMITS.numCivMax - DRAFT_LIMITS.numCivMin + 1 }, (_, i) => DRAFT_LIMITS.numCivMin + i);
+const FREE_BAN_CHOICES = Array.from(
+  { length: DRAFT_LIMITS.freeBansMax - DRAFT_LIMITS.freeBansMin + 1 },
+  (_, i) => DRAFT_LIMITS.freeBansMin + i,
+);
+
+/** Server field errors that have no input of their own are listed under the draft with these names. */
+const DRAFT_FIELD_LABELS: Record<string, string> = {
+  players: 'Players',
+  civChoices: 'Civ choices',
+  bannedLeaders: 'Banned leaders',
+  map: 'Map',
+  team: 'Teams',
+  numCiv: 'Civs per Player',
+  freeBans: 'Free Bans',
+  settings: 'Settings',
+  eventID: 'Event',
+  gameType: 'Game Type',
+};
+const FIELDS_WITH_INPUTS = new Set(['gameName', 'host', 'members']);
+
+/** The New-game form (spec 4 and 5): members, host, type and options, a draft to preview and share, and Add Game. */
+export function NewGameModal({ groupID, groupGameName, members, viewerID, prefill, eventID, replacesDraft = false, onHide }: Props) {
+  const queryClient = useQueryClient();
+  const fetchPreferences = useFetchMemberCivPreferences(groupID);
+  const create = useCreateGame(groupID);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [form, setForm] = useState<NewGameForm>(() => initialForm(prefill));
+  const [result, setResult] = useState<DraftResult | null>(null);
+  const [draftError, setDraftError] = useState<string | null>(null);
+  const [drafting, setDrafting] = useState(false);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  const players = selectedMembers(members, form);
+  const host = hostOf(form, players, viewerID);
+  const { draftMode } = effectiveOptions(form);
+  const busy = drafting || create.isPending;
+  const canSubmit = form.gameName.trim() !== '' && !busy;
+  const otherFieldErrors = Object.entries(fields).filter(([field]) => !FIELDS_WITH_INPUTS.has(field));
+
+  function change(patch: Partial<NewGameForm>) {
+    setForm((current) => ({ ...current, ...patch }));
+    // A draft made for other players or options no longer describes this game.
+    if (changesDraft(patch)) {
+      setResult(null);
+      setDraftError(null);
+    }
+  }
+
+  /** Spec 8: a failed draft or preferences fetch reads 'Unexpected error while drafting: ...' in the form. */
+  async function runDraft(): Promise<DraftResult | null> {
+    setDraftError(null);
+    setFields({});
+    const catalogue = findCivCatalogue(groupGameName);
+    if (!catalogue?.leaders.length) {
+      setResult(null);
+      setDraftError(FAILURE_TO_RETRIEVE_CIVS_MESSAGE);
+      return null;
+    }
+    setDrafting(true);
+    try {
+      const [group, preferences] = await Promise.all([
+        queryClient.ensureQueryData(fullGroupQueryOptions(groupID)),
+        fetchPreferences(players.map((player) => player.userID)),
+      ]);
+      const drafted = draft(draftInputFrom({ form, players, preferences, catalogue, groupSettings: group.settings }), Math.random);
+      setResult(drafted);
+      return drafted;
+    } catch (error) {
+      setResult(null);
+      setDraftError(`${DRAFT_ERROR_PREFIX}${errorBodyOf(error).message}`);
+      return null;
+    } finally {
+      setDrafting(false);
+    }
+  }
+
+  async function addGame(e: FormEvent) {
+    e.preventDefault();
+    if (!canSubmit || players.length === 0) return;
+    // Add Game before any draft drafts first, so a game in Draft Mode always has its choices.
+    const drafted = draftMode ? (result ?? (await runDraft())) : null;
+    if (draftMode && !drafted) return;
+    setFields({});
+    create.mutate(createGameBodyFrom({ groupID, form, players, host, draft: drafted, eventID }), {
+      onSuccess: (game: GameDto) => {
+        toast({ title: 'Success!', body: `Successfully added ${game.gameName}`, variant: 'success' });
+        onHide();
+        navigate(civGamePath(groupID, game._id));
+      },
+      onError: (error) => {
+        const body = errorBodyOf(error);
+        setFields(body.fields ?? {});
+        toast({ title: 'Error!', body: `${CREATE_GAME_ERROR} ${body.message}`, variant: 'danger' });
+      },
+    });
+  }
+
+  return (
+    <Modal
+      show
+      onHide={onHide}
+      backdrop="static"
+      keyboard={false}
+      size="lg"
+      fullscreen="sm-down"
+      scrollable
+      aria-labelledby="new-game-title"
+      className="civ-new-game"
+    >
+      <Form onSubmit={(e) => void addGame(e)} noValidate aria-busy={busy} className="civ-new-game-form">
+        <Modal.Header>
+          <Modal.Title id="new-game-title">New Game</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {replacesDraft && (
+            <Alert variant="info" className="py-2">
+              This event has already been drafted: adding this game replaces the earlier one.
+            </Alert>
+          )}
+          <fieldset disabled={busy}>
+            <legend className="visually-hidden">Game</legend>
+            <TextField
+              id="new-game-name"
+              label="Game Name"
+              value={form.gameName}
+              onChange={(gameName) => change({ gameName })}
+              maxLength={GAME_NAME_MAX}
+              error={fields.gameName}
+            />
+            <MemberChecklist
+              members={members}
+              selected={form.memberIDs}
+              onToggle={(userID) => change({ memberIDs: toggleMember(form.memberIDs, userID) })}
+              error={fields.members ?? fields.players}
+            />
+            <Row className="g-3 mb-3">
+              <Col xs={12} sm={6}>
+                <Form.Group controlId="new-game-host">
+                  <Form.Label>Host</Form.Label>
+                  <Form.Select
+                    value={host ?? ''}
+                    disabled={players.length === 0}
+                    isInvalid={Boolean(fields.host)}
+                    aria-describedby={fields.host ? 'new-game-host-error' : undefined}
+                    onChange={(e) => change({ host: e.target.value })}
+                  >
+                    {players.length === 0 && <option value="">Choose members first</option>}
+                    {players.map((player) => (
+                      <option key={player.userID} value={player.userID}>
+                        {player.username}
+                      </option>
+                    ))}
+                  </Form.Select>
+                  <FieldError id="new-game-host-error" message={fields.host} />
+                </Form.Group>
+              </Col>
+              <Col xs={12} sm={6}>
+                <Form.Group controlId="new-game-type">
+                  <Form.Label>Game Type</Form.Label>
+                  <Form.Select value={form.gameType} onChange={(e) => change({ gameType: e.target.value as GameType })}>
+                    <option value="team">Team</option>
+                    <option value="ffa">FFA</option>
+                  </Form.Select>
+                </Form.Group>
+              </Col>
+              <Col xs={6}>
+                <Form.Group controlId="new-game-num-civ">
+                  <Form.Label>Civs per Player</Form.Label>
+                  <Form.Select value={form.numCiv} onChange={(e) => change({ numCiv: Number(e.target.value) })}>
+                    {CIV_COUNT_CHOICES.map((count) => (
+                      <option key={count} value={count}>
+                        {count}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </Form.Group>
+              </Col>
+              <Col xs={6}>
+                <Form.Group controlId="new-game-free-bans">
+                  <Form.Label>Free Bans</Form.Label>
+                  <Form.Select value={form.freeBans} onChange={(e) => change({ freeBans: Number(e.target.value) })}>
+                    {FREE_BAN_CHOICES.map((count) => (
+                      <option key={count} value={count}>
+                        {count}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </Form.Group>
+              </Col>
+            </Row>
+            <Form.Check
+              id="new-game-anonymous"
+              type="checkbox"
+              className="mb-2"
+              label="Anonymous Mode"
+              checked={form.anonymousMode}
+              aria-describedby="new-game-anonymous-hint"
+              onChange={(e) => change({ anonymousMode: e.target.checked })}
+            />
+            <Form.Text id="new-game-anonymous-hint" className="d-block mb-3 mt-0">
+              Players see only their own and their teammates’ choices until the game is finished.
+            </Form.Text>
+            <Form.Check
+              id="new-game-more-options"
+              type="checkbox"
+              className="mb-2"
+              label="More options"
+              checked={form.moreOptions}
+              aria-expanded={form.moreOptions}
+              aria-controls="new-game-more-options-fields"
+              onChange={(e) => change({ moreOptions: e.target.checked })}
+            />
+            <div id="new-game-more-options-fields">
+              {form.moreOptions && <MoreOptionsFields form={form} players={players} onChange={change} teamError={fields.team} />}
+            </div>
+          </fieldset>
+
+          {draftError && (
+            <Alert variant="danger" role="alert" className="mb-3">
+              {draftError}
+            </Alert>
+          )}
+          {otherFieldErrors.length > 0 && (
+            <Alert variant="danger" className="mb-3">
+              <ul className="mb-0 ps-3">
+                {otherFieldErrors.map(([field, message]) => (
+                  <li key={field}>
+                    {DRAFT_FIELD_LABELS[field] ?? field}: {message}
+                  </li>
+                ))}
+              </ul>
+            </Alert>
+          )}
+          {/* Announces the draft briefly; the result itself is read at the reader's own pace. */}
+          <div role="status" className="visually-hidden">
+            {drafting
+              ? 'Drafting…'
+              : result && draftMode
+                ? `Drafted ${result.players.length} players on ${result.map?.name ?? 'no map'}`
+                : ''}
+          </div>
+          {result && draftMode && (
+            <DraftResultView
+              result={result}
+              gameName={form.gameName}
+              gameType={form.gameType}
+              anonymousFor={form.anonymousMode ? viewerID : null}
+            />
+          )}
+        </Modal.Body>
+        <Modal.Footer className="flex-wrap">
+          <Button variant="secondary" className="me-auto" onClick={onHide} disabled={create.isPending}>
+            Cancel
+          </Button>
+          {players.length > 0 && (
+            <>
+              {draftMode && (
+                <Button variant="outline-primary" disabled={!canSubmit} onClick={() => void runDraft()}>
+                  {drafting && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
+                  {drafting ? 'Drafting…' : result ? 'Redraft' : 'Draft'}
+                </Button>
+              )}
+              <Button type="submit" disabled={!canSubmit}>
+                {create.isPending && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
+                {create.isPending ? 'Adding…' : 'Add Game'}
+              </Button>
+            </>
+          )}
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
