@@ -360,3 +360,55 @@ describe('comments and notes', () => {
     expect(owners.body).toMatchObject({ notes: '', playerRelationships: [] });
   });
 });
+
+describe('game lists', () => {
+  it('pages newest first and filters with Is or Includes on a column, also the winner of team games', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const names = ['Alpha 100%', 'Bravo', 'Charlie', 'Alpha two'];
+    for (const gameName of names) {
+      t.clock.advance(60_000);
+      await createGameFrom(t.app, cast.owner, {
+        groupID: group._id,
+        gameName,
+        gameType: 'team',
+        draftMode: false,
+        members: [
+          { userID: cast.owner.user.id, team: 1 },
+          { userID: cast.member.user.id, team: 2 },
+        ],
+      });
+    }
+    const list = (query: string) => call(t.app, `/api/civilization/getActiveGames?groupID=${group._id}&${query}`, { as: cast.member });
+    const page1 = await list('pageSize=3');
+    expect(page1.body).toMatchObject({ total: 4, page: 1, pageSize: 3 });
+    expect(page1.body.games.map((g: { gameName: string }) => g.gameName)).toEqual(['Alpha two', 'Charlie', 'Bravo']);
+    expect((await list('pageSize=3&page=2')).body.games.map((g: { gameName: string }) => g.gameName)).toEqual(['Alpha 100%']);
+    expect((await list('')).body.games).toHaveLength(4);
+    const names_ = async (query: string) => (await list(query)).body.games.map((g: { gameName: string }) => g.gameName);
+    expect(await names_('filterField=gameName&filterType=includes&filterValue=alpha')).toEqual(['Alpha two', 'Alpha 100%']);
+    expect(await names_('filterField=gameName&filterType=is&filterValue=bravo')).toEqual(['Bravo']);
+    expect(await names_('filterField=gameName&filterType=includes&filterValue=100%25')).toEqual(['Alpha 100%']);
+    expect(await names_('filterField=gameName&filterType=includes&filterValue=%25')).toEqual(['Alpha 100%']);
+    expect(await names_(`filterField=member&filterType=is&filterValue=${cast.member.user.username}`)).toHaveLength(4);
+    expect(await names_(`filterField=host&filterType=is&filterValue=${cast.member.user.username}`)).toEqual([]);
+    // Games added without a draft have no map unless one was chosen.
+    expect((await list('')).body.games.every((g: { map: string | null }) => g.map === null)).toBe(true);
+
+    const bravo = (await list('filterField=gameName&filterType=is&filterValue=Bravo')).body.games[0];
+    await update(cast.owner, { gameID: bravo._id, members: [{ userID: cast.owner.user.id, isActive: false }] });
+    expect((await update(cast.owner, { gameID: bravo._id, winner: 2, victoryType: 'Culture' })).status).toBe(200);
+    const finished = (query: string) =>
+      call(t.app, `/api/civilization/getFinishedGames?groupID=${group._id}&gameType=team&${query}`, { as: cast.member });
+    expect(
+      (await finished('filterField=winner&filterType=is&filterValue=Team 2')).body.games.map((g: { gameName: string }) => g.gameName),
+    ).toEqual(['Bravo']);
+    expect((await finished('filterField=winner&filterType=is&filterValue=Team 1')).body.total).toBe(0);
+    expect((await finished('filterField=victoryType&filterType=is&filterValue=culture')).body.total).toBe(1);
+
+    for (const bad of ['page=0', 'pageSize=1000', 'filterField=colour&filterValue=x', 'filterType=like&filterField=map&filterValue=x']) {
+      const res = await list(bad);
+      expect(res.status, bad).toBe(400);
+    }
+    expect((await call(t.app, `/api/civilization/getFinishedGames?groupID=${group._id}`, { as: cast.member })).status).toBe(400);
+  });
+});

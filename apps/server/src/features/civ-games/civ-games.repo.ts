@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { GameType } from '@smm/shared/civilization/games-schemas';
 import type { Db } from '../../db/schema';
 import type { CivGameMembersTable, CivGamesTable, CivRatingsTable } from './civ-games.tables';
@@ -75,11 +75,12 @@ export async function listPage(
   if (params.gameType) query = query.where('g.game_type', '=', params.gameType);
   const filter = params.filter;
   if (filter) {
-    const match = (column: 'x.username' | 'g.game_name' | 'g.map' | 'g.victory_type') =>
+    const matchText = (text: RawBuilder<unknown>) =>
       filter.type === 'is'
-        ? sql<boolean>`lower(${sql.ref(column)}) = ${filter.value.toLowerCase()}`
-        : sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(filter.value)} escape '\\'`;
-    const byUser = (userColumn: 'g.host' | 'g.winner') =>
+        ? sql<boolean>`lower(${text}) = ${filter.value.toLowerCase()}`
+        : sql<boolean>`lower(${text}) like ${likePattern(filter.value)} escape '\\'`;
+    const match = (column: 'x.username' | 'g.game_name' | 'g.map' | 'g.victory_type') => matchText(sql.ref(column));
+    const byUser = (userColumn: 'g.host') =>
       query.where((eb) =>
         eb.exists(eb.selectFrom('users as x').select('x.id').whereRef('x.id', '=', userColumn).where(match('x.username'))),
       );
@@ -98,7 +99,14 @@ export async function listPage(
     else if (filter.field === 'map') query = query.where(match('g.map'));
     else if (filter.field === 'victoryType') query = query.where(match('g.victory_type'));
     else if (filter.field === 'host') query = byUser('g.host');
-    else if (filter.field === 'winner') query = byUser('g.winner');
+    // A team game's winner is a team number, shown as 'Team n'.
+    else if (filter.field === 'winner')
+      query = query.where((eb) =>
+        eb.or([
+          eb.exists(eb.selectFrom('users as x').select('x.id').whereRef('x.id', '=', 'g.winner').where(match('x.username'))),
+          eb.and([eb('g.game_type', '=', 'team'), matchText(sql`'Team ' || g.winner`)]),
+        ]),
+      );
     else query = byMember();
   }
   const order = params.finished ? 'g.finished_at' : 'g.created_at';

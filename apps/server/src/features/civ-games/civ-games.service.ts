@@ -176,7 +176,8 @@ export function createCivGamesService({ db, clock }: Deps) {
           game_type: body.gameType,
           winner: null,
           victory_type: null,
-          map: submitted.map?.name ?? null,
+          // Without a draft, the map is the one chosen, if any.
+          map: body.draftMode ? (submitted.map?.name ?? null) : (map?.name ?? null),
           banned_leaders: JSON.stringify(bans.union),
           settings: JSON.stringify(settings),
           anonymous_mode: body.anonymousMode ? 1 : 0,
