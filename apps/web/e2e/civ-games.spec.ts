@@ -74,7 +74,7 @@ async function draftedChoices(draft: Locator) {
     );
 }
 
-test('drafting a game from an event, then finding it on the games page, archived and filtered', async ({ browser, request }) => {
+test('a 4-player FFA drafted from an event: redraft, add, eliminate, declare the winner, archived, ranked, comment and note', async ({ browser, request }) => {
   test.slow();
   const { owner, players, everyone, ownerToken, group, event, eventName, tag } = await seed(request);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -133,6 +133,40 @@ test('drafting a game from an event, then finding it on the games page, archived
   const gameID = new URL(page.url()).searchParams.get('gameID') as string;
   await expect(page.getByRole('heading', { name: eventName })).toBeVisible();
 
+  // On the game page: the three others are eliminated and the owner wins a Science victory.
+  for (const player of players) {
+    await page.getByRole('button', { name: `Eliminate ${player.username}` }).click();
+    await expect(page.getByRole('button', { name: `Reactivate ${player.username}` })).toBeEnabled();
+  }
+  await page.getByRole('button', { name: 'Declare Winner' }).click();
+  const declare = page.getByRole('dialog', { name: 'Declare Winner' });
+  await expect(declare.getByLabel('Winner')).toHaveText(owner.username);
+  await declare.getByLabel('Victory Type').selectOption('Science');
+  await declare.getByRole('button', { name: 'Declare Winner' }).click();
+  await expect(declare).toBeHidden();
+  await expect(page.getByTestId('game-state')).toHaveText(`Finished Winner: ${owner.username} · Science victory`);
+
+  // A comment and a personal note on the game.
+  await page.getByRole('textbox', { name: 'Comment' }).fill('GG, that science race was close.');
+  await page.getByRole('button', { name: 'Post' }).click();
+  await expect(page.getByRole('list', { name: 'Comments, newest first' }).getByRole('listitem').first()).toContainText(
+    'GG, that science race was close.',
+  );
+  await page.getByRole('tab', { name: 'Game Notes' }).click();
+  const notes = page.getByRole('tabpanel', { name: 'Game Notes' });
+  await notes.getByRole('button', { name: 'Edit' }).click();
+  await notes.getByRole('textbox', { name: 'Notes' }).fill('Settle the coast next time.');
+  await notes.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('game-notes-text')).toHaveText('Settle the coast next time.');
+
+  // Rankings - FFA: the winner's Science win, and a rating moved up from the initial 0.0.
+  await groupNav(page).getByRole('link', { name: 'Rankings' }).click();
+  const ffaRankings = page.getByRole('table', { name: 'Rankings - FFA' });
+  const ownerRow = ffaRankings.getByRole('row').filter({ has: page.getByRole('rowheader', { name: owner.username, exact: true }) });
+  await expect(ownerRow.getByTestId('rating-ordinal')).not.toHaveText('0.0');
+  expect(Number(await ownerRow.getByTestId('rating-ordinal').textContent())).toBeGreaterThan(0);
+  await expect(ffaRankings.getByRole('rowheader').first()).toHaveText(owner.username);
+
   // Back on Events the event is drafted: Redraft, and a link to the game.
   await page.goto(`/civGroup/events?groupID=${group._id}`);
   await page.locator('.event-card').filter({ hasText: eventName }).getByRole('button', { name: eventName, exact: true }).click();
@@ -150,7 +184,7 @@ test('drafting a game from an event, then finding it on the games page, archived
   }[];
   expect(events.find((e) => e._id === event._id)).toMatchObject({ isDrafted: true, draftGameID: gameID });
 
-  // The games page lists it under Active Games; another game without a draft joins it there.
+  // The games page lists it under Archived Games - FFA; another game without a draft is active.
   await postByApi(request, ownerToken, '/api/civilization/createGame', {
     groupID: group._id,
     gameName: `Quick game ${tag}`,
@@ -162,22 +196,10 @@ test('drafting a game from an event, then finding it on the games page, archived
   const active = page.getByRole('region', { name: 'Active Games', exact: true });
   const archivedFfa = page.getByRole('region', { name: 'Archived Games - FFA', exact: true });
   const archivedTeams = page.getByRole('region', { name: 'Archived Games - Teams', exact: true });
-  await expect(active.getByRole('link', { name: eventName })).toHaveAttribute(
+  await expect(archivedFfa.getByRole('link', { name: eventName })).toHaveAttribute(
     'href',
     `/civGroup/civGame?groupID=${group._id}&gameID=${gameID}`,
   );
-  // Newest first.
-  await expect(active.locator('tbody tr th')).toHaveText([`Quick game ${tag}`, eventName]);
-  await expect(archivedFfa).toContainText('No archived FFA games');
-
-  // Through the API: three players are eliminated and the owner wins a Science victory.
-  await postByApi(request, ownerToken, '/api/civilization/updateGame', {
-    gameID,
-    members: players.map((player) => ({ userID: player.id, isActive: false })),
-    winner: owner.id,
-    victoryType: 'Science',
-  });
-  await page.reload();
   const row = archivedFfa.getByRole('row').filter({ has: page.getByRole('link', { name: eventName }) });
   await expect(row.getByRole('cell').nth(-2)).toHaveText(owner.username);
   await expect(row.getByRole('cell').nth(-1)).toHaveText('Science');
