@@ -74,7 +74,10 @@ async function draftedChoices(draft: Locator) {
     );
 }
 
-test('a 4-player FFA drafted from an event: redraft, add, eliminate, declare the winner, archived, ranked, comment and note', async ({ browser, request }) => {
+test('a 4-player FFA drafted from an event: redraft, add, eliminate, declare the winner, archived, ranked, comment and note', async ({
+  browser,
+  request,
+}) => {
   test.slow();
   const { owner, players, everyone, ownerToken, group, event, eventName, tag } = await seed(request);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
