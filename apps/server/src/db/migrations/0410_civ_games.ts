@@ -28,8 +28,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('finished_at', 'bigint')
     .execute();
   // Active games newest first, and finished games of one type newest first, page by page.
-  await db.schema.createIndex('civ_games_active_idx').on('civ_games').columns(['group_id', 'finished_at', 'created_at']).execute();
-  await db.schema.createIndex('civ_games_finished_idx').on('civ_games').columns(['group_id', 'game_type', 'finished_at']).execute();
+  await db.schema.createIndex('civ_games_active_idx').on('civ_games').columns(['group_id', 'finished_at', 'created_at', 'id']).execute();
+  await db.schema.createIndex('civ_games_finished_idx').on('civ_games').columns(['group_id', 'game_type', 'finished_at', 'id']).execute();
 
   await db.schema
     .createTable('civ_game_members')
@@ -43,7 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('won', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('civ_game_members_pk', ['game_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('civ_game_members_user_idx').on('civ_game_members').column('user_id').execute();
+  // A member's games, for the Members filter and for deleting users.
+  await db.schema.createIndex('civ_game_members_user_idx').on('civ_game_members').columns(['user_id', 'game_id']).execute();
 
   // An event's drafted game is cleared when the game is deleted.
   await db.schema.createIndex('events_draft_game_idx').on('events').column('draft_game_id').execute();

@@ -80,38 +80,24 @@ export async function listPage(
         ? sql<boolean>`lower(${text}) = ${filter.value.toLowerCase()}`
         : sql<boolean>`lower(${text}) like ${likePattern(filter.value)} escape '\\'`;
     const match = (column: 'x.username' | 'g.game_name' | 'g.map' | 'g.victory_type') => matchText(sql.ref(column));
-    const byUser = (userColumn: 'g.host') =>
-      query.where((eb) =>
-        eb.exists(eb.selectFrom('users as x').select('x.id').whereRef('x.id', '=', userColumn).where(match('x.username'))),
-      );
-    const byMember = () =>
-      query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('civ_game_members as gm')
-            .innerJoin('users as x', 'x.id', 'gm.user_id')
-            .select('gm.user_id')
-            .whereRef('gm.game_id', '=', 'g.id')
-            .where(match('x.username')),
-        ),
-      );
+    // Users named by the filter: few, so the games are found through the member index rather than game by game.
+    const namedUsers = db.selectFrom('users as x').select('x.id').where(match('x.username'));
     if (filter.field === 'gameName') query = query.where(match('g.game_name'));
     else if (filter.field === 'map') query = query.where(match('g.map'));
     else if (filter.field === 'victoryType') query = query.where(match('g.victory_type'));
-    else if (filter.field === 'host') query = byUser('g.host');
+    else if (filter.field === 'host') query = query.where('g.host', 'in', namedUsers);
     // A team game's winner is a team number, shown as 'Team n'.
     else if (filter.field === 'winner')
       query = query.where((eb) =>
-        eb.or([
-          eb.exists(eb.selectFrom('users as x').select('x.id').whereRef('x.id', '=', 'g.winner').where(match('x.username'))),
-          eb.and([eb('g.game_type', '=', 'team'), matchText(sql`'Team ' || g.winner`)]),
-        ]),
+        eb.or([eb('g.winner', 'in', namedUsers), eb.and([eb('g.game_type', '=', 'team'), matchText(sql`'Team ' || g.winner`)])]),
       );
-    else query = byMember();
+    else query = query.where('g.id', 'in', db.selectFrom('civ_game_members as gm').select('gm.game_id').where('gm.user_id', 'in', namedUsers));
   }
   const order = params.finished ? 'g.finished_at' : 'g.created_at';
+  // The page's ids come from the index alone; only the ten rows shown are read in full, however deep the page.
+  const pageIds = query.select('g.id').orderBy(order, 'desc').orderBy('g.id', 'desc').limit(params.limit).offset(params.offset);
   const [rows, count] = await Promise.all([
-    query.selectAll('g').orderBy(order, 'desc').orderBy('g.id', 'desc').limit(params.limit).offset(params.offset).execute(),
+    db.selectFrom('civ_games as g').selectAll('g').where('g.id', 'in', pageIds).orderBy(order, 'desc').orderBy('g.id', 'desc').execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
