@@ -412,3 +412,32 @@ describe('game lists', () => {
     expect((await call(t.app, `/api/civilization/getFinishedGames?groupID=${group._id}`, { as: cast.member })).status).toBe(400);
   });
 });
+
+describe('payload shapes', () => {
+  it('createGame takes the draft result as the web app holds it: leader and map objects, members with extra fields', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const { body, result } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.member]);
+    const res = await call(t.app, '/api/civilization/createGame', {
+      method: 'POST',
+      as: cast.owner,
+      payload: { ...body, map: result.map, members: result.players.map((p) => ({ ...p, isActive: true })) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.map).toBe(result.map?.name ?? null);
+    expect(res.body.members[0].civChoices).toEqual(result.players[0]!.civChoices);
+  });
+
+  it('postUserNotes answers with and without the trailing slash', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const game = await createGameFrom(t.app, cast.owner, (await draftFor(t.app, group, cast.owner, [cast.owner])).body);
+    for (const path of ['/api/notes/postUserNotes/', '/api/notes/postUserNotes']) {
+      const res = await call(t.app, path, {
+        method: 'POST',
+        as: cast.owner,
+        payload: { userID: cast.owner.user.id, groupID: group._id, gameID: game._id, notes: path },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.notes).toBe(path);
+    }
+  });
+});

@@ -171,7 +171,12 @@ export const createGameBody = z.object({
     .max(5, 'freeBans must be a whole number from 1 to 5')
     .default(1),
   bansRemovePicks: z.boolean().default(false),
-  map: z.string().trim().max(100).nullable().optional(),
+  /** The drafted map's name (or the draft's map object). */
+  map: z
+    .union([z.string(), z.object({ name: z.string() }).transform((m) => m.name)], { error: 'map must be a map name' })
+    .pipe(z.string().trim().max(100, 'map is not a known map'))
+    .nullable()
+    .optional(),
   bannedLeaders: z.array(z.unknown()).max(400).optional(),
   settings: settingsInput,
   lobbyLink: lobbyLink.default(''),

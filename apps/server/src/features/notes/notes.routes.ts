@@ -25,20 +25,23 @@ export const notesRoutes =
       (req) => notes.getUserNotes(req.actor, req.params),
     );
 
-    app.post(
-      '/api/notes/postUserNotes/',
-      {
-        preHandler: app.requireUser,
-        schema: {
-          tags,
-          security,
-          description: 'The caller saves their notes for a game (userID must be the caller).',
-          body: postUserNotesBody,
-          response: { 200: notesDto, ...errors },
+    // The spec writes the path with a trailing slash; the same call answers without it.
+    for (const path of ['/api/notes/postUserNotes/', '/api/notes/postUserNotes']) {
+      app.post(
+        path,
+        {
+          preHandler: app.requireUser,
+          schema: {
+            tags,
+            security,
+            description: 'The caller saves their notes for a game (userID must be the caller).',
+            body: postUserNotesBody,
+            response: { 200: notesDto, ...errors },
+          },
         },
-      },
-      (req) => notes.postUserNotes(req.actor, req.body),
-    );
+        (req) => notes.postUserNotes(req.actor, req.body),
+      );
+    }
 
     app.post(
       '/api/notes/postPlayerRelationship/:userID/:groupID/:gameID',
