@@ -1,6 +1,7 @@
 import { MAX_LEADER_BANS_DEFAULT, MAX_LEADER_BANS_MAX, MAX_LEADER_BANS_MIN, type GroupSettings } from '../groups/settings';
 import { FAILURE_TO_RETRIEVE_CIVS_MESSAGE } from './catalogue';
 import { SETTING_TYPES, type CivLeader, type CivMap, type SettingType, type SettingValue } from './catalogue-types';
+import { civChoiceLabel } from './labels';
 
 // The draft runs in the browser to preview a game and again on the server to re-check what was submitted
 // (draft-check.ts), so it is pure: everything it needs comes in, and its only source of chance is `random`.
@@ -284,7 +285,7 @@ const SETTING_TYPE_LABELS: Record<SettingType, string> = {
   tradingAndDiplomacy: 'Trading and Diplomacy',
 };
 
-const leaderText = (leader: DraftedLeader): string => `${leader.leader} (${leader.nation})`;
+const leaderText = (leader: DraftedLeader): string => civChoiceLabel(leader);
 
 /** The draft as plain text to paste into Discord. */
 export function draftAsText(result: DraftResult, gameName?: string): string {

@@ -1,4 +1,5 @@
 import type { CivChoiceDto, GameDto, GameMemberDto } from '@smm/shared/civilization/games-schemas';
+import { civChoiceLabel } from '@smm/shared/civilization/labels';
 
 /** The one winner a game can be given now, or why none can (spec 4: one active member, or one team, remains). */
 export type WinnerCandidate = { ok: true; winner: string | number; label: string } | { ok: false; reason: string };
@@ -41,9 +42,8 @@ export function winnerLabel(game: GameDto): string | null {
 export const usernameOf = (game: GameDto, userID: string | null): string | null =>
   userID === null ? null : (game.members.find((member) => member.userID === userID)?.username ?? null);
 
-/** 'Leader (Nation)'; leaders the catalogue already names with their nation ('Kublai Khan (Mongolia)') are not named twice. */
-export const leaderText = ({ leader, nation }: Pick<CivChoiceDto, 'leader' | 'nation'>): string =>
-  !nation || leader.endsWith(`(${nation})`) ? leader : `${leader} (${nation})`;
+/** 'Leader (Nation)' as every screen writes a civ choice. */
+export const leaderText = (choice: Pick<CivChoiceDto, 'leader' | 'nation'>): string => civChoiceLabel(choice);
 
 /** Whether a member won the (finished) game: the winner in ffa, a player of the winning team in team games. */
 export const isWinner = (game: GameDto, member: GameMemberDto): boolean =>

@@ -1,11 +1,8 @@
 import type { CivLeader } from '@smm/shared/civilization/catalogue-types';
+import { civChoiceLabel } from '@smm/shared/civilization/labels';
 
-/**
- * How a leader reads in the Leader Bans list: 'Gitarja (Indonesia)'. A name that already ends with
- * its nation ('Kublai Khan (China)') is not given it twice.
- */
-export const leaderLabel = ({ leader, nation }: Pick<CivLeader, 'leader' | 'nation'>) =>
-  leader.endsWith(`(${nation})`) ? leader : `${leader} (${nation})`;
+/** How a leader reads in the Leader Bans list: 'Gitarja (Indonesia)'. */
+export const leaderLabel = (leader: Pick<CivLeader, 'leader' | 'nation'>) => civChoiceLabel(leader);
 
 // Case and accents do not matter: 'hojo' finds Hōjō, 'kongo' finds Kongo.
 const fold = (text: string) =>

@@ -4,6 +4,7 @@ import Table from 'react-bootstrap/Table';
 import { SETTING_TYPES, type SettingType } from '@smm/shared/civilization/catalogue-types';
 import { draftAsText, type DraftedLeader, type DraftResult } from '@smm/shared/civilization/draft';
 import { useToast } from '../../../lib/ui/toasts';
+import { civChoiceLabel } from '@smm/shared/civilization/labels';
 
 const SETTING_TYPE_HEADINGS: Record<SettingType, string> = {
   gameSettings: 'Game Settings',
@@ -12,7 +13,7 @@ const SETTING_TYPE_HEADINGS: Record<SettingType, string> = {
   tradingAndDiplomacy: 'Trading and Diplomacy',
 };
 
-const leaderText = (leader: DraftedLeader) => `${leader.leader} (${leader.nation})`;
+const leaderText = (leader: DraftedLeader) => civChoiceLabel(leader);
 
 interface Props {
   result: DraftResult;
