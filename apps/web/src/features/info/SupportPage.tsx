@@ -2,7 +2,8 @@ import Table from 'react-bootstrap/Table';
 import { SUPPORTED_GAMES } from '@smm/shared/games/catalogue';
 
 const areaFeatures: Record<string, string> = {
-  civGroup: 'Welcome cards, members and roles, invites, events, games with leader drafts, rankings, notes',
+  civGroup:
+    'Welcome cards, members and roles, invites, events, weekly availability, preferences and leader bans, games with random leader drafts, rankings with skill ratings, comments and notes',
   runeScapeClan: 'Welcome cards, members and ranks, invites, events, player stats',
   dotaGroup: 'Welcome cards, members and roles, invites, events',
 };
