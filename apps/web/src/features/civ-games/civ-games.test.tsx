@@ -15,6 +15,7 @@ import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
 import { NewGameModal } from './components/NewGameModal';
 import type { NewGameMember } from './new-game';
 import MainPage from './pages/MainPage';
+import { civChoiceLabel } from '@smm/shared/civilization/labels';
 
 // The form tests click through many controls; a loaded machine needs more than the default 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -279,7 +280,7 @@ describe('the New Game form', () => {
       expect(list).toHaveLength(3);
       for (const choice of list) expect(choice).toMatch(/^.+ \(.+\)$/);
     }
-    const banned = `${firstLeader.leader} (${firstLeader.nation})`;
+    const banned = civChoiceLabel(firstLeader);
     expect(within(result).getByText(banned)).toBeInTheDocument();
     expect(choices.flat()).not.toContain(banned);
     expect(within(dialog).getByRole('button', { name: 'Redraft' })).toBeEnabled();
@@ -397,7 +398,7 @@ describe('the New Game form', () => {
     });
     expect(body.members.map((m) => m.userID)).toEqual(['me', 'ann']);
     const nameOf = (civID: string) => civ6.leaders.find((l) => l.civID === civID);
-    expect(body.members.map((m) => m.civChoices.map((id) => `${nameOf(id)?.leader} (${nameOf(id)?.nation})`))).toEqual(shown);
+    expect(body.members.map((m) => m.civChoices.map((id) => civChoiceLabel(nameOf(id)!)))).toEqual(shown);
     // The group's default settings, as the draft settled them.
     expect((body.settings as Record<string, { title: string }[] | undefined>).gameSettings?.map((s) => s.title)).toContain('Turn Timer');
     await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/civGroup/civGame?groupID=g1&gameID=new-game'));
