@@ -109,7 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secret = config.jwtSecret ?? (await loadOrCreateSecret(db, 'jwt'));
   const throttle = createThrottle(db, clock);
 
-  await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute ?? 3000, redisUrl: config.redisUrl });
+  await app.register(securityPlugin, {
+    rateLimitPerMinute: config.rateLimitPerMinute ?? 3000,
+    redisUrl: config.redisUrl,
+    publicUrl: config.publicUrl,
+  });
   await app.register(docsPlugin);
   await app.register(rejectNulPlugin);
 

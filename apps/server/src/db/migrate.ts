@@ -7,6 +7,7 @@ import * as m0200 from './migrations/0200_events';
 import * as m0300 from './migrations/0300_steam_link';
 import * as m0400 from './migrations/0400_civilization';
 import * as m0410 from './migrations/0410_civ_games';
+import * as m0500 from './migrations/0500_session_version';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0300_steam_link': m0300,
   '0400_civilization': m0400,
   '0410_civ_games': m0410,
+  '0500_session_version': m0500,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

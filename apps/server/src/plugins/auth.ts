@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TokenUser, UserDto } from '@smm/shared/users/schemas';
 import { unauthorized } from '../errors';
+import { sessionVersionOf, type SessionUser } from '../features/users/session-version';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,11 @@ declare module 'fastify' {
     requireUser: (req: FastifyRequest) => Promise<void>;
     /** preHandler: sets req.actor when a valid token is present, and lets anonymous requests through. */
     optionalUser: (req: FastifyRequest) => Promise<void>;
+    /**
+     * Signs a token for a user loaded with their session version: req.actor (or a copy of it), or
+     * a user from the users service. Throws for any other object rather than sign a token that
+     * would outlive the next password change.
+     */
     signToken: (user: TokenUser) => string;
   }
   interface FastifyRequest {
@@ -18,10 +24,13 @@ declare module 'fastify' {
   }
 }
 
+/** The token: the user fields the web app reads, plus the session version (`sv`) it was issued for. */
+type TokenPayload = TokenUser & { sv: number };
+
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: TokenUser;
-    user: TokenUser & { exp: number };
+    payload: TokenPayload;
+    user: TokenPayload & { exp: number };
   }
 }
 
@@ -29,33 +38,37 @@ interface Options {
   secret: string;
   tokenTtlSeconds: number;
   /**
-   * Loads the current user, so a deleted account's token, or one issued before the last
-   * password change, stops working at once.
+   * Loads the current user when `sessionVersion` is still theirs, so a deleted account's token,
+   * or one issued before the last password change or reset, stops working at once.
    */
-  loadUser: (id: string, issuedAtSeconds: number) => Promise<UserDto | undefined>;
+  loadUser: (id: string, sessionVersion: number) => Promise<SessionUser | undefined>;
 }
+
+const INVALID_SESSION = 'Your session is invalid or has expired, please log in again';
 
 /** Identity comes from the bearer token only, never from a body. */
 export const authPlugin = fp<Options>(async (app: FastifyInstance, opts) => {
   await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: opts.tokenTtlSeconds } });
 
-  async function identify(req: FastifyRequest): Promise<UserDto | null> {
+  async function identify(req: FastifyRequest): Promise<SessionUser | null> {
     if (!req.headers.authorization) return null;
-    let payload: TokenUser & { iat: number };
+    let payload: TokenPayload;
     try {
-      payload = await req.jwtVerify<TokenUser & { exp: number; iat: number }>();
+      payload = await req.jwtVerify<TokenPayload & { exp: number }>();
     } catch {
-      throw unauthorized('Your session is invalid or has expired, please log in again');
+      throw unauthorized(INVALID_SESSION);
     }
-    const user = await opts.loadUser(payload.id, payload.iat);
-    if (!user) throw unauthorized('Your session is invalid or has expired, please log in again');
+    // A token without a version predates session versions: it cannot be checked, so it is refused.
+    if (typeof payload.id !== 'string' || !Number.isSafeInteger(payload.sv)) throw unauthorized(INVALID_SESSION);
+    const user = await opts.loadUser(payload.id, payload.sv);
+    if (!user) throw unauthorized(INVALID_SESSION);
     return user;
   }
 
   app.decorateRequest('actor', null as unknown as UserDto);
   app.decorateRequest('maybeActor', null);
   app.decorate('signToken', (user: TokenUser) =>
-    app.jwt.sign({ id: user.id, username: user.username, email: user.email, steamID: user.steamID }),
+    app.jwt.sign({ id: user.id, username: user.username, email: user.email, steamID: user.steamID, sv: sessionVersionOf(user) }),
   );
   app.decorate('requireUser', async (req: FastifyRequest) => {
     const user = await identify(req);

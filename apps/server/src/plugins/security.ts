@@ -3,13 +3,52 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { ThrottledError } from '../features/throttle/throttle.service';
+import { redisOrLocalStore } from './rate-limit-store';
 
 interface Options {
   rateLimitPerMinute: number;
   redisUrl?: string;
+  /** The address users open the app at; HSTS is sent only when it is https. */
+  publicUrl: string;
 }
 
-/** Security headers (a CSP the built app satisfies) and a general per-IP request limit. */
+/**
+ * Browser features the app does not use, switched off for it and for anything it might embed; only
+ * writing to the clipboard stays (copying invite links, calendar feeds and drafts). Only features
+ * that Chromium recognises are named, so the browser logs no warnings for the header.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=()',
+  'gamepad=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'local-fonts=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+// For a 429 from somewhere that did not say when to retry: the longest general window.
+const FALLBACK_RETRY_AFTER_SECONDS = 60;
+
+/** Security headers (a CSP the built app satisfies, HSTS on https, a Permissions-Policy) and a general per-IP request limit. */
 export const securityPlugin = fp<Options>(async (app: FastifyInstance, opts) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -29,18 +68,46 @@ export const securityPlugin = fp<Options>(async (app: FastifyInstance, opts) => 
         upgradeInsecureRequests: null,
       },
     },
-    strictTransportSecurity: false,
+    // Only a site that is really served over https may pin browsers to it: on a plain-http
+    // install (a LAN, a laptop) HSTS would lock users out of every http service on that host name.
+    strictTransportSecurity: /^https:\/\//i.test(opts.publicUrl) ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
-  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit());
+  // Every 429 says when to try again. onError runs before the error handler, which keeps the header.
+  app.addHook('onError', async (_req, reply, error) => {
+    if (error instanceof ThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(FALLBACK_RETRY_AFTER_SECONDS));
+    return payload;
+  });
+
+  const redis = opts.redisUrl
+    ? new Redis(opts.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  if (redis) {
+    let down = false;
+    redis.on('error', (error: Error) => {
+      if (!down) app.log.warn({ err: error.message }, 'Redis unavailable: rate limits are counted per instance until it is back');
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) app.log.info('Redis is back: rate limits are shared again');
+      down = false;
+    });
+    app.addHook('onClose', async () => void redis.quit());
+  }
   await app.register(rateLimit, {
     global: true,
     max: opts.rateLimitPerMinute,
     timeWindow: '1 minute',
     // Only the API is limited; the web app's static files are cheap and cached.
     allowList: (req) => !req.url.startsWith('/api/'),
-    ...(redis ? { redis, nameSpace: 'smm-rate-limit-' } : {}),
+    ...(redis ? { store: redisOrLocalStore(redis, 'smm-rate-limit-') } : {}),
+    skipOnError: true,
     errorResponseBuilder: (_req, context) => ({
       statusCode: context.statusCode,
       message: `Too many requests, please try again in ${context.after}`,

@@ -2,7 +2,7 @@ import { gameModeById } from '@smm/shared/runescape/game-modes';
 import type { OsrsDetails, OsrsDetailsParams } from '@smm/shared/runescape/schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
-import { AppError, badGateway, gatewayTimeout, notFound, tooManyRequests } from '../../errors';
+import { badGateway, gatewayTimeout, notFound } from '../../errors';
 import type { HiscoresSkills, OsrsHiscoresClient } from '../../integrations/osrs-hiscores';
 import { UPSTREAM_LIMIT_MESSAGE, UpstreamError, type UpstreamRateLimit } from '../../integrations/upstream';
 import type { Throttle } from '../throttle/throttle.service';
@@ -49,9 +49,7 @@ export function createRuneScapeService({ hiscores, clock, cache, throttle, limit
     /** A player's Overall and 23 skills on one game mode's hiscores. */
     async getOsrsDetails(actor: UserDto, { playerName, gameMode }: OsrsDetailsParams): Promise<OsrsDetails> {
       // Counted in the database, so the limit holds across server instances.
-      await throttle.consume(`osrs:${actor.id}`, limit).catch((error: unknown) => {
-        throw error instanceof AppError && error.statusCode === 429 ? tooManyRequests(UPSTREAM_LIMIT_MESSAGE) : error;
-      });
+      await throttle.consume(`osrs:${actor.id}`, limit, UPSTREAM_LIMIT_MESSAGE);
       const mode = gameModeById(gameMode);
       const lines = await lookups
         .getOrLoad(`${gameMode}:${nameKey(playerName)}`, async () => {

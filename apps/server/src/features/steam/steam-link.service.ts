@@ -2,7 +2,7 @@ import type { SteamLinkError } from '@smm/shared/steam/schemas';
 import type { TokenUser, UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { AppError, conflict, forbidden, tooManyRequests } from '../../errors';
+import { conflict, forbidden } from '../../errors';
 import type { SteamOpenIdClient } from '../../integrations/steam-openid';
 import { UPSTREAM_LIMIT_MESSAGE, UpstreamError, type UpstreamRateLimit } from '../../integrations/upstream';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -97,9 +97,7 @@ export function createSteamLinkService({ db, clock, openId, publicUrl, signToken
     /** Starts a sign-in with Steam for the caller; returns the Steam page to send the browser to. */
     async start(actor: UserDto): Promise<{ url: string }> {
       // Each sign-in ends in a check_authentication call to Steam.
-      await throttle.consume(`steam-login:${actor.id}`, limit).catch((error: unknown) => {
-        throw error instanceof AppError && error.statusCode === 429 ? tooManyRequests(UPSTREAM_LIMIT_MESSAGE) : error;
-      });
+      await throttle.consume(`steam-login:${actor.id}`, limit, UPSTREAM_LIMIT_MESSAGE);
       const now = clock.now();
       await repo.pruneExpired(db, now);
       const state = randomToken();

@@ -1,6 +1,6 @@
 import { STEAM_NOT_CONFIGURED_MESSAGE, type SteamGames, type SteamProfile } from '@smm/shared/steam/schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
-import { AppError, badGateway, gatewayTimeout, notFound, serviceUnavailable, tooManyRequests } from '../../errors';
+import { badGateway, gatewayTimeout, notFound, serviceUnavailable } from '../../errors';
 import type { SteamWebApiClient } from '../../integrations/steam-web-api';
 import { UPSTREAM_LIMIT_MESSAGE, UpstreamError, type UpstreamRateLimit } from '../../integrations/upstream';
 import type { Throttle } from '../throttle/throttle.service';
@@ -32,9 +32,7 @@ export function createSteamService({ steam, throttle, limit }: Deps) {
   /** The client, once the caller is within the limit (counted in the database, across instances). */
   async function client(actor: UserDto): Promise<SteamWebApiClient> {
     if (!steam) throw serviceUnavailable(STEAM_NOT_CONFIGURED_MESSAGE);
-    await throttle.consume(`steam:${actor.id}`, limit).catch((error: unknown) => {
-      throw error instanceof AppError && error.statusCode === 429 ? tooManyRequests(UPSTREAM_LIMIT_MESSAGE) : error;
-    });
+    await throttle.consume(`steam:${actor.id}`, limit, UPSTREAM_LIMIT_MESSAGE);
     return steam;
   }
   const rethrow = (error: unknown) => {

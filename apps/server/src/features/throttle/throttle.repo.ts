@@ -1,8 +1,20 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 
-/** Counts one hit against `key` in a fixed window; returns the count after this hit. */
-export async function hit(db: Db, key: string, now: number, windowMs: number): Promise<number> {
+/** A counter's state: hits in the current window, and when the window ends (epoch ms). */
+export interface Counter {
+  count: number;
+  resetAt: number;
+}
+
+// PostgreSQL returns bigint columns as strings.
+const toCounter = (row: { count: number | string; reset_at: number | string }): Counter => ({
+  count: Number(row.count),
+  resetAt: Number(row.reset_at),
+});
+
+/** Counts one hit against `key` in a fixed window; returns the counter after this hit. */
+export async function hit(db: Db, key: string, now: number, windowMs: number): Promise<Counter> {
   const row = await db
     .insertInto('throttle')
     .values({ key, count: 1, reset_at: now + windowMs })
@@ -12,15 +24,15 @@ export async function hit(db: Db, key: string, now: number, windowMs: number): P
         reset_at: sql`case when throttle.reset_at <= ${now} then ${now + windowMs} else throttle.reset_at end`,
       }),
     )
-    .returning('count')
+    .returning(['count', 'reset_at'])
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return toCounter(row);
 }
 
-/** The current count in an unexpired window, without counting a hit. */
-export async function peek(db: Db, key: string, now: number): Promise<number> {
-  const row = await db.selectFrom('throttle').select('count').where('key', '=', key).where('reset_at', '>', now).executeTakeFirst();
-  return row ? Number(row.count) : 0;
+/** The counter in an unexpired window, without counting a hit; undefined when there is none. */
+export async function peek(db: Db, key: string, now: number): Promise<Counter | undefined> {
+  const row = await db.selectFrom('throttle').select(['count', 'reset_at']).where('key', '=', key).where('reset_at', '>', now).executeTakeFirst();
+  return row && toCounter(row);
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

@@ -3,8 +3,11 @@ import { createTestApp, createUser, type TestApp } from '../../../test/test-app'
 
 const limits = {
   loginPerIp: { max: 1000, windowMs: 60_000 },
+  loginPerAccountAddress: { max: 3, windowMs: 15 * 60_000 },
   loginPerAccount: { max: 3, windowMs: 15 * 60_000 },
+  loginNewAddressesPerAccount: { max: 3, windowMs: 15 * 60_000 },
   resetPerIp: { max: 1000, windowMs: 60_000 },
+  resetPerAccountAddress: { max: 100, windowMs: 60_000 },
   resetPerAccount: { max: 100, windowMs: 60_000 },
 };
 
@@ -27,7 +30,7 @@ describe('login throttling', () => {
   });
 
   it('does not believe X-Forwarded-For unless a proxy is configured', async () => {
-    t = await createTestApp({ usersLimits: { ...limits, loginPerIp: { max: 2, windowMs: 60_000 }, loginPerAccount: { max: 100, windowMs: 60_000 } } });
+    t = await createTestApp({ usersLimits: { ...limits, loginPerIp: { max: 2, windowMs: 60_000 }, loginPerAccountAddress: { max: 100, windowMs: 60_000 }, loginPerAccount: { max: 100, windowMs: 60_000 } } });
     const { user } = await createUser(t.app);
     const attempt = (forwardedFor: string) =>
       t!.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: user.email, password: 'guess guess' }, headers: { 'x-forwarded-for': forwardedFor } });
@@ -37,7 +40,7 @@ describe('login throttling', () => {
   });
 
   it('believes X-Forwarded-For from a configured proxy', async () => {
-    t = await createTestApp({ trustProxy: 1, usersLimits: { ...limits, loginPerIp: { max: 1, windowMs: 60_000 }, loginPerAccount: { max: 100, windowMs: 60_000 } } });
+    t = await createTestApp({ trustProxy: 1, usersLimits: { ...limits, loginPerIp: { max: 1, windowMs: 60_000 }, loginPerAccountAddress: { max: 100, windowMs: 60_000 }, loginPerAccount: { max: 100, windowMs: 60_000 } } });
     const { user } = await createUser(t.app);
     const attempt = (forwardedFor: string) =>
       t!.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: user.email, password: 'guess guess' }, headers: { 'x-forwarded-for': forwardedFor } });

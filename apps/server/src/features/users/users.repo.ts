@@ -1,6 +1,7 @@
+import type { Insertable, Selectable } from 'kysely';
 import type { Db, UsersTable } from '../../db/schema';
 
-export type UserRow = UsersTable;
+export type UserRow = Selectable<UsersTable>;
 
 export const findById = (db: Db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -10,12 +11,22 @@ export const findByEmail = (db: Db, email: string) =>
 export const findByUsernameKey = (db: Db, usernameKey: string) =>
   db.selectFrom('users').selectAll().where('username_key', '=', usernameKey).executeTakeFirst();
 
-export async function insert(db: Db, row: UserRow): Promise<void> {
+export async function insert(db: Db, row: Insertable<UsersTable>): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 
-export async function updatePasswordHash(db: Db, id: string, passwordHash: string, changedAt: number): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: changedAt }).where('id', '=', id).execute();
+/**
+ * Sets a new password and raises the session version in the same statement, so every token
+ * issued before it is refused; returns the new version (undefined when the user is gone).
+ */
+export async function updatePassword(db: Db, id: string, passwordHash: string, changedAt: number): Promise<number | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: passwordHash, password_changed_at: changedAt, session_version: eb('session_version', '+', 1) }))
+    .where('id', '=', id)
+    .returning('session_version')
+    .executeTakeFirst();
+  return row && Number(row.session_version);
 }
 
 export async function updateSteamId(db: Db, id: string, steamId: string | null): Promise<void> {

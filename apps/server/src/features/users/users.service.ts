@@ -3,7 +3,6 @@ import type {
   LoginBody,
   RegisterBody,
   ResetPasswordBody,
-  TokenUser,
   UpdatePasswordBody,
   UserDto,
 } from '@smm/shared/users/schemas';
@@ -15,25 +14,44 @@ import type { Mailer } from '../../integrations/mailer';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
 import type { Limit, Throttle } from '../throttle/throttle.service';
+import { createAccountThrottle } from './account-throttle';
 import * as resets from './password-resets.repo';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { toUserDto } from './users.mapper';
+import { withSessionVersion, type SessionUser } from './session-version';
+import { toSessionUser, toUserDto } from './users.mapper';
 import * as users from './users.repo';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
+/** The login and reset throttles; how they work together is explained in account-throttle.ts. */
 export interface UsersLimits {
+  /** Login attempts from one address, whatever the account. */
   loginPerIp: Limit;
+  /** Failed logins to one account from one address; past it that address is refused for that account. */
+  loginPerAccountAddress: Limit;
+  /** Failed logins to one account from all addresses; past it each new address gets one guess. */
   loginPerAccount: Limit;
+  /** Past loginPerAccount: how many new addresses get that one guess. */
+  loginNewAddressesPerAccount: Limit;
+  /** Reset requests from one address, whatever the email. */
   resetPerIp: Limit;
+  /** Reset requests for one email from one address. */
+  resetPerAccountAddress: Limit;
+  /** Reset requests for one email from all addresses; past it each address gets one. */
   resetPerAccount: Limit;
 }
 
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
 export const defaultUsersLimits: UsersLimits = {
-  loginPerIp: { max: 60, windowMs: 15 * 60 * 1000 },
-  loginPerAccount: { max: 10, windowMs: 15 * 60 * 1000 },
-  resetPerIp: { max: 60, windowMs: 60 * 60 * 1000 },
-  resetPerAccount: { max: 5, windowMs: 60 * 60 * 1000 },
+  loginPerIp: { max: 60, windowMs: FIFTEEN_MINUTES },
+  loginPerAccountAddress: { max: 10, windowMs: FIFTEEN_MINUTES },
+  loginPerAccount: { max: 10, windowMs: FIFTEEN_MINUTES },
+  loginNewAddressesPerAccount: { max: 20, windowMs: FIFTEEN_MINUTES },
+  resetPerIp: { max: 60, windowMs: ONE_HOUR },
+  resetPerAccountAddress: { max: 5, windowMs: ONE_HOUR },
+  resetPerAccount: { max: 20, windowMs: ONE_HOUR },
 };
 
 interface Deps {
@@ -42,20 +60,26 @@ interface Deps {
   mailer: Mailer;
   throttle: Throttle;
   publicUrl: string;
-  signToken: (user: TokenUser) => string;
+  signToken: (user: SessionUser) => string;
   limits: UsersLimits;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
-
-// Token issue times (iat) come from the system clock inside the JWT library; password change
-// times are compared with them, so they come from the same clock rather than the app's Clock.
-const tokenClockNow = () => Date.now();
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
 
 /** Account use cases: registration, login, password reset and change. */
 export function createUsersService({ db, clock, mailer, throttle, publicUrl, signToken, limits, log }: Deps) {
+  const accountThrottle = createAccountThrottle(throttle, limits);
+
+  /** Stores the new password and ends every session issued before it; returns the new session version. */
+  async function setPassword(userId: string, password: string): Promise<number> {
+    const version = await users.updatePassword(db, userId, await hashPassword(password), clock.now());
+    if (version === undefined) throw notFound('User not found');
+    await resets.retireAll(db, userId, clock.now());
+    return version;
+  }
+
   async function assertAvailable(body: RegisterBody) {
     const fields: Record<string, string> = {};
     if (await users.findByEmail(db, body.email)) fields.email = 'Email already exists';
@@ -89,14 +113,10 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
 
     /**
      * Checks the credentials and returns a bearer token. Every attempt is counted before the
-     * password is checked, so parallel guesses cannot slip past the per-IP and per-account limits;
-     * a successful login takes its IP hit back and clears the account's count.
+     * password is checked, so parallel guesses cannot slip past the limits (see account-throttle.ts).
      */
     async login(body: LoginBody, ip: string): Promise<{ token: string }> {
-      const ipKey = `login:ip:${ip}`;
-      const accountKey = `login:account:${body.email}`;
-      await throttle.consume(ipKey, limits.loginPerIp);
-      await throttle.consume(accountKey, limits.loginPerAccount);
+      const attempt = await accountThrottle.beforeLogin(body.email, ip);
       const user = await users.findByEmail(db, body.email);
       if (!user) {
         await verifyAgainstDummy(body.password);
@@ -105,15 +125,14 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
       if (!(await verifyPassword(user.password_hash, body.password))) {
         throw invalid({ passwordincorrect: 'Password incorrect' }, 'Password incorrect');
       }
-      await throttle.refund(ipKey);
-      await throttle.reset(accountKey);
-      return { token: `Bearer ${signToken(toUserDto(user))}` };
+      await attempt.succeeded();
+      // The version read with the password hash: if the password changes meanwhile, this token is already refused.
+      return { token: `Bearer ${signToken(toSessionUser(user))}` };
     },
 
     /** Mails a single-use reset link when the email is registered; the answer is the same either way. */
     async requestPasswordReset(body: ResetPasswordBody, ip: string): Promise<{ message: string }> {
-      await throttle.consume(`reset:ip:${ip}`, limits.resetPerIp);
-      await throttle.consume(`reset:account:${body.email}`, limits.resetPerAccount);
+      await accountThrottle.beforeResetRequest(body.email, ip);
       const user = await users.findByEmail(db, body.email);
       if (user) {
         const token = randomToken();
@@ -138,19 +157,18 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
       return { message: 'If an account exists for that email, a password reset link has been sent to it.' };
     },
 
-    /** Sets a new password with a reset token; each token works once and for one hour. */
+    /** Sets a new password with a reset token, ending every session; each token works once and for one hour. */
     async resetPassword(userId: string, token: string, body: ChangePasswordBody): Promise<{ message: string }> {
       const now = clock.now();
       const user = await users.findById(db, userId);
       if (!user || !/^[0-9a-f]{64}$/.test(token) || !(await resets.consume(db, user.id, sha256(token), now))) {
         throw badRequest('This password reset link is invalid or has expired. Please ask for a new one.');
       }
-      await users.updatePasswordHash(db, user.id, await hashPassword(body.password), tokenClockNow());
-      await resets.retireAll(db, user.id, now);
+      await setPassword(user.id, body.password);
       return { message: 'Password updated' };
     },
 
-    /** Changes the caller's own password after checking the current one. */
+    /** Changes the caller's own password after checking the current one; other sessions end, the caller's gets a new token. */
     async updatePassword(actor: UserDto, body: UpdatePasswordBody): Promise<{ message: string; token: string }> {
       if (body.userID !== actor.id) throw forbidden('You can only change your own password');
       const user = await users.findById(db, actor.id);
@@ -158,10 +176,8 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
       if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
         throw invalid({ currentPassword: 'Current password is incorrect' });
       }
-      await users.updatePasswordHash(db, user.id, await hashPassword(body.newPassword), tokenClockNow());
-      await resets.retireAll(db, user.id, clock.now());
-      // Older sessions end with the change; this one continues with a fresh token.
-      return { message: 'Password updated', token: `Bearer ${signToken(toUserDto(user))}` };
+      const version = await setPassword(user.id, body.newPassword);
+      return { message: 'Password updated', token: `Bearer ${signToken(withSessionVersion(toUserDto(user), version))}` };
     },
 
     /** The caller's time zone for showing event times; null: the browser's. */
@@ -181,12 +197,14 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
       return row && toUserDto(row);
     },
 
-    /** The user behind a token, unless the token was issued (iat, in seconds) before the last password change. */
-    async getSessionUser(id: string, issuedAtSeconds: number): Promise<UserDto | undefined> {
+    /**
+     * The user behind a token, unless the token's session version is no longer theirs: every
+     * password change and reset raises it, so tokens issued before one are refused, whatever the timing.
+     */
+    async getSessionUser(id: string, sessionVersion: number): Promise<SessionUser | undefined> {
       const row = await users.findById(db, id);
-      if (!row) return undefined;
-      if (row.password_changed_at !== null && issuedAtSeconds < Math.floor(row.password_changed_at / 1000)) return undefined;
-      return toUserDto(row);
+      if (!row || Number(row.session_version) !== sessionVersion) return undefined;
+      return toSessionUser(row);
     },
   };
 }

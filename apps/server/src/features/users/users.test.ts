@@ -17,8 +17,11 @@ beforeAll(async () => {
   t = await createTestApp({
     usersLimits: {
       loginPerIp: { max: 1000, windowMs: 60_000 },
+      loginPerAccountAddress: { max: 3, windowMs: 15 * 60_000 },
       loginPerAccount: { max: 3, windowMs: 15 * 60_000 },
+      loginNewAddressesPerAccount: { max: 3, windowMs: 15 * 60_000 },
       resetPerIp: { max: 1000, windowMs: 60_000 },
+      resetPerAccountAddress: { max: 3, windowMs: 60 * 60_000 },
       resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
     },
   });
@@ -150,17 +153,28 @@ describe('POST /api/users/login', () => {
     expect(Object.keys(res.json().fields).sort()).toEqual(['email', 'password']);
   });
 
-  it('throttles repeated failures on one account, even with the right password', async () => {
+  it('throttles repeated failures on one account from one address, even with the right password', async () => {
     const { user, password } = await createUser(t.app);
     for (let i = 0; i < 3; i += 1) expect((await post('/api/users/login', { email: user.email, password: 'bad password' })).statusCode).toBe(400);
     const blocked = await post('/api/users/login', { email: user.email, password });
     expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe(String(15 * 60));
     t.clock.advance(15 * 60_000 + 1);
     expect((await post('/api/users/login', { email: user.email, password })).statusCode).toBe(200);
   });
 
   it('throttles failures per client address', async () => {
-    const local = await createTestApp({ usersLimits: { loginPerIp: { max: 2, windowMs: 60_000 }, loginPerAccount: { max: 100, windowMs: 60_000 }, resetPerIp: { max: 9, windowMs: 60_000 }, resetPerAccount: { max: 9, windowMs: 60_000 } } });
+    const local = await createTestApp({
+      usersLimits: {
+        loginPerIp: { max: 2, windowMs: 60_000 },
+        loginPerAccountAddress: { max: 100, windowMs: 60_000 },
+        loginPerAccount: { max: 100, windowMs: 60_000 },
+        loginNewAddressesPerAccount: { max: 100, windowMs: 60_000 },
+        resetPerIp: { max: 9, windowMs: 60_000 },
+        resetPerAccountAddress: { max: 9, windowMs: 60_000 },
+        resetPerAccount: { max: 9, windowMs: 60_000 },
+      },
+    });
     try {
       const { user, password } = await createUser(local.app);
       const attempt = (pw: string, ip: string) => local.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: user.email, password: pw }, remoteAddress: ip });
@@ -250,7 +264,7 @@ describe('password reset', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
-  it('throttles reset requests per account', async () => {
+  it('throttles reset requests per account and address', async () => {
     const { user } = await createUser(t.app);
     for (let i = 0; i < 3; i += 1) expect((await post('/api/users/resetPassword', { email: user.email })).statusCode).toBe(200);
     expect((await post('/api/users/resetPassword', { email: user.email })).statusCode).toBe(429);
@@ -288,7 +302,8 @@ describe('POST /api/users/updatePassword', () => {
   it('refuses an expired token', async () => {
     const { user, password, auth } = await createUser(t.app);
     // Tokens live 3600 s here; jwt expiry is checked against the real clock.
-    const expired = t.app.jwt.sign({ id: user.id, username: user.username, email: user.email, steamID: null }, { expiresIn: -10 });
+    // A current session version, so only the expiry can refuse it.
+    const expired = t.app.jwt.sign({ id: user.id, username: user.username, email: user.email, steamID: null, sv: 0 }, { expiresIn: -10 });
     const res = await post('/api/users/updatePassword', { userID: user.id, currentPassword: password, newPassword: 'next password', newPassword2: 'next password' }, { authorization: `Bearer ${expired}` });
     expect(res.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/current', headers: auth })).statusCode).toBe(200);
