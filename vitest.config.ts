@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// The cluster suites spawn the built server several times and restart PostgreSQL and Redis, so they
+// run only when asked for by name (`npm run test:cluster`), never in a plain `vitest run`.
+const clusterAsked = process.argv.some((arg, i, argv) => arg === '--project=cluster' || (arg === '--project' && argv[i + 1] === 'cluster'));
+
 export default defineConfig({
   test: {
     projects: [
@@ -9,11 +13,28 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/cluster/**', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
+      ...(clusterAsked
+        ? [
+            {
+              test: {
+                name: 'cluster',
+                root: 'apps/server',
+                include: ['test/cluster/**/*.test.ts'],
+                environment: 'node',
+                // One file at a time: the fault suites restart the PostgreSQL and Redis the others use.
+                fileParallelism: false,
+                testTimeout: 240_000,
+                hookTimeout: 180_000,
+              },
+            },
+          ]
+        : []),
       {
         extends: './apps/web/vite.config.ts',
         test: {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { systemClock } from './clock';
-import { openDatabase } from './db/database';
+import { openDatabase, preparePrivateDir } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { readEnv } from './env';
 import { createEventMailJob } from './features/reminders/event-mail.job';
@@ -14,8 +14,28 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function main() {
   const env = readEnv();
   const log = pino({ level: env.LOG_LEVEL });
+  // A forgotten catch somewhere must not take every request down with it: logged, and serving goes on.
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
+  process.on('uncaughtException', (error) => {
+    log.fatal({ err: error }, 'uncaught exception, exiting');
+    process.exit(1);
+  });
+  // The data dir holds the SQLite database and the outbox; one made by an older version may be readable by all.
+  if (!env.DATABASE_URL || !env.SMTP_URL) {
+    try {
+      preparePrivateDir(env.DATA_DIR);
+    } catch (error) {
+      // A dir owned by another user cannot be changed by us; say so rather than refuse to start.
+      if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+      log.warn({ dataDir: env.DATA_DIR }, 'the data dir is not owned by this user and stays readable by others; give it mode 0700');
+    }
+  }
+  const onConnectionError = (error: Error) =>
+    log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'PostgreSQL connection lost');
   const database = openDatabase(
-    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: path.join(env.DATA_DIR, 'smm.sqlite') },
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, onConnectionError }
+      : { kind: 'sqlite', file: path.join(env.DATA_DIR, 'smm.sqlite') },
   );
   await migrateToLatest(database.db);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log });

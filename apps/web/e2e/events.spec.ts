@@ -143,6 +143,72 @@ test('create, edit, attend, unattend and delete an event as two users; only the 
   expect(mail.text).toContain('(UTC)');
 });
 
+test('after its creator leaves the group, the owner sees Delete (not Edit) on the event and deletes it; members see neither', async ({
+  browser,
+  request,
+}) => {
+  const { owner, member, group } = await seedGroup(request);
+  const creator = await registerByApi(request);
+  const creatorToken = await loginByApi(request, creator.email, creator.password);
+  await joinByApi(request, creatorToken, creator.id, group);
+  const start = Date.now() + 2 * DAY;
+  const created = await request.post('/api/events/postEvent', {
+    headers: { authorization: creatorToken },
+    data: {
+      groupID: group._id,
+      userID: creator.id,
+      eventName: 'Orphaned raid',
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 2 * 3600_000).toISOString(),
+    },
+  });
+  expect(created.status()).toBe(200);
+  const eventsUrl = `/civGroup/events?groupID=${group._id}`;
+
+  // While the creator is a member, the owner gets neither button.
+  const ownerPage = await signedIn(browser, owner);
+  await ownerPage.goto(eventsUrl);
+  const openEvent = async (page: Page) => {
+    await page.locator('.event-card').getByRole('button', { name: 'Orphaned raid', exact: true }).click();
+    return page.getByRole('dialog', { name: 'Orphaned raid' });
+  };
+  let detail = await openEvent(ownerPage);
+  await expect(detail.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await detail.getByRole('button', { name: 'Cancel' }).click();
+
+  // The creator leaves the group.
+  const left = await request.post('/api/groups/leaveGroup', {
+    headers: { authorization: creatorToken },
+    data: { groupID: group._id, userID: creator.id },
+  });
+  expect(left.status()).toBe(200);
+
+  // A member still sees neither.
+  const memberPage = await signedIn(browser, member);
+  await memberPage.goto(eventsUrl);
+  const memberDetail = await openEvent(memberPage);
+  await expect(memberDetail).toContainText('The creator of this event has left the group.');
+  await expect(memberDetail.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await expect(memberDetail.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+
+  // The owner sees Delete only, and deletes the event after the question.
+  await ownerPage.reload();
+  detail = await openEvent(ownerPage);
+  await expect(detail).toContainText('The creator of this event has left the group.');
+  await expect(detail.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await detail.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = ownerPage.getByRole('dialog', { name: 'Delete Orphaned raid' });
+  await expect(confirm).toContainText('Are you sure you wish to delete this event?');
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(ownerPage.locator('.event-card')).toHaveCount(0);
+  await expect(ownerPage.getByRole('region', { name: 'Next Event' })).toContainText('No Scheduled Events Upcoming');
+  await memberPage.reload();
+  await expect(memberPage.getByRole('region', { name: 'Next Event' })).toContainText('No Scheduled Events Upcoming');
+});
+
 test("a failed create shows 'Unexpected error trying to create an event' for 5 s", async ({ browser, request }) => {
   const { member, group } = await seedGroup(request);
   const page = await signedIn(browser, member);

@@ -8,7 +8,10 @@ import type { Database, Db } from './schema';
 // int8 (COUNT, bigint timestamps) as numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string; max?: number };
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  // onConnectionError: told when a pooled PostgreSQL connection breaks (server restarted, network gone).
+  | { kind: 'postgres'; url: string; schema?: string; max?: number; onConnectionError?: (error: Error) => void };
 
 export interface DatabaseHandle {
   db: Db;
@@ -41,10 +44,37 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
+/** Only the server's own user may enter the data dir or read its files: they hold password hashes, the signing secret and reset links. */
+const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
+
+/** Makes the directory (and missing parents) 0700, and tightens it if it exists with a looser mode. */
+export function preparePrivateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  if ((fs.statSync(dir).mode & 0o777) !== PRIVATE_DIR_MODE) fs.chmodSync(dir, PRIVATE_DIR_MODE);
+}
+
+/**
+ * Creates the database file 0600 before SQLite opens it, and tightens it and its -wal and -shm if
+ * an older version left them readable. SQLite gives the -wal and -shm it creates the database
+ * file's mode, so they are born 0600 too.
+ */
+function makeDatabaseFilesPrivate(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const companion of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((fs.statSync(companion).mode & 0o777) !== PRIVATE_FILE_MODE) fs.chmodSync(companion, PRIVATE_FILE_MODE);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 /** Opens SQLite (WAL, file under the data dir) or PostgreSQL, behind one Kysely interface. */
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.kind === 'sqlite') {
-    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    if (config.file !== ':memory:') makeDatabaseFilesPrivate(config.file);
     const sqlite = new SQLite(config.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
@@ -57,7 +87,13 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     connectionString: config.url,
     max: config.max ?? 10,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+    // Waiting for a connection never hangs a request: after this it fails (503) instead.
+    connectionTimeoutMillis: 10_000,
   });
+  // A broken connection is an 'error' event; with no listener Node would end the process. The pool
+  // drops a broken idle client itself; a checked-out one fails its next query and is dropped on release.
+  pool.on('error', (error) => config.onConnectionError?.(error));
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -8,4 +8,6 @@ export const EVENT_NOT_FOUND_MESSAGE = 'Event not found';
 export const START_IN_PAST_MESSAGE = 'Start Date cannot be in the past';
 export const EVENT_FULL_MESSAGE = 'This event is full';
 export const ONLY_CREATOR_MESSAGE = 'Only the creator of this event can do that';
+export const ONLY_CREATOR_OR_ADMINS_MESSAGE =
+  'Only the creator of this event can do that, or, since the creator has left the group, its owner and Administrators';
 export const MAX_BELOW_ATTENDING_MESSAGE = 'More members are already attending than that maximum';

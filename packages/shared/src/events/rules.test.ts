@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { VIEWERS } from '../groups/policy';
 import {
   canAttend,
+  canDeleteEvent,
   canEditEvent,
   endPickerMinDate,
   endsBeforeStart,
@@ -50,6 +52,36 @@ describe('canEditEvent (spec 6: only the creator)', () => {
     [null, false],
     ['', false],
   ] as const)('%s: %s', (user, expected) => expect(canEditEvent({ userID: 'creator' }, user)).toBe(expected));
+});
+
+describe('canDeleteEvent (the creator; once the creator has left, also the owner and Administrators)', () => {
+  // viewer's place in the group, is the viewer the creator, is the creator still a member -> may delete
+  it.each([
+    ['member', true, true, true],
+    ['administrator', true, true, true],
+    ['owner', true, true, true],
+    ['member', false, true, false],
+    ['administrator', false, true, false],
+    ['owner', false, true, false],
+    ['nonMember', false, true, false],
+    ['anonymous', false, true, false],
+    ['member', false, false, false],
+    ['administrator', false, false, true],
+    ['owner', false, false, true],
+    ['nonMember', false, false, false],
+    ['anonymous', false, false, false],
+  ] as const)('%s, creator: %s, creator still a member: %s -> %s', (role, isCreator, creatorIsMember, expected) => {
+    const userID = role === 'anonymous' ? null : isCreator ? 'creator' : 'someone';
+    expect(canDeleteEvent({ userID: 'creator' }, { userID, role }, creatorIsMember)).toBe(expected);
+  });
+
+  it('never lets anyone but the creator edit, whether or not the creator is still a member', () => {
+    for (const role of VIEWERS) {
+      const userID: string | null = role === 'anonymous' ? null : 'someone';
+      expect(canEditEvent({ userID: 'creator' }, userID)).toBe(false);
+      expect(canDeleteEvent({ userID: 'creator' }, { userID, role }, false)).toBe(role === 'owner' || role === 'administrator');
+    }
+  });
 });
 
 describe('date rules', () => {

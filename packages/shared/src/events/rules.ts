@@ -1,3 +1,4 @@
+import type { Viewer } from '../groups/policy';
 import type { EventDto } from './schemas';
 
 /** The parts of an event the rules below read. */
@@ -7,6 +8,25 @@ type Timed = Pick<EventDto, 'startDate' | 'endDate'>;
 /** Spec 6: only an event's creator sees Edit and Delete; the server refuses everyone else. */
 export const canEditEvent = (event: Pick<EventDto, 'userID'>, userID: string | null | undefined): boolean =>
   Boolean(userID) && event.userID === userID;
+
+/** Who is looking at an event: their account and their place in the event's group. */
+export interface EventViewer {
+  userID: string | null | undefined;
+  role: Viewer;
+}
+
+/**
+ * The creator deletes their event. Once the creator is no longer a member of the group, nobody could,
+ * so then the group's owner and Administrators may too (delete only: the event stays the creator's
+ * to edit, and they get it back if they rejoin).
+ */
+export function canDeleteEvent(event: Pick<EventDto, 'userID'>, viewer: EventViewer, creatorIsMember: boolean): boolean {
+  if (canEditEvent(event, viewer.userID)) return true;
+  return !creatorIsMember && (viewer.role === 'owner' || viewer.role === 'administrator');
+}
+
+/** Whether the event's creator is still a member of its group; the API sends the field only as false, once they have left. */
+export const creatorIsMember = (event: Pick<EventDto, 'creatorIsMember'>): boolean => event.creatorIsMember !== false;
 
 export const isAttending = (event: Pick<EventDto, 'attendingMembers'>, userID: string | null | undefined): boolean =>
   Boolean(userID) && event.attendingMembers.some((member) => member.userID === userID);

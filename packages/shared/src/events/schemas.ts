@@ -28,6 +28,12 @@ export const eventDto = z.object({
   attendingMembers: z.array(attendingMemberDto),
   isDrafted: z.boolean(),
   draftGameID: z.string().nullable(),
+  /**
+   * false once the creator has left (or was kicked from) the group: then the group's owner and
+   * Administrators may delete the event too. Absent while the creator is a member, so the spec's
+   * Event JSON is unchanged for nearly every event.
+   */
+  creatorIsMember: z.boolean().optional(),
 });
 export type EventDto = z.infer<typeof eventDto>;
 export const eventsResponse = z.array(eventDto);

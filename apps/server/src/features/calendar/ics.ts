@@ -14,11 +14,22 @@ interface Options {
   publish?: boolean;
 }
 
-/** An iCalendar (RFC 5545) document of events; all times are UTC instants, which every calendar app converts. */
+/**
+ * RFC 5545 TEXT escaping: backslash, semicolon and comma get a backslash, and every line break
+ * becomes `\n` (TEXT has no way to say CR, so CR LF and a lone CR read back as LF). The value then
+ * holds no raw CR or LF, so nothing a member typed can start a line of its own such as END:VEVENT.
+ */
+export const escapeIcsText = (text: string): string => text.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r\n|\r|\n/g, '\\n');
+
+/**
+ * An iCalendar (RFC 5545) document of events; all times are UTC instants, which every calendar app converts.
+ * Every text from users goes through an escaping writer: ical-generator escapes SUMMARY and DESCRIPTION
+ * itself but writes the calendar's NAME and X-WR-CALNAME as given, so those are escaped here.
+ */
 export function renderCalendar(events: readonly IcsEvent[], { name, publicUrl, now, publish = false }: Options): string {
   const host = new URL(publicUrl).host;
   const calendar = ical({
-    name,
+    name: escapeIcsText(name),
     prodId: { company: 'SMM', product: 'SMM Events', language: 'EN' },
     // Subscribed calendars refresh about hourly; apps that honour it ask no more often.
     ttl: 60 * 60,
@@ -41,7 +52,9 @@ export function renderCalendar(events: readonly IcsEvent[], { name, publicUrl, n
       sequence: Math.max(0, Math.floor((row.updated_at - row.created_at) / 1000)),
     });
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line, the last one too, with CR LF; ical-generator leaves the last bare.
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 /** A file name for the event's .ics download: its name with anything odd replaced. */

@@ -5,9 +5,10 @@ export const toIso = (ms: number): string => new Date(ms).toISOString();
 
 /**
  * The spec's Event JSON. A field whitelist: attendees' emails are shown only on the viewer's own
- * entry, so joining a public group does not hand out every member's address.
+ * entry, so joining a public group does not hand out every member's address. `creatorIsMember: false`
+ * is added only for an event whose creator has left the group.
  */
-export function toEventDto(row: EventRow, attendees: readonly AttendeeRow[], viewerId: string): EventDto {
+export function toEventDto(row: EventRow, attendees: readonly AttendeeRow[], viewerId: string, creatorIsMember: boolean): EventDto {
   return {
     _id: row.id,
     groupID: row.group_id,
@@ -21,5 +22,6 @@ export function toEventDto(row: EventRow, attendees: readonly AttendeeRow[], vie
       .map((a) => ({ userID: a.user_id, username: a.username, ...(a.user_id === viewerId ? { email: a.email } : {}) })),
     isDrafted: row.is_drafted === 1,
     draftGameID: row.draft_game_id,
+    ...(creatorIsMember ? {} : { creatorIsMember: false }),
   };
 }

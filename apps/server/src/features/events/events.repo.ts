@@ -44,6 +44,21 @@ export async function listAttendees(db: Db, eventIds: readonly string[]): Promis
     .execute();
 }
 
+/** Of the given events, the ids of those whose creator is no longer a member of the event's group. */
+export async function listWithDepartedCreator(db: Db, eventIds: readonly string[]): Promise<string[]> {
+  if (eventIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('events')
+    .leftJoin('group_members', (join) =>
+      join.onRef('group_members.group_id', '=', 'events.group_id').onRef('group_members.user_id', '=', 'events.user_id'),
+    )
+    .select('events.id')
+    .where('events.id', 'in', eventIds)
+    .where('group_members.user_id', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function insert(db: Db, row: EventRow): Promise<void> {
   await db.insertInto('events').values(row).execute();
 }

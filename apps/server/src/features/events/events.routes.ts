@@ -29,7 +29,7 @@ export const eventsRoutes =
           tags,
           security,
           description:
-            "The group's events, earliest start first; members only. attendingMembers[].email is given only on the caller's own entry.",
+            "The group's events, earliest start first; members only. attendingMembers[].email is given only on the caller's own entry. creatorIsMember: false marks events whose creator has left the group.",
           querystring: groupIdQuery,
           response: { 200: eventsResponse, ...errors },
         },
@@ -108,7 +108,8 @@ export const eventsRoutes =
         schema: {
           tags,
           security,
-          description: 'The creator deletes the event (others: 403).',
+          description:
+            'The creator deletes the event. Once the creator has left the group (creatorIsMember: false), its owner and Administrators may too. Others: 403.',
           querystring: eventIdQuery,
           response: { 200: eventMessageResponse, ...errors },
         },

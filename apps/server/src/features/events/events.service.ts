@@ -5,10 +5,11 @@ import {
   EVENT_NOT_FOUND_MESSAGE,
   MAX_BELOW_ATTENDING_MESSAGE,
   ONLY_CREATOR_MESSAGE,
+  ONLY_CREATOR_OR_ADMINS_MESSAGE,
   START_BEFORE_END_MESSAGE,
   START_IN_PAST_MESSAGE,
 } from '@smm/shared/events/messages';
-import { canEditEvent, endsBeforeStart, startIsInPast } from '@smm/shared/events/rules';
+import { canDeleteEvent, canEditEvent, endsBeforeStart, startIsInPast } from '@smm/shared/events/rules';
 import type { AttendEventBody, EventDto, PostEventBody, UpdateEventBody } from '@smm/shared/events/schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
@@ -52,17 +53,28 @@ const assertSelf = (actor: UserDto, userID: string, what: string) => {
 
 /** Event use cases: list, create, edit, delete, attend and unattend, each checked against the caller's membership. */
 export function createEventsService({ db, clock, publicUrl, notifier }: Deps) {
+  /** The events as the viewer sees them, in two queries however many there are: attendees, and departed creators. */
+  async function readEvents(tx: Db, rows: readonly events.EventRow[], viewerId: string): Promise<EventDto[]> {
+    const ids = rows.map((row) => row.id);
+    const attendees = await events.listAttendees(tx, ids);
+    const departed = new Set(await events.listWithDepartedCreator(tx, ids));
+    return rows.map((row) => toEventDto(row, attendees, viewerId, !departed.has(row.id)));
+  }
+
   async function readEvent(tx: Db, row: events.EventRow, viewerId: string): Promise<EventDto> {
-    return toEventDto(row, await events.listAttendees(tx, [row.id]), viewerId);
+    return (await readEvents(tx, [row], viewerId))[0]!;
   }
 
   /** Locks the event and checks the caller is a member of its group; 404 when it does not exist. */
-  async function lockForMember(tx: Db, eventId: string, actor: UserDto) {
+  async function lockWithAccess(tx: Db, eventId: string, actor: UserDto) {
     const row = await events.lockById(tx, eventId);
     if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE);
-    assertMember(await loadAccess(tx, row.group_id, actor.id));
-    return row;
+    const access = await loadAccess(tx, row.group_id, actor.id);
+    assertMember(access);
+    return { row, access };
   }
+
+  const lockForMember = async (tx: Db, eventId: string, actor: UserDto) => (await lockWithAccess(tx, eventId, actor)).row;
 
   async function withGroup(tx: Db, eventId: string) {
     const row = await events.findWithGroup(tx, eventId);
@@ -74,12 +86,7 @@ export function createEventsService({ db, clock, publicUrl, notifier }: Deps) {
     /** The events of a group, earliest start first; members only. */
     async getEvents(actor: UserDto, groupID: string): Promise<EventDto[]> {
       assertMember(await loadAccess(db, groupID, actor.id), GROUP_NOT_FOUND_MESSAGE);
-      const rows = await events.listByGroup(db, groupID);
-      const attendees = await events.listAttendees(
-        db,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => toEventDto(row, attendees, actor.id));
+      return readEvents(db, await events.listByGroup(db, groupID), actor.id);
     },
 
     /** A member schedules an event in their group; members with notifications on are mailed. */
@@ -132,11 +139,17 @@ export function createEventsService({ db, clock, publicUrl, notifier }: Deps) {
       });
     },
 
-    /** The creator deletes the event; members with notifications on are told it is cancelled. */
+    /**
+     * The creator deletes the event, or, once the creator has left the group, its owner or an
+     * Administrator; members with notifications on are told it is cancelled.
+     */
     async deleteEvent(actor: UserDto, eventID: string): Promise<{ message: string }> {
       return db.transaction().execute(async (tx) => {
-        const current = await lockForMember(tx, eventID, actor);
-        if (!canEditEvent({ userID: current.user_id }, actor.id)) throw forbidden(ONLY_CREATOR_MESSAGE);
+        const { row: current, access } = await lockWithAccess(tx, eventID, actor);
+        const creatorIsMember = (await events.listWithDepartedCreator(tx, [eventID])).length === 0;
+        if (!canDeleteEvent({ userID: current.user_id }, { userID: actor.id, role: access.viewer }, creatorIsMember)) {
+          throw forbidden(creatorIsMember ? ONLY_CREATOR_MESSAGE : ONLY_CREATOR_OR_ADMINS_MESSAGE);
+        }
         const snapshot = await withGroup(tx, eventID);
         await outbox.deleteUnsentReminders(tx, eventID);
         await events.deleteById(tx, eventID);
@@ -155,7 +168,7 @@ export function createEventsService({ db, clock, publicUrl, notifier }: Deps) {
         const current = await lockForMember(tx, body.eventID, actor);
         await events.deleteNonMemberAttendees(tx, current.id, current.group_id);
         const attendees = await events.listAttendees(tx, [current.id]);
-        if (attendees.some((a) => a.user_id === actor.id)) return toEventDto(current, attendees, actor.id);
+        if (attendees.some((a) => a.user_id === actor.id)) return readEvent(tx, current, actor.id);
         if (current.end_at <= clock.now()) throw conflict(EVENT_ENDED_MESSAGE);
         if (attendees.length >= current.max_number_of_members) throw conflict(EVENT_FULL_MESSAGE);
         await events.insertAttendee(tx, { event_id: current.id, user_id: actor.id, joined_at: clock.now() });

@@ -76,11 +76,14 @@ export function createEventMailJob({
       const claimed = await outbox.claimDue(db, instanceId, now, leaseMs, BATCH);
       for (const mail of claimed) {
         try {
-          await mailer.send({ to: mail.to_email, subject: mail.subject, text: mail.body });
+          await mailer.send({ to: mail.to_email, subject: mail.subject, text: mail.body, ref: { mailId: mail.id, userId: mail.user_id } });
         } catch (error) {
           failed += 1;
           const giveUp = mail.attempts >= MAX_ATTEMPTS;
-          log.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, giveUp, err: error }, 'event mail not sent');
+          log.warn(
+            { mailId: mail.id, userId: mail.user_id, kind: mail.kind, attempts: mail.attempts, giveUp, err: error },
+            'event mail not sent',
+          );
           await outbox.release(
             db,
             mail.id,

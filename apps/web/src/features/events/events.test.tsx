@@ -148,6 +148,7 @@ describe('EventDetailModal', () => {
     onEdit() {},
     onDelete() {},
     onHide() {},
+    viewerRole: 'member' as const,
   };
 
   it('shows Edit and Delete to the creator only', () => {
@@ -159,6 +160,39 @@ describe('EventDetailModal', () => {
     render(wrap(<EventDetailModal {...props} userID="someone-else" />));
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  const departed: EventDto = { ...event, creatorIsMember: false };
+  const buttons = () => ({
+    edit: screen.queryByRole('button', { name: 'Edit' }) !== null,
+    delete: screen.queryByRole('button', { name: 'Delete' }) !== null,
+  });
+
+  it.each([
+    // the event, the viewer, their place in the group -> which of Edit and Delete they see
+    ['creator still a member', 'creator', 'member', { edit: true, delete: true }],
+    ['creator still a member', 'owner-id', 'owner', { edit: false, delete: false }],
+    ['creator still a member', 'admin-id', 'administrator', { edit: false, delete: false }],
+    ['creator still a member', 'someone', 'member', { edit: false, delete: false }],
+    ['creator has left', 'owner-id', 'owner', { edit: false, delete: true }],
+    ['creator has left', 'admin-id', 'administrator', { edit: false, delete: true }],
+    ['creator has left', 'someone', 'member', { edit: false, delete: false }],
+  ] as const)('%s: %s as %s sees %j', (label, userID, viewerRole, expected) => {
+    const e = label === 'creator has left' ? departed : event;
+    render(wrap(<EventDetailModal {...props} event={e} userID={userID} viewerRole={viewerRole} />));
+    expect(buttons()).toEqual(expected);
+  });
+
+  it('tells everyone when the creator has left, and Delete asks the page to confirm', async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn();
+    render(wrap(<EventDetailModal {...props} event={departed} userID="owner-id" viewerRole="owner" onDelete={onDelete} />));
+    expect(screen.getByText('The creator of this event has left the group.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onDelete).toHaveBeenCalledOnce();
+    cleanup();
+    render(wrap(<EventDetailModal {...props} userID="someone" />));
+    expect(screen.queryByText('The creator of this event has left the group.')).not.toBeInTheDocument();
   });
 
   it("shows start, end and attendees in the viewer's zone, named", () => {

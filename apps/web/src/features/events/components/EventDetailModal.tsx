@@ -2,8 +2,9 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
-import { canEditEvent } from '@smm/shared/events/rules';
+import { canDeleteEvent, canEditEvent, creatorIsMember } from '@smm/shared/events/rules';
 import type { EventDto } from '@smm/shared/events/schemas';
+import type { Viewer } from '@smm/shared/groups/policy';
 import { errorBodyOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/ui/toasts';
 import { downloadEventIcs } from '../api/download-event-ics';
@@ -14,6 +15,8 @@ import { EventTimes } from './EventTimes';
 interface Props {
   event: EventDto;
   userID: string;
+  /** The viewer's place in the group: its owner and Administrators may delete an event whose creator has left. */
+  viewerRole: Viewer;
   timeZone: string;
   now: number;
   attendPending: boolean;
@@ -36,12 +39,14 @@ const fileName = (eventName: string) =>
   }.ics`;
 
 /**
- * The detail dialog: start, end, attendees, Attend or Unattend, Cancel; Edit and Delete only for the creator.
+ * The detail dialog: start, end, attendees, Attend or Unattend, Cancel; Edit and Delete only for the creator,
+ * and Delete (only) for the group's owner and Administrators once the creator has left the group.
  * In Civilization groups also Draft (Redraft) and, once drafted, a link to the drafted game.
  */
 export function EventDetailModal({
   event,
   userID,
+  viewerRole,
   timeZone,
   now,
   attendPending,
@@ -53,6 +58,9 @@ export function EventDetailModal({
   draftedGamePath,
 }: Props) {
   const drafted = event.isDrafted && Boolean(draftedGamePath);
+  const creatorStays = creatorIsMember(event);
+  const mayEdit = canEditEvent(event, userID);
+  const mayDelete = canDeleteEvent(event, { userID, role: viewerRole }, creatorStays);
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
 
@@ -75,6 +83,7 @@ export function EventDetailModal({
       <Modal.Body>
         <EventTimes event={event} timeZone={timeZone} />
         <AttendeeList event={event} />
+        {!creatorStays && <p className="small text-body-secondary mt-3 mb-0">The creator of this event has left the group.</p>}
         {drafted && draftedGamePath && (
           <p className="event-drafted mt-3 mb-0">
             <span className="badge text-bg-success me-2">Drafted</span>
@@ -86,14 +95,18 @@ export function EventDetailModal({
         </Button>
       </Modal.Body>
       <Modal.Footer className="flex-wrap">
-        {canEditEvent(event, userID) && (
+        {(mayEdit || mayDelete) && (
           <div className="me-auto d-flex gap-2">
-            <Button variant="outline-primary" onClick={onEdit}>
-              Edit
-            </Button>
-            <Button variant="outline-danger" onClick={onDelete}>
-              Delete
-            </Button>
+            {mayEdit && (
+              <Button variant="outline-primary" onClick={onEdit}>
+                Edit
+              </Button>
+            )}
+            {mayDelete && (
+              <Button variant="outline-danger" onClick={onDelete}>
+                Delete
+              </Button>
+            )}
           </div>
         )}
         {onDraft && (

@@ -129,6 +129,7 @@ function Events() {
         <EventDetailModal
           event={detail}
           userID={user.id}
+          viewerRole={context.viewer}
           timeZone={timeZone}
           now={now}
           attendPending={attendPending(detail)}
