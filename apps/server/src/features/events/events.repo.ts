@@ -124,3 +124,12 @@ export const findWithGroup = (db: Db, id: string): Promise<EventWithGroupRow | u
     .select(['groups.group_name', 'groups.link_url'])
     .where('events.id', '=', id)
     .executeTakeFirst();
+
+/** Takes a member who leaves (or is kicked) off every event of the group, so no hidden sign-up comes back if they rejoin. */
+export async function deleteAttendeeFromGroupEvents(db: Db, groupId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('event_attendees')
+    .where('user_id', '=', userId)
+    .where('event_id', 'in', db.selectFrom('events').select('id').where('group_id', '=', groupId))
+    .execute();
+}

@@ -21,6 +21,8 @@ import { safeEqual } from '../../lib/crypto';
 import { assertCan, isVisible, loadAccess, readFullGroup } from '../groups/group-access';
 import * as members from '../groups/group-members.repo';
 import { toMemberDto, toRole } from '../groups/groups.mapper';
+import * as events from '../events/events.repo';
+import * as outbox from '../reminders/event-mail-outbox.repo';
 
 interface Deps {
   db: Db;
@@ -30,6 +32,12 @@ interface Deps {
 
 const isForeignKeyViolation = (error: unknown) =>
   error instanceof Error && /foreign key|23503/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
+
+/** Someone out of the group holds no seat at its events and gets no reminders for them. */
+async function leaveEvents(tx: Db, groupId: string, userId: string): Promise<void> {
+  await events.deleteAttendeeFromGroupEvents(tx, groupId, userId);
+  await outbox.deleteUnsentRemindersInGroup(tx, groupId, userId);
+}
 
 /** Membership use cases: join, leave, kick, roles and each member's own settings. */
 export function createMembersService({ db, clock, publicUrl }: Deps) {
@@ -82,6 +90,7 @@ export function createMembersService({ db, clock, publicUrl }: Deps) {
         if (access.viewer === 'owner') throw forbidden(OWNER_CANNOT_LEAVE_MESSAGE);
         assertCan(access, 'leaveGroup');
         await members.removeNonOwner(tx, body.groupID, actor.id);
+        await leaveEvents(tx, body.groupID, actor.id);
         return { message: 'You have left the group' };
       });
     },
@@ -97,6 +106,7 @@ export function createMembersService({ db, clock, publicUrl }: Deps) {
           throw forbidden('The group owner cannot be kicked');
         }
         await members.removeNonOwner(tx, body.groupID, body.userID);
+        await leaveEvents(tx, body.groupID, body.userID);
         return readFullGroup(tx, access.group, publicUrl);
       });
     },

@@ -139,3 +139,14 @@ export async function pruneFinished(db: Db, before: number): Promise<void> {
   await db.deleteFrom('event_mail_outbox').where('sent_at', '<', before).execute();
   await db.deleteFrom('event_mail_outbox').where('failed_at', '<', before).execute();
 }
+
+/** Drops the reminders still queued for a member of the group's events (they left or were kicked). */
+export async function deleteUnsentRemindersInGroup(db: Db, groupId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('event_mail_outbox')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'reminder')
+    .where('sent_at', 'is', null)
+    .where('event_id', 'in', db.selectFrom('events').select('id').where('group_id', '=', groupId))
+    .execute();
+}
