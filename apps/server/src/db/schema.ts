@@ -9,7 +9,7 @@ export interface UsersTable {
   password_hash: string;
   steam_id: string | null;
   created_at: number;
-  /** Epoch ms of the last password change; tokens issued before it are refused. */
+  /** Epoch ms of the last password change (kept for the record; sessions end through users.session_version). */
   password_changed_at: number | null;
 }
 
