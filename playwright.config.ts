@@ -1,9 +1,21 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3111);
+/**
+ * The app's port (E2E_PORT) and the first of the fakes' four (E2E_FAKES_PORT). Unset, free ones are
+ * chosen once, in the main process, and stored in process.env before the workers start: each worker
+ * loads this file again and must reach the same servers, and two runs on one machine never collide.
+ */
+if (!process.env.E2E_PORT || !process.env.E2E_FAKES_PORT) {
+  const script = path.join(import.meta.dirname, 'apps/web/e2e/support/free-ports.mjs');
+  const free = JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8' })) as { app: number; fakes: number };
+  process.env.E2E_PORT ??= String(free.app);
+  process.env.E2E_FAKES_PORT ??= String(free.fakes);
+}
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 /** A throwaway data dir per run; the specs read captured mails from its outbox. */
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'smm-e2e-'));
@@ -12,14 +24,15 @@ process.env.E2E_DATA_DIR = e2eDataDir;
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
 
 /**
- * The hiscores, Steam Web API and Steam OpenID fakes (apps/server/test/fakes/serve-fakes.ts) on
- * three ports from E2E_FAKES_PORT, so the app's real HTTP clients run against them in the browser tests.
+ * The hiscores, Steam Web API, Steam OpenID and Discord fakes (apps/server/test/fakes/serve-fakes.ts) on
+ * four ports from E2E_FAKES_PORT, so the app's real HTTP clients run against them in the browser tests.
  */
-const fakesPort = Number(process.env.E2E_FAKES_PORT ?? 4101);
+const fakesPort = Number(process.env.E2E_FAKES_PORT);
 const fakes = {
   osrs: `http://127.0.0.1:${fakesPort}`,
   steamApi: `http://127.0.0.1:${fakesPort + 1}`,
   steamOpenId: `http://127.0.0.1:${fakesPort + 2}/openid/login`,
+  discord: `http://127.0.0.1:${fakesPort + 3}`,
   steamApiKey: 'e2e-steam-key',
 };
 
@@ -58,6 +71,7 @@ export default defineConfig({
         FAKE_OSRS_PORT: String(fakesPort),
         FAKE_STEAM_API_PORT: String(fakesPort + 1),
         FAKE_STEAM_OPENID_PORT: String(fakesPort + 2),
+        FAKE_DISCORD_PORT: String(fakesPort + 3),
         FAKE_STEAM_API_KEY: fakes.steamApiKey,
       },
     },
@@ -77,8 +91,12 @@ export default defineConfig({
         STEAM_API_URL: fakes.steamApi,
         STEAM_API_KEY: fakes.steamApiKey,
         STEAM_OPENID_URL: fakes.steamOpenId,
+        DISCORD_API_URL: fakes.discord,
         // Short enough that the 'Hiscores Slow' fake shows the timeout page within a test.
         UPSTREAM_TIMEOUT_MS: '3000',
+        // Linked RuneScape accounts refresh every two seconds, so a clan member's chart fills within a test.
+        RUNESCAPE_REFRESH_SECONDS: '2',
+        RUNESCAPE_JOB_INTERVAL_SECONDS: '1',
       },
     },
   ],

@@ -43,6 +43,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // Dialog tests type into date pickers key by key; a shared machine can take seconds for that.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -25,14 +25,25 @@ import { componentsRoutes } from './features/components/components.routes';
 import { createComponentsService } from './features/components/components.service';
 import { eventsRoutes } from './features/events/events.routes';
 import { createEventsService } from './features/events/events.service';
+import { waitlistRoutes } from './features/events/waitlist.routes';
+import { createWaitlistService } from './features/events/waitlist.service';
 import { gamesRoutes } from './features/games/games.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { createDashboardService } from './features/dashboard/dashboard.service';
 import { createGroupsService } from './features/groups/groups.service';
 import { healthRoutes } from './features/health/health.routes';
+import { createInProcessGroupChanges, type GroupChanges } from './features/live/group-changes';
+import { liveRoutes } from './features/live/live.routes';
+import { createLiveService } from './features/live/live.service';
+import { createDiscordDeliveries, type DiscordDeliveryOptions } from './features/discord/discord-deliveries';
+import { discordRoutes } from './features/discord/discord.routes';
+import { createDiscordService } from './features/discord/discord.service';
+import { createDiscordWebhookClient, DISCORD_DEFAULT_URL } from './integrations/discord-webhook';
 import { membersRoutes } from './features/members/members.routes';
 import { createMembersService } from './features/members/members.service';
-import { runescapeRoutes } from './features/runescape/runescape.routes';
-import { createRuneScapeService, defaultHiscoresCache, type HiscoresCacheOptions } from './features/runescape/runescape.service';
+import { registerRuneScape, type RuneScapeOptions } from './features/runescape/runescape.plugin';
+import type { HiscoresCacheOptions } from './features/runescape/runescape.service';
 import { createEventNotifier } from './features/reminders/event-notifications';
 import { loadOrCreateSecret } from './features/secrets/secrets.service';
 import { steamLinkRoutes } from './features/steam/steam-link.routes';
@@ -48,6 +59,7 @@ import { createSteamOpenIdClient, STEAM_OPENID_DEFAULT_URL } from './integration
 import { createSteamWebApiClient, STEAM_API_DEFAULT_URL } from './integrations/steam-web-api';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, defaultUpstreamRateLimit, type UpstreamRateLimit } from './integrations/upstream';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { rejectNulPlugin } from './plugins/reject-nul';
 import { securityPlugin } from './plugins/security';
@@ -57,6 +69,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   mailer: Mailer;
   clock: Clock;
+  /** The feed of committed group changes; in process unless given (main.ts gives PostgreSQL's). */
+  changes?: GroupChanges;
   config: {
     publicUrl: string;
     adminEmail: string;
@@ -76,6 +90,14 @@ export interface AppDeps {
     upstreamTimeoutMs?: number;
     upstreamRateLimit?: UpstreamRateLimit;
     hiscoresCache?: HiscoresCacheOptions;
+    /** Live pages: heartbeat interval and streams per user on one instance. */
+    liveHeartbeatMs?: number;
+    maxLiveStreamsPerUser?: number;
+    /** Discord's origin for webhook posts (DISCORD_API_URL), and the post queue's pace. */
+    discordApiUrl?: string;
+    discordDelivery?: Partial<DiscordDeliveryOptions>;
+    /** Hiscores queue, clan Update limit and refresh pace of linked RuneScape accounts. */
+    runescape?: Omit<RuneScapeOptions, 'hiscoresCache'>;
   };
 }
 
@@ -108,12 +130,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   const secret = config.jwtSecret ?? (await loadOrCreateSecret(db, 'jwt'));
   const throttle = createThrottle(db, clock);
+  const changes = deps.changes ?? createInProcessGroupChanges((error) => app.log.error({ err: error }, 'group change listener failed'));
+  if (!deps.changes) app.addHook('onClose', () => changes.close());
 
   await app.register(securityPlugin, {
     rateLimitPerMinute: config.rateLimitPerMinute ?? 3000,
     redisUrl: config.redisUrl,
     publicUrl: config.publicUrl,
   });
+  await app.register(compressionPlugin);
   await app.register(docsPlugin);
   await app.register(rejectNulPlugin);
 
@@ -133,9 +158,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes(usersService));
   await app.register(adminRoutes(createAdminService({ mailer, adminEmail: config.adminEmail })));
   await app.register(gamesRoutes());
-  await app.register(groupsRoutes(createGroupsService({ db, clock, publicUrl: config.publicUrl })));
-  await app.register(membersRoutes(createMembersService({ db, clock, publicUrl: config.publicUrl })));
-  await app.register(componentsRoutes(createComponentsService({ db, clock })));
+  await app.register(groupsRoutes(createGroupsService({ db, clock, publicUrl: config.publicUrl, changes })));
+  await app.register(dashboardRoutes(createDashboardService({ db, clock })));
+  await app.register(membersRoutes(createMembersService({ db, clock, publicUrl: config.publicUrl, changes })));
+  await app.register(componentsRoutes(createComponentsService({ db, clock, changes })));
   await app.register(availabilityRoutes(createAvailabilityService({ db, clock })));
   await app.register(preferencesRoutes(createPreferencesService({ db, clock })));
   await app.register(groupGameSettingsRoutes(createGroupGameSettingsService({ db, publicUrl: config.publicUrl })));
@@ -143,14 +169,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(commentsRoutes(createCommentsService({ db, clock })));
   await app.register(notesRoutes(createNotesService({ db, clock })));
   const notifier = createEventNotifier({ publicUrl: config.publicUrl });
-  await app.register(eventsRoutes(createEventsService({ db, clock, publicUrl: config.publicUrl, notifier })));
+  await app.register(eventsRoutes(createEventsService({ db, clock, publicUrl: config.publicUrl, notifier, changes })));
+  await app.register(waitlistRoutes(createWaitlistService({ db, clock, publicUrl: config.publicUrl, changes })));
   await app.register(calendarRoutes(createCalendarService({ db, clock, publicUrl: config.publicUrl })));
 
+  await app.register(liveRoutes(createLiveService({ db, changes, heartbeatMs: config.liveHeartbeatMs, maxStreamsPerUser: config.maxLiveStreamsPerUser })));
   const timeoutMs = config.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  await app.register(discordRoutes(createDiscordService({ db, clock })));
+  const discordDeliveries = createDiscordDeliveries({
+    db,
+    clock,
+    changes,
+    log: app.log,
+    client: createDiscordWebhookClient({ baseUrl: config.discordApiUrl ?? DISCORD_DEFAULT_URL, timeoutMs }),
+    options: config.discordDelivery,
+  });
+  app.decorate('discordDeliveries', discordDeliveries);
+  app.addHook('onReady', async () => discordDeliveries.start());
+  app.addHook('preClose', () => discordDeliveries.stop());
   const upstreamLimit = config.upstreamRateLimit ?? defaultUpstreamRateLimit;
   const hiscores = createOsrsHiscoresClient({ baseUrl: config.osrsHiscoresUrl ?? OSRS_HISCORES_DEFAULT_URL, timeoutMs });
-  const hiscoresCache = config.hiscoresCache ?? defaultHiscoresCache;
-  await app.register(runescapeRoutes(createRuneScapeService({ hiscores, clock, cache: hiscoresCache, throttle, limit: upstreamLimit })));
+  await registerRuneScape(app, { db, clock, hiscores, throttle, limit: upstreamLimit, hiscoresCache: config.hiscoresCache, ...config.runescape });
   const steamApi = config.steamApiKey
     ? createSteamWebApiClient({ baseUrl: config.steamApiUrl ?? STEAM_API_DEFAULT_URL, apiKey: config.steamApiKey, timeoutMs })
     : null;

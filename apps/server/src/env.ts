@@ -19,6 +19,8 @@ const envSchema = z.object({
   STEAM_API_KEY: z.string().optional(),
   STEAM_API_URL: z.url().default('https://api.steampowered.com'),
   STEAM_OPENID_URL: z.url().default('https://steamcommunity.com/openid/login'),
+  /** Discord's origin for group webhook posts; tests point it at a local fake. */
+  DISCORD_API_URL: z.url().default('https://discord.com'),
   /** Proxies in front of the app whose X-Forwarded-For may be believed: false (none), a hop count, or addresses/CIDRs. */
   TRUST_PROXY: z
     .string()
@@ -30,6 +32,9 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   EVENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   EVENT_MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
+  /** How often each linked RuneScape account is refreshed from the hiscores, and how often the refresher looks. */
+  RUNESCAPE_REFRESH_SECONDS: z.coerce.number().int().min(1).default(6 * 3600),
+  RUNESCAPE_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string };

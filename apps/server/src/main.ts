@@ -6,6 +6,8 @@ import { systemClock } from './clock';
 import { openDatabase, preparePrivateDir } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { readEnv } from './env';
+import { createInProcessGroupChanges } from './features/live/group-changes';
+import { createPostgresGroupChanges } from './features/live/postgres-group-changes';
 import { createEventMailJob } from './features/reminders/event-mail.job';
 import { createMailer } from './integrations/mailer';
 
@@ -39,10 +41,15 @@ async function main() {
   );
   await migrateToLatest(database.db);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log });
+  // Live pages and Discord posts hear of changes from every instance through PostgreSQL, or in process on SQLite.
+  const changes = env.DATABASE_URL
+    ? await createPostgresGroupChanges({ db: database.db, url: env.DATABASE_URL, log })
+    : createInProcessGroupChanges((error) => log.error({ err: error }, 'group change listener failed'));
   const app = await buildApp({
     database,
     clock: systemClock,
     mailer,
+    changes,
     config: {
       publicUrl: env.PUBLIC_URL,
       adminEmail: env.ADMIN_EMAIL,
@@ -55,8 +62,14 @@ async function main() {
       steamApiUrl: env.STEAM_API_URL,
       steamOpenIdUrl: env.STEAM_OPENID_URL,
       upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      runescape: {
+        refreshEveryMs: env.RUNESCAPE_REFRESH_SECONDS * 1000,
+        // Renewed every tick; a leader that dies is replaced after three missed ticks.
+        refreshLeaseMs: 3 * env.RUNESCAPE_JOB_INTERVAL_SECONDS * 1000,
+      },
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
       trustProxy: env.TRUST_PROXY,
+      discordApiUrl: env.DISCORD_API_URL,
       // Both src/ and dist/ sit one level below apps/server.
       webRoot: path.resolve(here, '../../web/dist'),
     },
@@ -69,9 +82,11 @@ async function main() {
     log: app.log,
     publicUrl: env.PUBLIC_URL,
     reminderLeadMs: env.EVENT_REMINDER_MINUTES * 60_000,
+    changes,
   });
   app.addHook('onClose', async () => {
     await eventMails.stop();
+    await changes.close();
     await database.close();
   });
 
@@ -86,6 +101,8 @@ async function main() {
   }
   await app.listen({ port: env.PORT, host: env.HOST });
   eventMails.start(env.EVENT_MAIL_INTERVAL_SECONDS * 1000);
+  // Linked RuneScape accounts: refreshed by whichever instance holds the lease.
+  app.runescapeRefresh.start(env.RUNESCAPE_JOB_INTERVAL_SECONDS * 1000);
   app.log.info({ engine: database.kind, publicUrl: env.PUBLIC_URL }, 'SMM is ready');
 }
 

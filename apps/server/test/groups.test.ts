@@ -146,8 +146,10 @@ describe('GET /api/groups/getUserGroups', () => {
         isPrivate: true,
         groupOwner: user.user.id,
         memberCount: 1,
+        role: 'Administrator',
+        nextEvent: null,
       },
-      expect.objectContaining({ _id: joined._id, groupName: 'Public Group', memberCount: 4, icon: '/games/civ6.svg' }),
+      expect.objectContaining({ _id: joined._id, groupName: 'Public Group', memberCount: 4, icon: '/games/civ6.svg', role: 'Member' }),
     ]);
 
     const other = await call(t.app, `/api/groups/getUserGroups?userID=${cast.owner.user.id}`, { as: user });

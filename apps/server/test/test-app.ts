@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../src/app';
 import type { Clock } from '../src/clock';
-import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { openDatabase, type DatabaseHandle, type QueryListener } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Mail, Mailer } from '../src/integrations/mailer';
 
@@ -25,7 +25,7 @@ export function memoryMailer(): Mailer & { sent: Mail[] } {
  * A fresh database for one test file: a temporary SQLite file, or a fresh schema in
  * PostgreSQL when TEST_DATABASE_URL is set. Migrated, and removed again by `destroy`.
  */
-export async function testDatabase(): Promise<DatabaseHandle & { destroy(): Promise<void> }> {
+export async function testDatabase({ onQuery }: { onQuery?: QueryListener } = {}): Promise<DatabaseHandle & { destroy(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -33,7 +33,7 @@ export async function testDatabase(): Promise<DatabaseHandle & { destroy(): Prom
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    const handle = openDatabase({ kind: 'postgres', url, schema, max: 20 });
+    const handle = openDatabase({ kind: 'postgres', url, schema, max: 20, onQuery });
     await migrateToLatest(handle.db);
     return {
       ...handle,
@@ -47,7 +47,7 @@ export async function testDatabase(): Promise<DatabaseHandle & { destroy(): Prom
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smm-test-'));
-  const handle = openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.sqlite') });
+  const handle = openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.sqlite'), onQuery });
   await migrateToLatest(handle.db);
   return {
     ...handle,
@@ -66,10 +66,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** buildApp on a fresh database with a memory mailer and a hand-moved clock. */
-export async function createTestApp(overrides: Partial<AppDeps['config']> & { deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
-  const { deps, ...config } = overrides;
-  const database = await testDatabase();
+/** buildApp on a fresh database with a memory mailer and a hand-moved clock; `onQuery` sees every query. */
+export async function createTestApp(
+  overrides: Partial<AppDeps['config']> & { deps?: Partial<AppDeps>; onQuery?: QueryListener } = {},
+): Promise<TestApp> {
+  const { deps, onQuery, ...config } = overrides;
+  const database = await testDatabase({ onQuery });
   const mailer = memoryMailer();
   const clock = testClock();
   const app = await buildApp({

@@ -97,7 +97,7 @@ test('a Civilization group: privacy, inline card order, search, join, notificati
 
   // A member leaves and is back on the dashboard, without the group.
   await playerPage.getByRole('button', { name: 'Leave Group' }).click();
-  await playerPage.getByRole('dialog', { name: 'Leave Group' }).getByRole('button', { name: 'Submit' }).click();
+  await playerPage.getByRole('dialog', { name: 'Leave Group' }).getByRole('button', { name: 'Leave' }).click();
   await expect(playerPage).toHaveURL(/\/dashboard$/);
   await expect(playerPage.getByText('You are not in any group yet.')).toBeVisible();
   await context.close();
@@ -112,6 +112,10 @@ test('a Dota 2 group has the clan pages under /dotaGroup', async ({ page, reques
   await create.getByLabel('Group Name').fill(name);
   await create.getByLabel('Game').selectOption('Dota 2');
   await create.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/dotaGroup\/welcome\?groupID=/);
+  // The new group opens at once with its invite link at hand; the dashboard card leads back to it.
+  await expect(page.getByRole('region', { name: 'Invite members' })).toBeVisible();
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page.getByRole('listitem').filter({ hasText: name }).locator('img')).toHaveAttribute('src', '/games/dota2.svg');
   await page.getByRole('link', { name }).click();
   await expect(page).toHaveURL(/\/dotaGroup\/welcome\?groupID=/);

@@ -46,6 +46,9 @@ test('a clan from creation to deletion: invite, accept, promote, reorder cards, 
   await create.getByLabel('Game').selectOption('Old School RuneScape');
   await create.getByRole('button', { name: 'Submit' }).click();
   await expect(create).toBeHidden();
+  // The new group opens at once with its invite link at hand; the dashboard card leads back to it.
+  await expect(page.getByRole('region', { name: 'Invite members' })).toBeVisible();
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
 
   const card = page.getByRole('listitem').filter({ hasText: name });
   await expect(card).toContainText('Old School RuneScape');
@@ -150,6 +153,7 @@ test('a clan from creation to deletion: invite, accept, promote, reorder cards, 
   // The owner kicks the friend, who then cannot see the private group any more.
   await page.getByRole('button', { name: 'Edit Members' }).click();
   await members.getByRole('button', { name: `Kick ${friend.username}` }).click();
+  await page.getByRole('dialog', { name: `Kick ${friend.username}?` }).getByRole('button', { name: 'Kick', exact: true }).click();
   await expect(members.getByLabel(`Role of ${friend.username}`)).toHaveCount(0);
   await members.getByRole('button', { name: 'Close', exact: true }).last().click();
   await friendPage.goto(`/runeScapeClan/welcome?groupID=${groupID}`);
@@ -160,7 +164,7 @@ test('a clan from creation to deletion: invite, accept, promote, reorder cards, 
   await page.getByRole('button', { name: 'Leave Group' }).click();
   const leave = page.getByRole('dialog', { name: 'Leave Group' });
   await expect(leave).toContainText('Are you sure you wish to leave the group?');
-  await leave.getByRole('button', { name: 'Submit' }).click();
+  await leave.getByRole('button', { name: 'Leave' }).click();
   await expect(page.getByText('Group creators/owners cannot leave, they may only delete')).toBeVisible();
   await expect(leave).toBeHidden();
 
@@ -169,7 +173,7 @@ test('a clan from creation to deletion: invite, accept, promote, reorder cards, 
   await page.getByRole('button', { name: 'Delete Group' }).click();
   const deleteGroup = page.getByRole('dialog', { name: 'Delete Group' });
   await expect(deleteGroup).toContainText('Are you sure you wish to permanently delete this group?');
-  await deleteGroup.getByRole('button', { name: 'Submit' }).click();
+  await deleteGroup.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('You are not in any group yet.')).toBeVisible();
 

@@ -1,17 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { Database, Db } from './schema';
 
 // int8 (COUNT, bigint timestamps) as numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/** Told of every query the database runs (tests count them and explain their plans). */
+export type QueryListener = (query: CompiledQuery) => void;
+
 export type DatabaseConfig =
-  | { kind: 'sqlite'; file: string }
+  | { kind: 'sqlite'; file: string; onQuery?: QueryListener }
   // onConnectionError: told when a pooled PostgreSQL connection breaks (server restarted, network gone).
-  | { kind: 'postgres'; url: string; schema?: string; max?: number; onConnectionError?: (error: Error) => void };
+  | { kind: 'postgres'; url: string; schema?: string; max?: number; onConnectionError?: (error: Error) => void; onQuery?: QueryListener };
 
 export interface DatabaseHandle {
   db: Db;
@@ -42,6 +45,11 @@ function withStatementCache(sqlite: SQLite.Database) {
       return statement;
     },
   };
+}
+
+/** Kysely's log hook, only when someone listens: it sees every query, built or compiled ahead. */
+function queryLog(onQuery: QueryListener | undefined): Pick<KyselyConfig, 'log'> {
+  return onQuery ? { log: (event) => onQuery(event.query) } : {};
 }
 
 /** Only the server's own user may enter the data dir or read its files: they hold password hashes, the signing secret and reset links. */
@@ -80,7 +88,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...queryLog(config.onQuery) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -94,6 +102,6 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   // drops a broken idle client itself; a checked-out one fails its next query and is dropped on release.
   pool.on('error', (error) => config.onConnectionError?.(error));
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(config.onQuery) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -4,10 +4,15 @@ import * as m0001 from './migrations/0001_accounts';
 import * as m0002 from './migrations/0002_password_changed_at';
 import * as m0100 from './migrations/0100_groups';
 import * as m0200 from './migrations/0200_events';
+import * as m0250 from './migrations/0250_events_end_idx';
 import * as m0300 from './migrations/0300_steam_link';
 import * as m0400 from './migrations/0400_civilization';
 import * as m0410 from './migrations/0410_civ_games';
 import * as m0500 from './migrations/0500_session_version';
+import * as m0600 from './migrations/0600_read_indexes';
+import * as m0610 from './migrations/0610_runescape_accounts';
+import * as m0620 from './migrations/0620_discord_webhooks';
+import * as m0630 from './migrations/0630_event_waitlist_series';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -15,10 +20,15 @@ const migrations: Record<string, Migration> = {
   '0002_password_changed_at': m0002,
   '0100_groups': m0100,
   '0200_events': m0200,
+  '0250_events_end_idx': m0250,
   '0300_steam_link': m0300,
   '0400_civilization': m0400,
   '0410_civ_games': m0410,
   '0500_session_version': m0500,
+  '0600_read_indexes': m0600,
+  '0610_runescape_accounts': m0610,
+  '0620_discord_webhooks': m0620,
+  '0630_event_waitlist_series': m0630,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,7 +7,8 @@ export const OSRS_HISCORES_DEFAULT_URL = 'https://secure.runescape.com';
 // Only what the app reads is required (as in Wise Old Man's parser): `id` behaves like a position
 // and activities change with every new boss, so neither may break a lookup.
 const hiscoresLine = z.object({ name: z.string(), rank: z.int(), level: z.int(), xp: z.int() });
-const hiscoresBody = z.object({ skills: z.array(hiscoresLine).min(1) });
+const activityLine = z.object({ name: z.string(), rank: z.int(), score: z.int() });
+const hiscoresBody = z.object({ skills: z.array(hiscoresLine).min(1), activities: z.array(z.unknown()).optional() });
 
 export interface HiscoresLine {
   rank: number;
@@ -15,12 +16,21 @@ export interface HiscoresLine {
   xp: number;
 }
 
-/** The skill lines of one player on one table, keyed by the hiscores' skill name in lower case. */
-export type HiscoresSkills = ReadonlyMap<string, HiscoresLine>;
+export interface HiscoresActivity {
+  name: string;
+  rank: number;
+  score: number;
+}
+
+/** One player's answer on one table, as sent: skill lines in order (Overall first), then bosses and activities. */
+export interface HiscoresAnswer {
+  skills: readonly (HiscoresLine & { name: string })[];
+  activities: readonly HiscoresActivity[];
+}
 
 export interface OsrsHiscoresClient {
-  /** The player's skills on the `m=` table, or null when the table does not know the player. */
-  lookup(table: string, playerName: string): Promise<HiscoresSkills | null>;
+  /** The player's lines on the `m=` table, or null when the table does not know the player. */
+  lookup(table: string, playerName: string): Promise<HiscoresAnswer | null>;
 }
 
 export interface OsrsHiscoresConfig {
@@ -39,12 +49,14 @@ export function createOsrsHiscoresClient({ baseUrl, timeoutMs }: OsrsHiscoresCon
       if (response.status !== 200) throw new UpstreamError(SERVICE, 'status', `answered HTTP ${response.status}`, response.status);
       const parsed = hiscoresBody.safeParse(parseJson(SERVICE, response.text));
       if (!parsed.success) throw new UpstreamError(SERVICE, 'malformed', `unexpected JSON: ${parsed.error.issues[0]?.message ?? ''}`);
-      const skills = new Map<string, HiscoresLine>();
-      for (const line of parsed.data.skills) {
-        const key = line.name.toLowerCase();
-        if (!skills.has(key)) skills.set(key, { rank: line.rank, level: line.level, xp: line.xp });
-      }
-      return skills;
+      const seen = new Set<string>();
+      const skills = parsed.data.skills.filter((line) => !seen.has(line.name.toLowerCase()) && seen.add(line.name.toLowerCase()));
+      // An activity line of an unknown shape is left out rather than failing the whole answer.
+      const activities = (parsed.data.activities ?? []).flatMap((line) => {
+        const activity = activityLine.safeParse(line);
+        return activity.success ? [activity.data] : [];
+      });
+      return { skills, activities };
     },
   };
 }

@@ -9,7 +9,17 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
       info: { title: 'SMM API', description: 'Groups, events, games and accounts for gaming groups.', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Bearer <token> from /api/users/login' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              'The `token` from POST /api/users/login (or from a password change), sent unchanged: it already carries its `Bearer ` prefix, so do not add another. A doubled prefix (`Bearer Bearer …`) is refused with 401.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

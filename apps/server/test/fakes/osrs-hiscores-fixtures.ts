@@ -85,10 +85,12 @@ export interface HiscoresSpec {
   /** Skill lines Jagex might add after the known ones. */
   extraSkills?: string[];
   extraActivities?: string[];
+  /** Score per boss or activity name; the others are unranked (-1), except Clue Scrolls (all). */
+  scores?: Partial<Record<string, number>>;
 }
 
 /** A consistent hiscores body: levels and ranks derive from xp, Overall sums the ranked skills. */
-export function hiscoresJson({ xp = {}, defaultXp = 1_500_000, extraSkills = [], extraActivities = [] }: HiscoresSpec = {}): HiscoresJson {
+export function hiscoresJson({ xp = {}, defaultXp = 1_500_000, extraSkills = [], extraActivities = [], scores = {} }: HiscoresSpec = {}): HiscoresJson {
   const names = [...HISCORES_SKILL_NAMES, ...extraSkills];
   const lines = names.map((name, index): HiscoresSkillLine => {
     const value = xp[name] ?? defaultXp;
@@ -98,9 +100,10 @@ export function hiscoresJson({ xp = {}, defaultXp = 1_500_000, extraSkills = [],
   const totalXp = lines.reduce((sum, line) => sum + Math.max(0, line.xp), 0);
   const totalLevel = lines.reduce((sum, line) => sum + line.level, 0);
   const overall = { id: 0, name: 'Overall', rank: Math.max(1, 500_000 - Math.floor(totalXp / 10_000)), level: totalLevel, xp: totalXp };
-  const activities = [...ACTIVITY_NAMES, ...extraActivities].map((name, id) =>
-    name === 'Clue Scrolls (all)' ? { id, name, rank: 937_868, score: 22 } : { id, name, rank: -1, score: -1 },
-  );
+  const activities = [...ACTIVITY_NAMES, ...extraActivities].map((name, id) => {
+    const score = scores[name] ?? (name === 'Clue Scrolls (all)' ? 22 : undefined);
+    return score === undefined ? { id, name, rank: -1, score: -1 } : { id, name, rank: Math.max(1, 1_000_000 - score * 10), score };
+  });
   return { skills: [overall, ...lines], activities };
 }
 

@@ -1,12 +1,13 @@
 /**
- * Starts the hiscores, Steam Web API and Steam OpenID fakes on fixed ports with canned data, for
+ * Starts the hiscores, Steam Web API, Steam OpenID and Discord webhook fakes on fixed ports with canned data, for
  * running the app in a browser without the real services:
  *
- *   npx tsx apps/server/test/fakes/serve-fakes.ts [--osrs-port=4101] [--steam-api-port=4102] [--steam-openid-port=4103]
+ *   npx tsx apps/server/test/fakes/serve-fakes.ts [--osrs-port=4101] [--steam-api-port=4102] [--steam-openid-port=4103] [--discord-port=4104]
  *
- * Ports can also come from FAKE_OSRS_PORT, FAKE_STEAM_API_PORT and FAKE_STEAM_OPENID_PORT. It prints
+ * Ports can also come from FAKE_OSRS_PORT, FAKE_STEAM_API_PORT, FAKE_STEAM_OPENID_PORT and FAKE_DISCORD_PORT. It prints
  * the server environment that points the app at them.
  */
+import { createDiscordFake, fakeWebhookUrl } from './discord-fake';
 import { createOsrsHiscoresFake } from './osrs-hiscores-fake';
 import { hiscoresJson, ZEZIMA } from './osrs-hiscores-fixtures';
 import { createSteamApiFake, createSteamOpenIdFake, steamPlayer } from './steam-fake';
@@ -29,6 +30,16 @@ async function main() {
   const osrs = await createOsrsHiscoresFake(port('osrs-port', 'FAKE_OSRS_PORT', 4101));
   osrs.setPlayer(CANNED.osrsPlayer, ZEZIMA, 'hiscore_oldschool');
   osrs.setPlayer('Iron Lynx', hiscoresJson({ defaultXp: 40_000_000, xp: { Sailing: 'unranked' } }), 'hiscore_oldschool_ironman');
+  // A clan member who keeps training: every lookup finds more experience, so each refresh is a new snapshot.
+  let grinds = 0;
+  osrs.setPlayer('Grinder', () => {
+    grinds += 1;
+    return hiscoresJson({
+      defaultXp: 3_000_000 + grinds * 20_000,
+      xp: { Slayer: 8_000_000 + grinds * 90_000, Sailing: 1_000_000 + grinds * 40_000 },
+      scores: { Zulrah: 100 + grinds, Vorkath: 40 + Math.floor(grinds / 2) },
+    });
+  });
   // Names that make the hiscores misbehave, to see the error pages.
   osrs.setReply('HiscoresDown', { status: 503, body: '<html><body>Service Unavailable</body></html>', contentType: 'text/html' });
   osrs.setReply('HiscoresSlow', { delayMs: 60_000, body: '{}' });
@@ -54,6 +65,8 @@ async function main() {
   );
   steamApi.games.set(CANNED.privateSteamId, 'private');
 
+  const discord = await createDiscordFake(port('discord-port', 'FAKE_DISCORD_PORT', 4104));
+
   const openId = await createSteamOpenIdFake({ port: port('steam-openid-port', 'FAKE_STEAM_OPENID_PORT', 4103) });
   openId.loginSteamId = process.env.FAKE_STEAM_LOGIN_ID ?? CANNED.steamId;
 
@@ -64,13 +77,15 @@ async function main() {
       `  STEAM_API_URL=${steamApi.url}`,
       `  STEAM_API_KEY=${steamApi.apiKey}`,
       `  STEAM_OPENID_URL=${openId.endpoint}`,
-      `Hiscores: "${CANNED.osrsPlayer}" (normal), "Iron Lynx" (ironman); "HiscoresDown", "HiscoresSlow", "HiscoresJunk" fail.`,
+      `  DISCORD_API_URL=${discord.url}`,
+      `Hiscores: "${CANNED.osrsPlayer}" (normal), "Iron Lynx" (ironman), "Grinder" (gains on every lookup); "HiscoresDown", "HiscoresSlow", "HiscoresJunk" fail.`,
+      `Discord: the webhook ${fakeWebhookUrl()} takes posts; GET ${discord.url}/__fake/posts lists them.`,
       `Steam: ${CANNED.steamId} "Robin" with 2 games; ${CANNED.privateSteamId} with private games. Steam sign-in logs in as ${openId.loginSteamId}.`,
     ].join('\n'),
   );
 
   const stop = () => {
-    void Promise.all([osrs.close(), steamApi.close(), openId.close()]).then(() => process.exit(0));
+    void Promise.all([osrs.close(), steamApi.close(), openId.close(), discord.close()]).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

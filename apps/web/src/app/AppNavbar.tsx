@@ -1,64 +1,75 @@
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
-import NavDropdown from 'react-bootstrap/NavDropdown';
+import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useAppState } from '../features/auth/app-state';
+import { SupportMenu } from './SupportMenu';
 
-function SupportDropdown() {
-  return (
-    <NavDropdown title="Support" id="support-dropdown">
-      <NavDropdown.Item as={Link} to="/contact">Contact Us</NavDropdown.Item>
-      <NavDropdown.Item as={Link} to="/releaseNotes">Release Notes</NavDropdown.Item>
-      <NavDropdown.Item as={Link} to="/faq">FAQ</NavDropdown.Item>
-      <NavDropdown.Item as={Link} to="/support">Support</NavDropdown.Item>
-      <NavDropdown.Item as={Link} to="/upcoming">Upcoming</NavDropdown.Item>
-    </NavDropdown>
-  );
-}
-
-/** The two bars of the spec: logged in ('SMM', Dashboard, Support, Profile, Logout) and logged out ('Home', Support, Login, Register). */
+/**
+ * The two bars of the spec: logged in ('SMM', Dashboard, Support, Profile, Logout) and logged out
+ * ('Home', Support, Login, Register). Plain Bootstrap markup, so every first page shows it without
+ * loading React-Bootstrap; on narrow screens the toggle opens it and any choice closes it again.
+ */
 export function AppNavbar() {
   const { auth, logout } = useAppState();
   const navigate = useNavigate();
+  const [expanded, setExpanded] = useState(false);
+  const collapse = () => setExpanded(false);
+  const navLink = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
   return (
-    <Navbar expand="lg" bg="dark" data-bs-theme="dark" collapseOnSelect aria-label="Main">
-      <Container>
-        <Navbar.Brand as={Link} to={auth.isAuthenticated ? '/dashboard' : '/'}>
+    <nav data-bs-theme="dark" aria-label="Main" className="navbar navbar-expand-lg bg-dark">
+      <div className="container">
+        <Link className="navbar-brand" to={auth.isAuthenticated ? '/dashboard' : '/'} onClick={collapse}>
           {auth.isAuthenticated ? 'SMM' : 'Home'}
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
-        <Navbar.Collapse id="main-nav">
-          <Nav className="me-auto">
-            {auth.isAuthenticated && <Nav.Link as={NavLink} to="/dashboard" eventKey="dashboard">Dashboard</Nav.Link>}
-            <SupportDropdown />
-          </Nav>
-          <Nav>
+        </Link>
+        <button
+          type="button"
+          className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+          aria-controls="main-nav"
+          aria-expanded={expanded}
+          aria-label="Toggle navigation"
+          onClick={() => setExpanded((value) => !value)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div className={`navbar-collapse collapse${expanded ? ' show' : ''}`} id="main-nav">
+          <div className="me-auto navbar-nav">
+            {auth.isAuthenticated && (
+              <NavLink className={navLink} to="/dashboard" onClick={collapse}>
+                Dashboard
+              </NavLink>
+            )}
+            <SupportMenu onSelect={collapse} />
+          </div>
+          <div className="navbar-nav">
             {auth.isAuthenticated ? (
               <>
-                <Nav.Link as={NavLink} to="/profile" eventKey="profile">Profile</Nav.Link>
-                <Nav.Link
-                  as="button"
+                <NavLink className={navLink} to="/profile" onClick={collapse}>
+                  Profile
+                </NavLink>
+                <button
                   type="button"
-                  eventKey="logout"
-                  className="btn btn-link text-start"
+                  className="nav-link btn btn-link text-start"
                   onClick={() => {
+                    collapse();
                     logout();
                     navigate('/login');
                   }}
                 >
                   Logout
-                </Nav.Link>
+                </button>
               </>
             ) : (
               <>
-                <Nav.Link as={NavLink} to="/login" eventKey="login">Login</Nav.Link>
-                <Nav.Link as={NavLink} to="/register" eventKey="register">Register</Nav.Link>
+                <NavLink className={navLink} to="/login" onClick={collapse}>
+                  Login
+                </NavLink>
+                <NavLink className={navLink} to="/register" onClick={collapse}>
+                  Register
+                </NavLink>
               </>
             )}
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+          </div>
+        </div>
+      </div>
+    </nav>
   );
 }

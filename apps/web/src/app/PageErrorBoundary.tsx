@@ -1,8 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 
-/** Catches a page that failed to load or render, and offers a reload instead of a blank screen. */
+/** Catches a page that failed to load or render, and offers a reload instead of a blank screen (plain Bootstrap markup: it ships with the first page). */
 export class PageErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
@@ -11,15 +9,13 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { erro
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Alert variant="danger" className="mt-4">
-        <Alert.Heading as="h2" className="h5">
-          This page could not be shown
-        </Alert.Heading>
+      <div className="alert alert-danger mt-4" role="alert">
+        <h2 className="alert-heading h5">This page could not be shown</h2>
         <p>{this.state.error.message}</p>
-        <Button variant="outline-danger" onClick={() => window.location.reload()}>
+        <button type="button" className="btn btn-outline-danger" onClick={() => window.location.reload()}>
           Reload
-        </Button>
-      </Alert>
+        </button>
+      </div>
     );
   }
 }

@@ -1,5 +1,4 @@
 import { Suspense } from 'react';
-import Container from 'react-bootstrap/Container';
 import { Outlet, useLocation } from 'react-router';
 import { Loading } from '../lib/ui/Loading';
 import { AlertBanner } from './AlertBanner';
@@ -14,14 +13,14 @@ export function RootLayout() {
         Skip to content
       </a>
       <AppNavbar />
-      <Container as="main" id="main" className="pb-5">
+      <main id="main" className="container pb-5">
         <AlertBanner />
         <PageErrorBoundary key={location.pathname}>
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
         </PageErrorBoundary>
-      </Container>
+      </main>
     </>
   );
 }

@@ -2,7 +2,8 @@ import { lazy, type ComponentType } from 'react';
 import { LAZY_CHUNK_TIMEOUT_MS } from '@smm/shared/constants';
 
 /** React.lazy whose chunk load fails after the spec's 120 s instead of waiting forever. */
-export function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the props of each page or part are its own; React.lazy takes any component.
+export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   return lazy(() =>
     Promise.race([
       load(),

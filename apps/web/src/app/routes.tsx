@@ -3,6 +3,7 @@ import { GuestOnly, RequireAuth } from './guards';
 import { lazyPage } from './lazy';
 import { RootLayout } from './RootLayout';
 
+const DataLayout = lazyPage(() => import('./DataLayout'));
 const LandingPage = lazyPage(() => import('../features/landing/LandingPage'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage'));
@@ -29,6 +30,7 @@ const CivRankingsPage = lazyPage(() => import('../features/civ-rankings/pages/Ra
 const CivGamePage = lazyPage(() => import('../features/civ-game/pages/CivGamePage'));
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
 const OsrsStatsPage = lazyPage(() => import('../features/runescape/pages/OsrsStatsPage'));
+const ClanStatsPage = lazyPage(() => import('../features/runescape-clan/pages/ClanStatsPage'));
 const SteamLinkPage = lazyPage(() => import('../features/steam/pages/SteamLinkPage'));
 
 const guest = (page: React.ReactNode) => <GuestOnly>{page}</GuestOnly>;
@@ -49,37 +51,41 @@ export function AppRoutes() {
         <Route path="/support" element={<SupportPage />} />
         <Route path="/faq" element={<FaqPage />} />
         <Route path="/upcoming" element={<UpcomingPage />} />
-        <Route path="/invite" element={<InvitePage />} />
 
-        <Route path="/dashboard" element={priv(<DashboardPage />)} />
-        <Route path="/search" element={priv(<SearchPage />)} />
-        <Route path="/profile" element={priv(<ProfilePage />)} />
-        <Route path="/steamlink" element={priv(<SteamLinkPage />)} />
-        <Route path="/osrsStats" element={priv(<OsrsStatsPage />)} />
+        {/* Pages that read the API share one query cache, which loads with the first of them. */}
+        <Route element={<DataLayout />}>
+          <Route path="/invite" element={<InvitePage />} />
+          <Route path="/dashboard" element={priv(<DashboardPage />)} />
+          <Route path="/search" element={priv(<SearchPage />)} />
+          <Route path="/profile" element={priv(<ProfilePage />)} />
+          <Route path="/steamlink" element={priv(<SteamLinkPage />)} />
+          <Route path="/osrsStats" element={priv(<OsrsStatsPage />)} />
 
-        {/* The group areas share one frame (?groupID=, the group bar); each page also checks the viewer may use it. */}
-        <Route path="/civGroup" element={priv(<GroupAreaLayout />)}>
-          <Route path="welcome" element={<GroupWelcomePage />} />
-          <Route path="members" element={<CivMembersPage />} />
-          <Route path="main" element={<CivMainPage />} />
-          <Route path="rankings" element={<CivRankingsPage />} />
-          <Route path="civGame" element={<CivGamePage />} />
-          <Route path="events" element={<EventsPage />} />
-          <Route path="preferences" element={<CivPreferencesPage />} />
-          <Route path="userSettings" element={<GroupUserSettingsPage />} />
-          <Route path="groupSettings" element={<GroupSettingsPage />} />
-        </Route>
-        <Route path="/runeScapeClan" element={priv(<GroupAreaLayout />)}>
-          <Route path="welcome" element={<GroupWelcomePage />} />
-          <Route path="events" element={<EventsPage />} />
-          <Route path="userSettings" element={<GroupUserSettingsPage />} />
-          <Route path="groupSettings" element={<GroupSettingsPage />} />
-        </Route>
-        <Route path="/dotaGroup" element={priv(<GroupAreaLayout />)}>
-          <Route path="welcome" element={<GroupWelcomePage />} />
-          <Route path="events" element={<EventsPage />} />
-          <Route path="userSettings" element={<GroupUserSettingsPage />} />
-          <Route path="groupSettings" element={<GroupSettingsPage />} />
+          {/* The group areas share one frame (?groupID=, the group bar); each page also checks the viewer may use it. */}
+          <Route path="/civGroup" element={priv(<GroupAreaLayout />)}>
+            <Route path="welcome" element={<GroupWelcomePage />} />
+            <Route path="members" element={<CivMembersPage />} />
+            <Route path="main" element={<CivMainPage />} />
+            <Route path="rankings" element={<CivRankingsPage />} />
+            <Route path="civGame" element={<CivGamePage />} />
+            <Route path="events" element={<EventsPage />} />
+            <Route path="preferences" element={<CivPreferencesPage />} />
+            <Route path="userSettings" element={<GroupUserSettingsPage />} />
+            <Route path="groupSettings" element={<GroupSettingsPage />} />
+          </Route>
+          <Route path="/runeScapeClan" element={priv(<GroupAreaLayout />)}>
+            <Route path="welcome" element={<GroupWelcomePage />} />
+            <Route path="stats" element={<ClanStatsPage />} />
+            <Route path="events" element={<EventsPage />} />
+            <Route path="userSettings" element={<GroupUserSettingsPage />} />
+            <Route path="groupSettings" element={<GroupSettingsPage />} />
+          </Route>
+          <Route path="/dotaGroup" element={priv(<GroupAreaLayout />)}>
+            <Route path="welcome" element={<GroupWelcomePage />} />
+            <Route path="events" element={<EventsPage />} />
+            <Route path="userSettings" element={<GroupUserSettingsPage />} />
+            <Route path="groupSettings" element={<GroupSettingsPage />} />
+          </Route>
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

@@ -11,3 +11,6 @@ export const ONLY_CREATOR_MESSAGE = 'Only the creator of this event can do that'
 export const ONLY_CREATOR_OR_ADMINS_MESSAGE =
   'Only the creator of this event can do that, or, since the creator has left the group, its owner and Administrators';
 export const MAX_BELOW_ATTENDING_MESSAGE = 'More members are already attending than that maximum';
+export const SIGNUP_CLOSED_MESSAGE = 'Sign-ups for this event have closed';
+export const WAITLIST_HAS_ROOM_MESSAGE = 'This event still has free seats: attend it instead';
+export const WAITLIST_ALREADY_ATTENDING_MESSAGE = 'You are already attending this event';

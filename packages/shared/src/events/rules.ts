@@ -71,3 +71,17 @@ export const startPickerMinDate = (today: Date): Date => startOfDay(today);
 
 /** Spec 5: the end picker allows dates on or after the day before the start, or after yesterday if no start. */
 export const endPickerMinDate = (start: Date | null, today: Date): Date => (start ? addDays(start, -1) : startOfDay(today));
+
+/** When sign-ups close: `cutoffMinutes` before the start; null without a cutoff. */
+export const signupClosesAtMs = (startMs: number, cutoffMinutes: number | null | undefined): number | null =>
+  cutoffMinutes === null || cutoffMinutes === undefined ? null : startMs - cutoffMinutes * 60 * 1000;
+
+/** Whether attend and the waitlist are refused because the creator's cutoff has passed. */
+export function signupsClosed(startMs: number, cutoffMinutes: number | null | undefined, nowMs: number): boolean {
+  const closesAt = signupClosesAtMs(startMs, cutoffMinutes);
+  return closesAt !== null && nowMs >= closesAt;
+}
+
+/** Whether the user waits for a seat on the event. */
+export const isWaiting = (event: Pick<EventDto, 'waitlistMembers'>, userID: string | null | undefined): boolean =>
+  Boolean(userID) && (event.waitlistMembers ?? []).some((member) => member.userID === userID);

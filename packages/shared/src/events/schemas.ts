@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { isValidTimeZone } from './time-zone';
 import { entityId } from '../groups/ids';
+import { SERIES_MAX_OCCURRENCES, SERIES_MIN_OCCURRENCES } from './series';
 
 export const EVENT_NAME_MAX = 100;
 /** Spec 5 and 9: max players 1 to 12, default 12. */
 export const MAX_NUMBER_OF_MEMBERS_MIN = 1;
 export const MAX_NUMBER_OF_MEMBERS_MAX = 12;
 export const MAX_NUMBER_OF_MEMBERS_DEFAULT = 12;
+/** Plain text shown under the event, links made clickable. */
+export const EVENT_DESCRIPTION_MAX = 2000;
+/** Sign-ups may close up to a week before the start. */
+export const SIGNUP_CUTOFF_MAX_MINUTES = 7 * 24 * 60;
 
 /** Someone attending an event; `email` only on the caller's own entry, so members cannot collect each other's addresses. */
 export const attendingMemberDto = z.object({
@@ -14,6 +20,10 @@ export const attendingMemberDto = z.object({
   email: z.string().optional(),
 });
 export type AttendingMemberDto = z.infer<typeof attendingMemberDto>;
+
+/** Someone waiting for a seat. */
+export const waitlistMemberDto = z.object({ userID: z.string(), username: z.string() });
+export type WaitlistMemberDto = z.infer<typeof waitlistMemberDto>;
 
 /** An event as members see it; dates are ISO 8601 instants in UTC. */
 export const eventDto = z.object({
@@ -34,9 +44,26 @@ export const eventDto = z.object({
    * Event JSON is unchanged for nearly every event.
    */
   creatorIsMember: z.boolean().optional(),
+  /** Plain text; absent when the event has none. */
+  description: z.string().optional(),
+  /** Sign-ups (attend and waitlist) close this many minutes before the start; absent: open until the event ends. */
+  signupCutoffMinutes: z.number().int().optional(),
+  /** When sign-ups close (startDate less signupCutoffMinutes); absent without a cutoff. */
+  signupClosesAt: z.string().optional(),
+  /** Shared by every occurrence of a weekly series; absent for a one-off event. */
+  seriesID: z.string().optional(),
+  /** Who waits for a seat, first in line first; absent when nobody waits. */
+  waitlistMembers: z.array(waitlistMemberDto).optional(),
+  /** The caller's place on the waitlist, from 1; absent when the caller is not waiting. */
+  waitlistPosition: z.number().int().optional(),
 });
 export type EventDto = z.infer<typeof eventDto>;
 export const eventsResponse = z.array(eventDto);
+
+/** this: the one occurrence; series: it and every occurrence of its series that has not ended. */
+export const SERIES_SCOPES = ['this', 'series'] as const;
+export type SeriesScope = (typeof SERIES_SCOPES)[number];
+const seriesScope = z.enum(SERIES_SCOPES, { error: "Scope must be 'this' or 'series'" });
 
 const eventName = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Event Name is required' : 'Event Name must be text') })
@@ -57,15 +84,52 @@ const maxNumberOfMembers = z
   .min(MAX_NUMBER_OF_MEMBERS_MIN, `Max players must be a whole number from ${MAX_NUMBER_OF_MEMBERS_MIN} to ${MAX_NUMBER_OF_MEMBERS_MAX}`)
   .max(MAX_NUMBER_OF_MEMBERS_MAX, `Max players must be a whole number from ${MAX_NUMBER_OF_MEMBERS_MIN} to ${MAX_NUMBER_OF_MEMBERS_MAX}`);
 
+/** Plain text; blank becomes null (no description). */
+const description = z
+  .string({ error: 'Description must be text' })
+  .trim()
+  .max(EVENT_DESCRIPTION_MAX, `Description must be at most ${EVENT_DESCRIPTION_MAX} characters`)
+  .transform((text) => (text === '' ? null : text))
+  .nullable();
+
+const cutoffMessage = `Sign-up cutoff must be a whole number of minutes from 0 to ${SIGNUP_CUTOFF_MAX_MINUTES}`;
+/** Minutes before the start after which sign-ups close; null: no cutoff. */
+const signupCutoffMinutes = z
+  .number({ error: cutoffMessage })
+  .int(cutoffMessage)
+  .min(0, cutoffMessage)
+  .max(SIGNUP_CUTOFF_MAX_MINUTES, cutoffMessage)
+  .nullable();
+
+const repeatCountMessage = `Repeat count must be a whole number from ${SERIES_MIN_OCCURRENCES} to ${SERIES_MAX_OCCURRENCES}`;
+
 /** POST /api/events/postEvent. `userID` must be the caller. */
-export const postEventBody = z.object({
-  groupID: entityId('groupID'),
-  userID: entityId('userID'),
-  eventName,
-  startDate: instant('Start Date'),
-  endDate: instant('End Date'),
-  maxNumberOfMembers: maxNumberOfMembers.default(MAX_NUMBER_OF_MEMBERS_DEFAULT),
-});
+export const postEventBody = z
+  .object({
+    groupID: entityId('groupID'),
+    userID: entityId('userID'),
+    eventName,
+    startDate: instant('Start Date'),
+    endDate: instant('End Date'),
+    maxNumberOfMembers: maxNumberOfMembers.default(MAX_NUMBER_OF_MEMBERS_DEFAULT),
+    description: description.optional(),
+    signupCutoffMinutes: signupCutoffMinutes.optional(),
+    /** Repeat weekly up to and including this instant (at most SERIES_MAX_OCCURRENCES events). */
+    repeatUntil: instant('Repeat until').optional(),
+    /** Repeat weekly: this many events in all, the first included. */
+    repeatCount: z
+      .number({ error: repeatCountMessage })
+      .int(repeatCountMessage)
+      .min(SERIES_MIN_OCCURRENCES, repeatCountMessage)
+      .max(SERIES_MAX_OCCURRENCES, repeatCountMessage)
+      .optional(),
+    /** The IANA zone whose wall-clock time the weekly occurrences keep (across daylight saving); default UTC. */
+    timeZone: z.string().max(64).refine(isValidTimeZone, 'Time zone is not a known IANA time zone').optional(),
+  })
+  .refine((body) => body.repeatUntil === undefined || body.repeatCount === undefined, {
+    path: ['repeatUntil'],
+    message: 'Repeat until a date or a number of times, not both',
+  });
 export type PostEventBody = z.output<typeof postEventBody>;
 export type PostEventInput = z.input<typeof postEventBody>;
 
@@ -79,6 +143,12 @@ export const updateEventBody = z.object({
   endDate: instant('End Date'),
   /** Absent: keeps the event's current maximum. */
   maxNumberOfMembers: maxNumberOfMembers.optional(),
+  /** Absent: keeps the current description; null or blank removes it. */
+  description: description.optional(),
+  /** Absent: keeps the current cutoff; null removes it. */
+  signupCutoffMinutes: signupCutoffMinutes.optional(),
+  /** For an occurrence of a weekly series: change only this event (default) or every upcoming one. */
+  scope: seriesScope.optional(),
 });
 export type UpdateEventBody = z.output<typeof updateEventBody>;
 export type UpdateEventInput = z.input<typeof updateEventBody>;
@@ -93,4 +163,7 @@ export const attendEventBody = z.object({
 export type AttendEventBody = z.infer<typeof attendEventBody>;
 
 export const eventIdQuery = z.object({ eventID: entityId('eventID') });
+/** POST /api/events/deleteEvent?eventID=&scope=: scope=series deletes every upcoming occurrence too. */
+export const deleteEventQuery = eventIdQuery.extend({ scope: seriesScope.optional() });
+export type DeleteEventQuery = z.infer<typeof deleteEventQuery>;
 export const eventMessageResponse = z.object({ message: z.string() });

@@ -41,6 +41,8 @@ const table: Record<GroupAction, { public: string; private: string }> = {
   editGroupGameSettings: { public: 'Ao', private: 'Ao' },
   viewGames: { public: 'mAo', private: 'mAo' },
   editGames: { public: 'mAo', private: 'mAo' },
+  viewClanStats: { public: 'mAo', private: 'mAo' },
+  linkOwnAccount: { public: 'mAo', private: 'mAo' },
 };
 
 const letter: Record<Viewer, string> = { anonymous: 'a', nonMember: 'n', member: 'm', administrator: 'A', owner: 'o' };

@@ -45,6 +45,10 @@ export const GROUP_ACTIONS = [
   'viewGames',
   /** Draft and add games, edit them, declare winners, comment and keep notes. */
   'editGames',
+  /** RuneScape clans: read the clan's hiscores, gains and members' history, and ask for an update. */
+  'viewClanStats',
+  /** RuneScape clans: link or unlink one's own in-game account. */
+  'linkOwnAccount',
 ] as const;
 export type GroupAction = (typeof GROUP_ACTIONS)[number];
 
@@ -76,6 +80,8 @@ export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): b
     case 'editOwnPreferences':
     case 'viewGames':
     case 'editGames':
+    case 'viewClanStats':
+    case 'linkOwnAccount':
       return isMember(viewer);
     case 'joinGroup':
       return !isPrivate && viewer === 'nonMember';

@@ -125,7 +125,12 @@ export type JoinGroupBody = z.infer<typeof joinGroupBody>;
 export const leaveGroupBody = z.object({ groupID: entityId('groupID'), userID: entityId('userID') });
 export type LeaveGroupBody = z.infer<typeof leaveGroupBody>;
 
-export const kickMemberBody = z.object({ userID: entityId('userID'), groupID: entityId('groupID') });
+/** POST /api/groups/kickMember; replaceInviteLink also replaces the invite code, so the old link stops working. */
+export const kickMemberBody = z.object({
+  userID: entityId('userID'),
+  groupID: entityId('groupID'),
+  replaceInviteLink: z.boolean().optional(),
+});
 export type KickMemberBody = z.infer<typeof kickMemberBody>;
 
 /** POST /api/groups/updateMemberRole?groupID= */

@@ -32,10 +32,24 @@ export const skillStats = z
   .meta({ description: 'null = unranked on this hiscores table (shown as "-")' });
 export type SkillStats = z.infer<typeof skillStats>;
 
+/** A boss kill count or activity score; null = unranked. */
+export const activityStats = z.object({
+  name: z.string(),
+  rank: z.int().positive().nullable(),
+  score: z.int().nonnegative().nullable(),
+});
+export type ActivityStats = z.infer<typeof activityStats>;
+
 export const osrsDetails = z.object({
   playerName: z.string(),
   gameMode: osrsGameMode,
   overall: skillStats,
   skills: z.object(Object.fromEntries(RUNESCAPE_SKILL_IDS.map((id) => [id, skillStats])) as Record<RuneScapeSkill, typeof skillStats>),
+  /** Skills of the spec's list the answer did not hold (renamed or withdrawn); their values are null. */
+  missingSkills: z.array(z.enum(RUNESCAPE_SKILL_IDS)),
+  /** Skills the answer holds beyond the spec's 23 (such as Sailing), under the hiscores' names. */
+  otherSkills: z.array(skillStats.extend({ name: z.string() })),
+  /** Bosses and activities in the hiscores' order. */
+  activities: z.array(activityStats),
 });
 export type OsrsDetails = z.infer<typeof osrsDetails>;

@@ -43,7 +43,12 @@ export function renderCalendar(events: readonly IcsEvent[], { name, publicUrl, n
       start: new Date(row.start_at),
       end: new Date(row.end_at),
       summary: row.event_name,
-      description: [`Group: ${row.group_name}`, `${seats}${attendees.length ? `: ${attendees.join(', ')}` : ''}`, url].join('\n'),
+      description: [
+        ...(row.description ? [row.description, ''] : []),
+        `Group: ${row.group_name}`,
+        `${seats}${attendees.length ? `: ${attendees.join(', ')}` : ''}`,
+        url,
+      ].join('\n'),
       url,
       created: new Date(row.created_at),
       lastModified: new Date(row.updated_at),

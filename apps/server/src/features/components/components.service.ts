@@ -7,10 +7,12 @@ import { newId } from '../../lib/ids';
 import { assertCan, loadAccess } from '../groups/group-access';
 import * as cards from './group-cards.repo';
 import { toGroupCardDto } from './group-cards.mapper';
+import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
 
 interface Deps {
   db: Db;
   clock: Clock;
+  changes: GroupChanges;
 }
 
 const ORDER_MESSAGE = 'The new order must list every card of the group exactly once, with cardOrder 0 to n-1';
@@ -30,7 +32,9 @@ function isPermutationOf(existing: { id: string }[], order: PostGroupCardOrderBo
 }
 
 /** Welcome card use cases: read, add, edit, reorder and delete. */
-export function createComponentsService({ db, clock }: Deps) {
+export function createComponentsService({ db, clock, changes }: Deps) {
+  const cardsChanged = { topic: 'cards', action: 'changed' } as const;
+
   return {
     /** A group's cards by cardOrder: public groups to anyone, private ones to members. */
     async getGroupCards(actor: UserDto | null, groupID: string): Promise<GroupCardDto[]> {
@@ -41,9 +45,10 @@ export function createComponentsService({ db, clock }: Deps) {
 
     /** Administrators add a card (placed last: cardOrder = current count) or edit one when `_id` is given. */
     async postGroupCard(actor: UserDto, body: PostGroupCardInput): Promise<GroupCardDto> {
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, changes, async (tx, record) => {
         const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
         assertCan(access, 'editCards');
+        record({ groupId: body.groupID, ...cardsChanged });
         const content = { title: body.title, body: body.body, footer: body.footer };
         if (body._id) {
           const card = await cards.find(tx, body.groupID, body._id);
@@ -65,19 +70,20 @@ export function createComponentsService({ db, clock }: Deps) {
 
     /** Administrators save a new order of all the group's cards, in one transaction. */
     async postGroupCardOrder(actor: UserDto, groupID: string, order: PostGroupCardOrderBody): Promise<GroupCardDto[]> {
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, changes, async (tx, record) => {
         const access = await loadAccess(tx, groupID, actor.id, { lock: true });
         assertCan(access, 'editCards');
         const existing = await cards.listByGroup(tx, groupID);
         if (!isPermutationOf(existing, order)) throw badRequest(ORDER_MESSAGE);
         for (const card of order) await cards.setOrder(tx, card._id, card.cardOrder);
+        record({ groupId: groupID, ...cardsChanged });
         return (await cards.listByGroup(tx, groupID)).map(toGroupCardDto);
       });
     },
 
     /** Administrators delete a card; the remaining cards are numbered 0..n-1 again. */
     async postRemoveGroupCard(actor: UserDto, body: PostRemoveGroupCardBody): Promise<{ message: string }> {
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, changes, async (tx, record) => {
         const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
         assertCan(access, 'editCards');
         const card = await cards.find(tx, body.groupID, body._id);
@@ -85,6 +91,7 @@ export function createComponentsService({ db, clock }: Deps) {
         await cards.deleteById(tx, card.id);
         const remaining = await cards.listByGroup(tx, body.groupID);
         for (const [index, row] of remaining.entries()) if (row.card_order !== index) await cards.setOrder(tx, row.id, index);
+        record({ groupId: body.groupID, ...cardsChanged });
         return { message: 'Card removed' };
       });
     },

@@ -1,14 +1,24 @@
 import type { EventDto } from '@smm/shared/events/schemas';
 import type { AttendeeRow, EventRow } from './events.repo';
+import type { WaitlistRow } from './waitlist.repo';
 
 export const toIso = (ms: number): string => new Date(ms).toISOString();
 
 /**
  * The spec's Event JSON. A field whitelist: attendees' emails are shown only on the viewer's own
  * entry, so joining a public group does not hand out every member's address. `creatorIsMember: false`
- * is added only for an event whose creator has left the group.
+ * is added only for an event whose creator has left the group. The fields added with descriptions,
+ * cutoffs, series and waitlists appear only when set, so a plain event reads as the spec's JSON.
  */
-export function toEventDto(row: EventRow, attendees: readonly AttendeeRow[], viewerId: string, creatorIsMember: boolean): EventDto {
+export function toEventDto(
+  row: EventRow,
+  attendees: readonly AttendeeRow[],
+  viewerId: string,
+  creatorIsMember: boolean,
+  waitlist: readonly Pick<WaitlistRow, 'event_id' | 'user_id' | 'username'>[] = [],
+): EventDto {
+  const waiting = waitlist.filter((w) => w.event_id === row.id);
+  const position = waiting.findIndex((w) => w.user_id === viewerId) + 1;
   return {
     _id: row.id,
     groupID: row.group_id,
@@ -23,5 +33,12 @@ export function toEventDto(row: EventRow, attendees: readonly AttendeeRow[], vie
     isDrafted: row.is_drafted === 1,
     draftGameID: row.draft_game_id,
     ...(creatorIsMember ? {} : { creatorIsMember: false }),
+    ...(row.description === null ? {} : { description: row.description }),
+    ...(row.signup_cutoff_minutes === null
+      ? {}
+      : { signupCutoffMinutes: row.signup_cutoff_minutes, signupClosesAt: toIso(row.start_at - row.signup_cutoff_minutes * 60_000) }),
+    ...(row.series_id === null ? {} : { seriesID: row.series_id }),
+    ...(waiting.length === 0 ? {} : { waitlistMembers: waiting.map((w) => ({ userID: w.user_id, username: w.username })) }),
+    ...(position === 0 ? {} : { waitlistPosition: position }),
   };
 }

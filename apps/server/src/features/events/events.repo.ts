@@ -63,10 +63,64 @@ export async function insert(db: Db, row: EventRow): Promise<void> {
   await db.insertInto('events').values(row).execute();
 }
 
+/** Inserts the occurrences of a weekly series (at most 52) in one statement. */
+export async function insertMany(db: Db, rows: readonly EventRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('events').values(rows).execute();
+}
+
+/**
+ * Locks the occurrences of a series that start after `since` (and `alsoId`, the one being changed),
+ * earliest first, with one no-op write like lockById.
+ */
+export const lockSeries = (db: Db, seriesId: string, since: number, alsoId: string): Promise<EventRow[]> =>
+  db
+    .updateTable('events')
+    .set((eb) => ({ max_number_of_members: eb.ref('max_number_of_members') }))
+    .where('series_id', '=', seriesId)
+    .where((w) => w.or([w('start_at', '>', since), w('id', '=', alsoId)]))
+    .returningAll()
+    .execute()
+    .then((rows) => rows.sort((a, b) => a.start_at - b.start_at || a.id.localeCompare(b.id)));
+
+/** Signs several users up at once (waitlist promotions); existing sign-ups are left as they are. */
+export async function insertAttendees(db: Db, rows: readonly EventAttendeesTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('event_attendees')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+    .execute();
+}
+
+/** The events with their group, for mails about several events at once. */
+export async function listWithGroup(db: Db, ids: readonly string[]): Promise<EventWithGroupRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('events')
+    .innerJoin('groups', 'groups.id', 'events.group_id')
+    .selectAll('events')
+    .select(['groups.group_name', 'groups.link_url'])
+    .where('events.id', 'in', ids)
+    .execute();
+}
+
+/** The group's events the user holds a seat on that have not started, locked (they are leaving). */
+export const lockAttendedUpcoming = (db: Db, groupId: string, userId: string, now: number): Promise<EventRow[]> =>
+  db
+    .updateTable('events')
+    .set((eb) => ({ max_number_of_members: eb.ref('max_number_of_members') }))
+    .where('group_id', '=', groupId)
+    .where('start_at', '>', now)
+    .where('id', 'in', db.selectFrom('event_attendees').select('event_id').where('user_id', '=', userId))
+    .returningAll()
+    .execute();
+
 export async function update(
   db: Db,
   id: string,
-  changes: Pick<EventRow, 'event_name' | 'start_at' | 'end_at' | 'max_number_of_members' | 'updated_at'>,
+  changes: Partial<
+    Pick<EventRow, 'event_name' | 'start_at' | 'end_at' | 'max_number_of_members' | 'description' | 'signup_cutoff_minutes' | 'updated_at'>
+  >,
 ): Promise<void> {
   await db.updateTable('events').set(changes).where('id', '=', id).execute();
 }

@@ -5,6 +5,7 @@ import { groupIdQuery } from '@smm/shared/groups/ids';
 import {
   attendEventBody,
   eventDto,
+  deleteEventQuery,
   eventIdQuery,
   eventMessageResponse,
   eventsResponse,
@@ -109,12 +110,12 @@ export const eventsRoutes =
           tags,
           security,
           description:
-            'The creator deletes the event. Once the creator has left the group (creatorIsMember: false), its owner and Administrators may too. Others: 403.',
-          querystring: eventIdQuery,
+            "The creator deletes the event. Once the creator has left the group (creatorIsMember: false), its owner and Administrators may too. Others: 403. scope=series also deletes every later occurrence of the event's weekly series.",
+          querystring: deleteEventQuery,
           response: { 200: eventMessageResponse, ...errors },
         },
       },
-      (req) => events.deleteEvent(req.actor, req.query.eventID),
+      (req) => events.deleteEvent(req.actor, req.query.eventID, req.query.scope),
     );
 
     app.get(

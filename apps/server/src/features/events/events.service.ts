@@ -6,22 +6,25 @@ import {
   MAX_BELOW_ATTENDING_MESSAGE,
   ONLY_CREATOR_MESSAGE,
   ONLY_CREATOR_OR_ADMINS_MESSAGE,
+  SIGNUP_CLOSED_MESSAGE,
   START_BEFORE_END_MESSAGE,
   START_IN_PAST_MESSAGE,
 } from '@smm/shared/events/messages';
-import { canDeleteEvent, canEditEvent, endsBeforeStart, startIsInPast } from '@smm/shared/events/rules';
-import type { AttendEventBody, EventDto, PostEventBody, UpdateEventBody } from '@smm/shared/events/schemas';
+import { canDeleteEvent, canEditEvent, endsBeforeStart, signupsClosed, startIsInPast } from '@smm/shared/events/rules';
+import type { AttendEventBody, EventDto, PostEventBody, SeriesScope, UpdateEventBody } from '@smm/shared/events/schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { badRequest, conflict, forbidden, invalid, notFound } from '../../errors';
-import { newId } from '../../lib/ids';
 import { renderCalendar } from '../calendar/ics';
 import { assertCan, isVisible, loadAccess, type GroupAccess } from '../groups/group-access';
 import * as outbox from '../reminders/event-mail-outbox.repo';
 import type { EventNotifier } from '../reminders/event-notifications';
-import { toEventDto } from './events.mapper';
+import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
+import { readEvent, readEvents } from './event-reader';
 import * as events from './events.repo';
+import { fillSeats } from './seats';
+import { deleteSeries, newEventRows, updateSeries } from './series';
 
 const NOT_A_MEMBER_MESSAGE = 'Only members of this group can see and change its events';
 const EVENT_ENDED_MESSAGE = 'This event has already ended';
@@ -32,6 +35,7 @@ interface Deps {
   clock: Clock;
   publicUrl: string;
   notifier: EventNotifier;
+  changes: GroupChanges;
 }
 
 /** Refuses anyone but a member of the event's group; to outsiders of a private group the event does not exist. */
@@ -52,19 +56,7 @@ const assertSelf = (actor: UserDto, userID: string, what: string) => {
 };
 
 /** Event use cases: list, create, edit, delete, attend and unattend, each checked against the caller's membership. */
-export function createEventsService({ db, clock, publicUrl, notifier }: Deps) {
-  /** The events as the viewer sees them, in two queries however many there are: attendees, and departed creators. */
-  async function readEvents(tx: Db, rows: readonly events.EventRow[], viewerId: string): Promise<EventDto[]> {
-    const ids = rows.map((row) => row.id);
-    const attendees = await events.listAttendees(tx, ids);
-    const departed = new Set(await events.listWithDepartedCreator(tx, ids));
-    return rows.map((row) => toEventDto(row, attendees, viewerId, !departed.has(row.id)));
-  }
-
-  async function readEvent(tx: Db, row: events.EventRow, viewerId: string): Promise<EventDto> {
-    return (await readEvents(tx, [row], viewerId))[0]!;
-  }
-
+export function createEventsService({ db, clock, publicUrl, notifier, changes }: Deps) {
   /** Locks the event and checks the caller is a member of its group; 404 when it does not exist. */
   async function lockWithAccess(tx: Db, eventId: string, actor: UserDto) {
     const row = await events.lockById(tx, eventId);
@@ -89,37 +81,34 @@ export function createEventsService({ db, clock, publicUrl, notifier }: Deps) {
       return readEvents(db, await events.listByGroup(db, groupID), actor.id);
     },
 
-    /** A member schedules an event in their group; members with notifications on are mailed. */
+    /**
+     * A member schedules an event, or a weekly series of them, in their group; members with
+     * notifications on are mailed once, about the first event.
+     */
     async postEvent(actor: UserDto, body: PostEventBody): Promise<EventDto> {
       assertSelf(actor, body.userID, 'create events');
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, changes, async (tx, record) => {
         assertMember(await loadAccess(tx, body.groupID, actor.id), GROUP_NOT_FOUND_MESSAGE);
         const now = clock.now();
         assertTimes(body.startDate, body.endDate, now, true);
-        const row: events.EventRow = {
-          id: newId(),
-          group_id: body.groupID,
-          user_id: actor.id,
-          event_name: body.eventName,
-          start_at: body.startDate,
-          end_at: body.endDate,
-          max_number_of_members: body.maxNumberOfMembers,
-          is_drafted: 0,
-          draft_game_id: null,
-          created_at: now,
-          updated_at: now,
-        };
-        await events.insert(tx, row);
+        const rows = newEventRows(body, actor.id, now);
+        const row = rows[0]!;
+        await events.insertMany(tx, rows);
         await notifier.eventChanged(tx, 'created', await withGroup(tx, row.id), actor, now);
+        record({ groupId: row.group_id, topic: 'events', action: 'created', eventId: row.id, userId: actor.id });
         return readEvent(tx, row, actor.id);
       });
     },
 
-    /** The creator changes name, times or maximum; the maximum cannot drop below those already attending. */
+    /**
+     * The creator changes name, times, maximum, description or cutoff of the event, or with scope
+     * 'series' of it and every later occurrence of its series; the maximum cannot drop below those
+     * already attending, and seats it adds go to the waitlist at once.
+     */
     async updateEvent(actor: UserDto, eventID: string, body: UpdateEventBody): Promise<EventDto> {
       if (body.eventID !== undefined && body.eventID !== eventID) throw badRequest('eventID in the body does not match the query string');
       assertSelf(actor, body.userID, 'edit events');
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, changes, async (tx, record) => {
         const current = await lockForMember(tx, eventID, actor);
         if (body.groupID !== undefined && body.groupID !== current.group_id) throw badRequest('groupID does not match the event');
         if (!canEditEvent({ userID: current.user_id }, actor.id)) throw forbidden(ONLY_CREATOR_MESSAGE);
@@ -128,23 +117,45 @@ export function createEventsService({ db, clock, publicUrl, notifier }: Deps) {
         const max = body.maxNumberOfMembers ?? current.max_number_of_members;
         const attending = (await events.listAttendees(tx, [eventID])).length;
         if (max < attending) throw conflict(MAX_BELOW_ATTENDING_MESSAGE, { maxNumberOfMembers: MAX_BELOW_ATTENDING_MESSAGE });
-        const changes = { event_name: body.eventName, start_at: body.startDate, end_at: body.endDate, max_number_of_members: max };
-        const changed = (Object.keys(changes) as (keyof typeof changes)[]).some((key) => changes[key] !== current[key]);
+        if (body.scope === 'series' && current.series_id !== null) {
+          const updated = await updateSeries(tx, current, body, now);
+          for (const change of await fillSeats(tx, updated, { now, publicUrl })) record(change);
+          await notifier.eventChanged(tx, 'updated', await withGroup(tx, eventID), actor, now);
+          for (const row of updated)
+            record({ groupId: row.group_id, topic: 'events', action: 'updated', eventId: row.id, userId: actor.id });
+          return readEvent(
+            tx,
+            updated.find((row) => row.id === eventID)!,
+            actor.id,
+          );
+        }
+        const edited = {
+          event_name: body.eventName,
+          start_at: body.startDate,
+          end_at: body.endDate,
+          max_number_of_members: max,
+          description: body.description === undefined ? current.description : body.description,
+          signup_cutoff_minutes: body.signupCutoffMinutes === undefined ? current.signup_cutoff_minutes : body.signupCutoffMinutes,
+        };
+        const changed = (Object.keys(edited) as (keyof typeof edited)[]).some((key) => edited[key] !== current[key]);
         if (!changed) return readEvent(tx, current, actor.id);
-        await events.update(tx, eventID, { ...changes, updated_at: now });
+        await events.update(tx, eventID, { ...edited, updated_at: now });
         // A reminder queued for the old start would name the wrong time; the job queues one for the new start.
         if (body.startDate !== current.start_at) await outbox.deleteUnsentReminders(tx, eventID);
+        for (const change of await fillSeats(tx, [{ ...current, ...edited }], { now, publicUrl })) record(change);
         await notifier.eventChanged(tx, 'updated', await withGroup(tx, eventID), actor, now);
-        return readEvent(tx, { ...current, ...changes, updated_at: now }, actor.id);
+        record({ groupId: current.group_id, topic: 'events', action: 'updated', eventId: eventID, userId: actor.id });
+        return readEvent(tx, { ...current, ...edited, updated_at: now }, actor.id);
       });
     },
 
     /**
      * The creator deletes the event, or, once the creator has left the group, its owner or an
-     * Administrator; members with notifications on are told it is cancelled.
+     * Administrator; members with notifications on are told it is cancelled. With scope 'series',
+     * every later occurrence of its series goes too (one mail, about this one).
      */
-    async deleteEvent(actor: UserDto, eventID: string): Promise<{ message: string }> {
-      return db.transaction().execute(async (tx) => {
+    async deleteEvent(actor: UserDto, eventID: string, scope: SeriesScope = 'this'): Promise<{ message: string }> {
+      return transactionWithChanges(db, changes, async (tx, record) => {
         const { row: current, access } = await lockWithAccess(tx, eventID, actor);
         const creatorIsMember = (await events.listWithDepartedCreator(tx, [eventID])).length === 0;
         if (!canDeleteEvent({ userID: current.user_id }, { userID: actor.id, role: access.viewer }, creatorIsMember)) {
@@ -152,8 +163,17 @@ export function createEventsService({ db, clock, publicUrl, notifier }: Deps) {
         }
         const snapshot = await withGroup(tx, eventID);
         await outbox.deleteUnsentReminders(tx, eventID);
+        if (scope === 'series' && current.series_id !== null) await deleteSeries(tx, current, clock.now());
         await events.deleteById(tx, eventID);
         await notifier.eventChanged(tx, 'deleted', snapshot, actor, clock.now());
+        record({
+          groupId: current.group_id,
+          topic: 'events',
+          action: 'cancelled',
+          eventId: eventID,
+          userId: actor.id,
+          event: { name: snapshot.event_name, startAt: snapshot.start_at, endAt: snapshot.end_at },
+        });
         return { message: 'Event deleted' };
       });
     },
@@ -164,25 +184,35 @@ export function createEventsService({ db, clock, publicUrl, notifier }: Deps) {
      */
     async attendEvent(actor: UserDto, body: AttendEventBody): Promise<EventDto> {
       assertSelf(actor, body.userID, 'attend events');
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, changes, async (tx, record) => {
         const current = await lockForMember(tx, body.eventID, actor);
         await events.deleteNonMemberAttendees(tx, current.id, current.group_id);
+        const now = clock.now();
+        // Those already waiting come first: a seat left free (a departed member's) goes to them before a newcomer.
+        for (const change of await fillSeats(tx, [current], { now, publicUrl })) record(change);
         const attendees = await events.listAttendees(tx, [current.id]);
         if (attendees.some((a) => a.user_id === actor.id)) return readEvent(tx, current, actor.id);
-        if (current.end_at <= clock.now()) throw conflict(EVENT_ENDED_MESSAGE);
+        if (current.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
+        if (signupsClosed(current.start_at, current.signup_cutoff_minutes, now)) throw conflict(SIGNUP_CLOSED_MESSAGE);
         if (attendees.length >= current.max_number_of_members) throw conflict(EVENT_FULL_MESSAGE);
         await events.insertAttendee(tx, { event_id: current.id, user_id: actor.id, joined_at: clock.now() });
+        record({ groupId: current.group_id, topic: 'attendance', action: 'attended', eventId: current.id, userId: actor.id });
         return readEvent(tx, current, actor.id);
       });
     },
 
-    /** Takes the caller off the event (nothing happens if they were not on it) and drops their pending reminder. */
+    /**
+     * Takes the caller off the event (nothing happens if they were not on it) and drops their
+     * pending reminder; the seat goes to the first on the waitlist in the same transaction.
+     */
     async unattendEvent(actor: UserDto, body: AttendEventBody): Promise<EventDto> {
       assertSelf(actor, body.userID, 'unattend events');
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, changes, async (tx, record) => {
         const current = await lockForMember(tx, body.eventID, actor);
         await events.deleteAttendee(tx, current.id, actor.id);
         await outbox.deleteUnsentReminders(tx, current.id, actor.id);
+        record({ groupId: current.group_id, topic: 'attendance', action: 'unattended', eventId: current.id, userId: actor.id });
+        for (const change of await fillSeats(tx, [current], { now: clock.now(), publicUrl })) record(change);
         return readEvent(tx, current, actor.id);
       });
     },

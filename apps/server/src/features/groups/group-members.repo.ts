@@ -1,4 +1,5 @@
 import type { Role } from '@smm/shared/constants';
+import { precompiled } from '../../db/precompiled';
 import type { Db } from '../../db/schema';
 import type { GroupMembersTable } from './groups.tables';
 
@@ -20,8 +21,12 @@ export const listByGroup = (db: Db, groupId: string): Promise<GroupMemberWithNam
     .orderBy('group_members.user_id')
     .execute();
 
+// The caller's membership, read by nearly every group request: compiled once.
+const membership = precompiled(2, (db, groupId, userId) =>
+  withUsername(db).where('group_members.group_id', '=', groupId).where('group_members.user_id', '=', userId),
+);
 export const find = (db: Db, groupId: string, userId: string): Promise<GroupMemberWithNameRow | undefined> =>
-  withUsername(db).where('group_members.group_id', '=', groupId).where('group_members.user_id', '=', userId).executeTakeFirst();
+  membership.first(db, groupId, userId);
 
 /** Adds a member unless the (group, user) pair exists; the unique constraint decides under concurrency. */
 export async function insertIfAbsent(db: Db, row: GroupMemberRow): Promise<boolean> {

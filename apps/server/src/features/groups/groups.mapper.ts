@@ -16,7 +16,7 @@ import type { GroupRow, GroupWithCountRow } from './groups.repo';
 
 export const toRole = (value: string): Role => ((ROLES as readonly string[]).includes(value) ? (value as Role) : 'Member');
 
-const toLinkUrl = (value: string): LinkUrl => ((LINK_URLS as readonly string[]).includes(value) ? (value as LinkUrl) : 'civGroup');
+export const toLinkUrl = (value: string): LinkUrl => ((LINK_URLS as readonly string[]).includes(value) ? (value as LinkUrl) : 'civGroup');
 
 /** Stored settings, with the defaults filling anything missing or unreadable, resolved against the game's catalogue. */
 export function parseSettings(text: string, gameName: string): GroupSettings {

@@ -1,10 +1,13 @@
+import { precompiled } from '../../db/precompiled';
 import type { Db } from '../../db/schema';
 import type { GroupsTable } from './groups.tables';
 
 export type GroupRow = GroupsTable;
 export type GroupWithCountRow = GroupRow & { member_count: number };
 
-export const findById = (db: Db, id: string) => db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+// Read by nearly every group request: compiled once.
+const byId = precompiled(1, (db, id) => db.selectFrom('groups').selectAll().where('id', '=', id));
+export const findById = (db: Db, id: string): Promise<GroupRow | undefined> => byId.first(db, id);
 
 /**
  * Reads the group and takes its row lock until the transaction ends, with a write that changes
@@ -56,22 +59,4 @@ export async function searchPublic(db: Db, gameName: string | undefined, limit: 
   let query = withMemberCount(db).where('groups.is_private', '=', 0);
   if (gameName) query = query.where('groups.game_name', '=', gameName);
   return withCount(await query.orderBy('groups.group_name').orderBy('groups.id').limit(limit).execute());
-}
-
-/** The groups a user belongs to, by name. */
-export async function listForUser(db: Db, userId: string): Promise<GroupWithCountRow[]> {
-  const rows = await withMemberCount(db)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('group_members as mine')
-          .select('mine.user_id')
-          .whereRef('mine.group_id', '=', 'groups.id')
-          .where('mine.user_id', '=', userId),
-      ),
-    )
-    .orderBy('groups.group_name')
-    .orderBy('groups.id')
-    .execute();
-  return withCount(rows);
 }

@@ -5,7 +5,6 @@ import {
   createGroupBody,
   fullGroupDto,
   getGroupQuery,
-  getUserGroupsQuery,
   groupDto,
   groupMembersResponse,
   groupMessageResponse,
@@ -38,21 +37,7 @@ export const groupsRoutes =
       (req) => groups.searchGroups(req.query.gameName),
     );
 
-    app.get(
-      '/api/groups/getUserGroups',
-      {
-        preHandler: app.requireUser,
-        schema: {
-          tags,
-          security,
-          description: "The caller's groups; userID must be the caller.",
-          querystring: getUserGroupsQuery,
-          response: { 200: groupSummariesResponse, ...errors },
-        },
-      },
-      (req) => groups.getUserGroups(req.actor, req.query.userID),
-    );
-
+    // GET /api/groups/getUserGroups is served by the dashboard feature (roles, member counts, next events).
     app.post(
       '/api/groups/createGroup',
       {

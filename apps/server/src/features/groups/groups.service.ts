@@ -21,6 +21,7 @@ import { newId } from '../../lib/ids';
 import * as cards from '../components/group-cards.repo';
 import { assertCan, isVisible, loadAccess, readFullGroup } from './group-access';
 import * as members from './group-members.repo';
+import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
 import * as groups from './groups.repo';
 import { parseSettings, toGroupDto, toGroupSummaryDto, toMemberDto } from './groups.mapper';
 
@@ -31,6 +32,7 @@ interface Deps {
   db: Db;
   clock: Clock;
   publicUrl: string;
+  changes: GroupChanges;
 }
 
 /** A new invite code: 128 random bits. */
@@ -42,7 +44,8 @@ const welcomeBody = (groupName: string) =>
   'Administrators can edit it, add more cards and change their order under Group Settings.';
 
 /** Group use cases: create, read, search, settings, invite link and delete. */
-export function createGroupsService({ db, clock, publicUrl }: Deps) {
+// `feed`: postGroupSettings names its column changes `changes`.
+export function createGroupsService({ db, clock, publicUrl, changes: feed }: Deps) {
   return {
     /** Creates a group owned by the caller, who becomes its first Administrator; adds the default Welcome card. */
     async createGroup(actor: UserDto, body: CreateGroupInput): Promise<FullGroupDto> {
@@ -94,12 +97,6 @@ export function createGroupsService({ db, clock, publicUrl }: Deps) {
       return rows.map(toGroupSummaryDto);
     },
 
-    /** The caller's own groups, for the dashboard. */
-    async getUserGroups(actor: UserDto, userID: string): Promise<GroupSummaryDto[]> {
-      if (userID !== actor.id) throw forbidden('You can only list your own groups');
-      return (await groups.listForUser(db, actor.id)).map(toGroupSummaryDto);
-    },
-
     /**
      * Name, game and members: public groups to anyone, private groups to members or to holders
      * of the current invite code (the invite page); the code itself only to members.
@@ -129,7 +126,7 @@ export function createGroupsService({ db, clock, publicUrl }: Deps) {
 
     /** Administrators change the privacy and the group-level settings; nothing else in the body is read. */
     async postGroupSettings(actor: UserDto, groupID: string, body: PostGroupSettingsBody): Promise<FullGroupDto> {
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, feed, async (tx, record) => {
         const access = await loadAccess(tx, groupID, actor.id, { lock: true });
         assertCan(access, 'editGroupSettings');
         const changes: Parameters<typeof groups.update>[2] = {};
@@ -139,27 +136,30 @@ export function createGroupsService({ db, clock, publicUrl }: Deps) {
           changes.settings = JSON.stringify(settings);
         }
         await groups.update(tx, groupID, changes);
+        record({ groupId: groupID, topic: 'group', action: 'changed' });
         return readFullGroup(tx, { ...access.group, ...changes }, publicUrl);
       });
     },
 
     /** Administrators replace the invite code; links with the old one stop working. */
     async regenerateInviteLink(actor: UserDto, groupID: string): Promise<FullGroupDto> {
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, feed, async (tx, record) => {
         const access = await loadAccess(tx, groupID, actor.id, { lock: true });
         assertCan(access, 'regenerateInviteLink');
         const inviteLink = newInviteCode();
         await groups.update(tx, groupID, { invite_link: inviteLink });
+        record({ groupId: groupID, topic: 'group', action: 'changed' });
         return readFullGroup(tx, { ...access.group, invite_link: inviteLink }, publicUrl);
       });
     },
 
     /** The owner deletes the group with its members and cards. */
     async deleteGroup(actor: UserDto, groupID: string): Promise<{ message: string }> {
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, feed, async (tx, record) => {
         const access = await loadAccess(tx, groupID, actor.id, { lock: true });
         assertCan(access, 'deleteGroup');
         await groups.deleteById(tx, groupID);
+        record({ groupId: groupID, topic: 'group', action: 'changed' });
         return { message: 'Group deleted' };
       });
     },

@@ -62,7 +62,8 @@ export const membersRoutes =
         schema: {
           tags,
           security,
-          description: 'The owner removes a member (never the owner). Returns the updated group.',
+          description:
+            'The owner removes a member (never the owner). With replaceInviteLink: true the invite code is replaced in the same step, so links with the old code stop working. Returns the updated group.',
           body: kickMemberBody,
           response: { 200: fullGroupDto, ...errors },
         },

@@ -20,27 +20,39 @@ import { conflict, forbidden, notFound } from '../../errors';
 import { safeEqual } from '../../lib/crypto';
 import { assertCan, isVisible, loadAccess, readFullGroup } from '../groups/group-access';
 import * as members from '../groups/group-members.repo';
+import * as groups from '../groups/groups.repo';
+import { newInviteCode } from '../groups/groups.service';
 import { toMemberDto, toRole } from '../groups/groups.mapper';
-import * as events from '../events/events.repo';
+import { releaseSeatsOf } from '../events/departure';
 import * as outbox from '../reminders/event-mail-outbox.repo';
+import { transactionWithChanges, type GroupChange, type GroupChanges } from '../live/group-changes';
 
 interface Deps {
   db: Db;
   clock: Clock;
   publicUrl: string;
+  changes: GroupChanges;
 }
 
 const isForeignKeyViolation = (error: unknown) =>
   error instanceof Error && /foreign key|23503/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
 
 /** Someone out of the group holds no seat at its events and gets no reminders for them. */
-async function leaveEvents(tx: Db, groupId: string, userId: string): Promise<void> {
-  await events.deleteAttendeeFromGroupEvents(tx, groupId, userId);
+async function leaveEvents(
+  tx: Db,
+  groupId: string,
+  userId: string,
+  seats: { now: number; publicUrl: string; record: (change: GroupChange) => void },
+): Promise<void> {
+  // Their seats on upcoming events go to the first on each waitlist, in this transaction.
+  for (const change of await releaseSeatsOf(tx, groupId, userId, seats)) seats.record(change);
   await outbox.deleteUnsentRemindersInGroup(tx, groupId, userId);
 }
 
 /** Membership use cases: join, leave, kick, roles and each member's own settings. */
-export function createMembersService({ db, clock, publicUrl }: Deps) {
+export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
+  const membersChanged = (groupId: string, userId: string) => changes.publish({ groupId, topic: 'members', action: 'changed', userId });
+
   async function ownMember(groupId: string, userId: string): Promise<GroupMemberDto> {
     const row = await members.find(db, groupId, userId);
     if (!row) throw notFound('Member not found');
@@ -79,25 +91,30 @@ export function createMembersService({ db, clock, publicUrl }: Deps) {
         throw error;
       }
       if (!inserted) throw conflict(ALREADY_MEMBER_MESSAGE);
+      membersChanged(access.group.id, actor.id);
       return readFullGroup(db, access.group, publicUrl);
     },
 
     /** The caller leaves a group; the owner cannot leave, only delete. */
     async leaveGroup(actor: UserDto, body: LeaveGroupBody): Promise<{ message: string }> {
       if (body.userID !== actor.id) throw forbidden('You can only leave a group yourself; the owner may kick members');
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, changes, async (tx, record) => {
         const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
         if (access.viewer === 'owner') throw forbidden(OWNER_CANNOT_LEAVE_MESSAGE);
         assertCan(access, 'leaveGroup');
         await members.removeNonOwner(tx, body.groupID, actor.id);
-        await leaveEvents(tx, body.groupID, actor.id);
+        await leaveEvents(tx, body.groupID, actor.id, { now: clock.now(), publicUrl, record });
+        record({ groupId: body.groupID, topic: 'members', action: 'changed', userId: actor.id });
         return { message: 'You have left the group' };
       });
     },
 
-    /** The owner removes a member; the owner's own row can never be removed. */
+    /**
+     * The owner removes a member; the owner's own row can never be removed. With replaceInviteLink the
+     * invite code is replaced in the same transaction, so the kicked member cannot rejoin with the old link.
+     */
     async kickMember(actor: UserDto, body: KickMemberBody): Promise<FullGroupDto> {
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, changes, async (tx, record) => {
         const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
         assertCan(access, 'kickMember');
         const target = await members.find(tx, body.groupID, body.userID);
@@ -106,14 +123,20 @@ export function createMembersService({ db, clock, publicUrl }: Deps) {
           throw forbidden('The group owner cannot be kicked');
         }
         await members.removeNonOwner(tx, body.groupID, body.userID);
-        await leaveEvents(tx, body.groupID, body.userID);
-        return readFullGroup(tx, access.group, publicUrl);
+        await leaveEvents(tx, body.groupID, body.userID, { now: clock.now(), publicUrl, record });
+        record({ groupId: body.groupID, topic: 'members', action: 'changed', userId: body.userID });
+        if (!body.replaceInviteLink) return readFullGroup(tx, access.group, publicUrl);
+        assertCan(access, 'regenerateInviteLink');
+        const inviteLink = newInviteCode();
+        await groups.update(tx, body.groupID, { invite_link: inviteLink });
+        record({ groupId: body.groupID, topic: 'group', action: 'changed' });
+        return readFullGroup(tx, { ...access.group, invite_link: inviteLink }, publicUrl);
       });
     },
 
     /** Administrators set a member's role; the owner's role is fixed, and only the owner changes another Administrator's. */
     async updateMemberRole(actor: UserDto, groupID: string, body: UpdateMemberRoleBody): Promise<UpdateMemberRoleBody> {
-      return db.transaction().execute(async (tx) => {
+      return transactionWithChanges(db, changes, async (tx, record) => {
         const access = await loadAccess(tx, groupID, actor.id, { lock: true });
         assertCan(access, 'changeMemberRole');
         const target = await members.find(tx, groupID, body.userID);
@@ -122,6 +145,7 @@ export function createMembersService({ db, clock, publicUrl }: Deps) {
         if (row.isOwner) throw forbidden("The group owner's role cannot be changed");
         if (!canChangeRole(access.viewer, row)) throw forbidden("Only the group owner can change an Administrator's role");
         await members.setRoleOfNonOwner(tx, groupID, body.userID, body.role);
+        record({ groupId: groupID, topic: 'members', action: 'changed', userId: body.userID });
         return { userID: body.userID, role: body.role };
       });
     },
@@ -131,6 +155,7 @@ export function createMembersService({ db, clock, publicUrl }: Deps) {
       const access = await loadAccess(db, groupID, actor.id);
       assertCan(access, 'editOwnMembership');
       await members.update(db, groupID, actor.id, { is_active: isActive ? 1 : 0 });
+      membersChanged(groupID, actor.id);
       return ownMember(groupID, actor.id);
     },
 

@@ -1,5 +1,5 @@
 /** The kinds of event mail, each sent at most once per recipient and dedupe key. */
-export const EVENT_MAIL_KINDS = ['created', 'updated', 'deleted', 'reminder'] as const;
+export const EVENT_MAIL_KINDS = ['created', 'updated', 'deleted', 'reminder', 'waitlistPromoted'] as const;
 export type EventMailKind = (typeof EVENT_MAIL_KINDS)[number];
 
 /**

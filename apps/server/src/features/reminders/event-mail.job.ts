@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import type { Mailer } from '../../integrations/mailer';
+import type { GroupChanges } from '../live/group-changes';
 import * as outbox from './event-mail-outbox.repo';
 import { eventMailRow } from './event-notifications';
 
@@ -24,6 +25,8 @@ interface Deps {
   leaseMs?: number;
   /** Names this process's claims; a restarted process is a new sender. */
   instanceId?: string;
+  /** Told of each event whose reminders were queued (Discord posts a reminder). */
+  changes?: GroupChanges;
 }
 
 export interface TickResult {
@@ -46,6 +49,7 @@ export function createEventMailJob({
   reminderLeadMs = DEFAULT_REMINDER_LEAD_MS,
   leaseMs = DEFAULT_LEASE_MS,
   instanceId = randomUUID(),
+  changes,
 }: Deps) {
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<TickResult> | undefined;
@@ -66,7 +70,10 @@ export function createEventMailJob({
         },
       ),
     );
-    return outbox.insertMany(db, rows);
+    const queued = await outbox.insertMany(db, rows);
+    const events = new Map(due.map((row) => [row.id, row.group_id]));
+    for (const [eventId, groupId] of events) changes?.publish({ groupId, topic: 'events', action: 'reminder', eventId });
+    return queued;
   }
 
   async function sendDue(now: number): Promise<{ sent: number; failed: number }> {

@@ -48,7 +48,18 @@ const headlines: Record<EventMailKind, (event: MailEvent, actor: string) => { su
     subject: `Reminder: ${e.eventName} starts soon`,
     line: `"${e.eventName}" in ${e.groupName}, which you are attending, starts soon.`,
   }),
+  waitlistPromoted: (e) => ({
+    subject: `You have a seat: ${e.eventName} in ${e.groupName}`,
+    line: `A seat opened up on "${e.eventName}" in ${e.groupName} and, as first on its waitlist, you have it: you are now attending.`,
+  }),
 };
+
+/** Why the member gets the mail: a promotion answers their own waitlist place, every other mail their notification setting. */
+const reason = (kind: EventMailKind, event: MailEvent, publicUrl: string) =>
+  kind === 'waitlistPromoted'
+    ? `You get this mail because you joined the waitlist of this event. Not coming after all? Unattend on the events page so the next member gets the seat.\n`
+    : `You get this mail because Event Notifications are on for you in ${event.groupName}. ` +
+      `You can turn them off under User Settings: ${settingsUrl(publicUrl, event)}\n`;
 
 /** The subject and text of one event mail, with times in the recipient's time zone. */
 export function renderEventMail(
@@ -60,9 +71,6 @@ export function renderEventMail(
   const { subject, line } = headlines[kind](event, options.actorName);
   const when = `Starts: ${formatInZone(event.startAt, recipient.timeZone)}\nEnds:   ${formatInZone(event.endAt, recipient.timeZone)}`;
   const link = kind === 'deleted' ? '' : `\n\nSee the event: ${eventsPageUrl(options.publicUrl, event)}`;
-  const text =
-    `Hello ${recipient.username},\n\n${line}\n\n${when}${link}\n\n` +
-    `You get this mail because Event Notifications are on for you in ${event.groupName}. ` +
-    `You can turn them off under User Settings: ${settingsUrl(options.publicUrl, event)}\n`;
+  const text = `Hello ${recipient.username},\n\n${line}\n\n${when}${link}\n\n${reason(kind, event, options.publicUrl)}`;
   return { subject, text };
 }

@@ -64,7 +64,7 @@ export function createEventNotifier({ publicUrl }: { publicUrl: string }) {
      */
     async eventChanged(
       db: Db,
-      kind: Exclude<EventMailKind, 'reminder'>,
+      kind: Exclude<EventMailKind, 'reminder' | 'waitlistPromoted'>,
       event: EventWithGroupRow,
       actor: { id: string; username: string },
       now: number,

@@ -1,12 +1,16 @@
-import { gameModeById } from '@smm/shared/runescape/game-modes';
+import { gameModeById, type OsrsGameMode } from '@smm/shared/runescape/game-modes';
 import type { OsrsDetails, OsrsDetailsParams } from '@smm/shared/runescape/schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
 import { badGateway, gatewayTimeout, notFound } from '../../errors';
-import type { HiscoresSkills, OsrsHiscoresClient } from '../../integrations/osrs-hiscores';
+import type { HiscoresAnswer } from '../../integrations/osrs-hiscores';
 import { UPSTREAM_LIMIT_MESSAGE, UpstreamError, type UpstreamRateLimit } from '../../integrations/upstream';
 import type { Throttle } from '../throttle/throttle.service';
+import type { HiscoresQueue, QueuePriority } from './hiscores-queue';
 import { toOsrsDetails } from './runescape.mapper';
+import * as repo from './runescape.repo';
+import type { SnapshotRecorder } from './snapshots';
 import { createTtlCache } from './ttl-cache';
 
 export interface HiscoresCacheOptions {
@@ -17,7 +21,9 @@ export interface HiscoresCacheOptions {
 export const defaultHiscoresCache: HiscoresCacheOptions = { ttlMs: 60_000, maxEntries: 2000 };
 
 interface Deps {
-  hiscores: OsrsHiscoresClient;
+  db: Db;
+  queue: HiscoresQueue;
+  snapshots: SnapshotRecorder;
   clock: Clock;
   cache: HiscoresCacheOptions;
   throttle: Throttle;
@@ -25,10 +31,10 @@ interface Deps {
 }
 
 /** Jagex treats spaces, `_` and `-` in a name alike, and names are case-insensitive. */
-const nameKey = (playerName: string) => playerName.toLowerCase().replace(/[\s_-]+/g, ' ');
+export const nameKey = (playerName: string) => playerName.toLowerCase().replace(/[\s_-]+/g, ' ');
 
 /** Keeps the upstream detail as `cause` for the log while the client gets a clear message. */
-function upstreamFailure(error: unknown): unknown {
+export function upstreamFailure(error: unknown): unknown {
   if (!(error instanceof UpstreamError)) return error;
   const failure =
     error.kind === 'timeout'
@@ -40,31 +46,41 @@ function upstreamFailure(error: unknown): unknown {
   return failure;
 }
 
+export const playerNotFoundMessage = (playerName: string, gameMode: OsrsGameMode) =>
+  `Player "${playerName}" was not found on the Old School RuneScape ${gameModeById(gameMode).label} hiscores`;
+
 /** Old School RuneScape player stats from the official hiscores. */
-export function createRuneScapeService({ hiscores, clock, cache, throttle, limit }: Deps) {
+export function createRuneScapeService({ db, queue, snapshots, clock, cache, throttle, limit }: Deps) {
   // Not-found answers are cached too: a mistyped name refreshed in a loop must not reach Jagex.
-  const lookups = createTtlCache<HiscoresSkills | null>({ ...cache, clock });
+  const lookups = createTtlCache<HiscoresAnswer | null>({ ...cache, clock });
+
+  /**
+   * One player's answer, through the cache and the queue. A fresh answer for a player some clan
+   * member has linked is kept as a snapshot.
+   */
+  function fetchAnswer(playerName: string, gameMode: OsrsGameMode, priority: QueuePriority): Promise<HiscoresAnswer | null> {
+    return lookups
+      .getOrLoad(`${gameMode}:${nameKey(playerName)}`, async () => {
+        const answer = await queue.lookup(gameModeById(gameMode).table, playerName, priority);
+        const tracked = answer && (await repo.findPlayer(db, gameMode, nameKey(playerName)));
+        if (answer && tracked) await snapshots.record(tracked.id, answer);
+        return answer;
+      })
+      .catch((error: unknown) => {
+        throw upstreamFailure(error);
+      });
+  }
 
   return {
-    /** A player's Overall and 23 skills on one game mode's hiscores. */
+    fetchAnswer,
+
+    /** A player's Overall, 23 skills, other skills, bosses and activities on one game mode's hiscores. */
     async getOsrsDetails(actor: UserDto, { playerName, gameMode }: OsrsDetailsParams): Promise<OsrsDetails> {
       // Counted in the database, so the limit holds across server instances.
       await throttle.consume(`osrs:${actor.id}`, limit, UPSTREAM_LIMIT_MESSAGE);
-      const mode = gameModeById(gameMode);
-      const lines = await lookups
-        .getOrLoad(`${gameMode}:${nameKey(playerName)}`, async () => {
-          const found = await hiscores.lookup(mode.table, playerName);
-          // Checked before caching, so an answer without a skill we show is never kept.
-          const missing = found ? toOsrsDetails(playerName, gameMode, found).missing : [];
-          if (missing.length > 0) throw new UpstreamError('OSRS hiscores', 'malformed', `skills missing: ${missing.join(', ')}`);
-          return found;
-        })
-        .catch((error: unknown) => {
-          throw upstreamFailure(error);
-        });
-      if (!lines) throw notFound(`Player "${playerName}" was not found on the Old School RuneScape ${mode.label} hiscores`);
-      const { details } = toOsrsDetails(playerName, gameMode, lines);
-      return details;
+      const answer = await fetchAnswer(playerName, gameMode, 'interactive');
+      if (!answer) throw notFound(playerNotFoundMessage(playerName, gameMode));
+      return toOsrsDetails(playerName, gameMode, answer);
     },
   };
 }

@@ -1,9 +1,12 @@
 import type { Insertable, Selectable } from 'kysely';
+import { precompiled } from '../../db/precompiled';
 import type { Db, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
 
-export const findById = (db: Db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+// Read for the caller of nearly every request: compiled once.
+const byId = precompiled(1, (db, id) => db.selectFrom('users').selectAll().where('id', '=', id));
+export const findById = (db: Db, id: string): Promise<UserRow | undefined> => byId.first(db, id);
 
 export const findByEmail = (db: Db, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

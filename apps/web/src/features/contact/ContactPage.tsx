@@ -10,8 +10,10 @@ import { api, errorBodyOf } from '../../lib/api-client';
 import { FieldError } from '../../lib/ui/FieldError';
 import { TextField } from '../../lib/ui/TextField';
 import { useAppState } from '../auth/app-state';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function ContactPage() {
+  useDocumentTitle('Contact Us');
   const { auth, showAlert } = useAppState();
   const empty = { email: auth.user.email ?? '', subject: '', message: '', messageType: MESSAGE_TYPES[0] as MessageType };
   const [form, setForm] = useState(empty);

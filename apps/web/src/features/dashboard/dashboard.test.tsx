@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
-import type { GroupSummaryDto } from '@smm/shared/groups/schemas';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { UpcomingEventDto, UserGroupDto } from '@smm/shared/dashboard/schemas';
 import { ToastProvider } from '../../lib/ui/toasts';
 import { AppStateProvider } from '../auth/app-state';
 import DashboardPage from './pages/DashboardPage';
@@ -35,7 +35,7 @@ const games = [
   { gameName: 'Civilization 6', linkURL: 'civGroup', icon: '/games/civ6.svg' },
   { gameName: 'Dota 2', linkURL: 'dotaGroup', icon: '/games/dota2.svg' },
 ];
-const wolves: GroupSummaryDto = {
+const wolves: UserGroupDto = {
   _id: 'g1',
   groupName: 'Iron Wolves',
   gameName: 'Dota 2',
@@ -44,7 +44,40 @@ const wolves: GroupSummaryDto = {
   isPrivate: true,
   groupOwner: 'me',
   memberCount: 1,
+  role: 'Administrator',
+  nextEvent: null,
 };
+const clan: UserGroupDto = {
+  _id: 'g2',
+  groupName: 'Lumbridge Clan',
+  gameName: 'Old School RuneScape',
+  linkURL: 'runeScapeClan',
+  icon: '/games/osrs.svg',
+  isPrivate: false,
+  groupOwner: 'someone',
+  memberCount: 7,
+  role: 'Member',
+  nextEvent: { _id: 'e1', eventName: 'Boss night', startDate: '2031-01-15T18:00:00.000Z', endDate: '2031-01-15T20:00:00.000Z' },
+};
+const bossNight: UpcomingEventDto = {
+  _id: 'e1',
+  groupID: 'g2',
+  groupName: 'Lumbridge Clan',
+  linkURL: 'runeScapeClan',
+  eventName: 'Boss night',
+  startDate: '2031-01-15T18:00:00.000Z',
+  endDate: '2031-01-15T20:00:00.000Z',
+  maxNumberOfMembers: 12,
+  attendingCount: 3,
+  isAttending: false,
+};
+const raid: UpcomingEventDto = { ...bossNight, _id: 'e2', eventName: 'Raid', startDate: '2031-01-16T18:00:00.000Z', attendingCount: 12, isAttending: true };
+
+/** Where the app went, so a test can see the page it landed on. */
+function Landed() {
+  const location = useLocation();
+  return <p>Landed on {location.pathname + location.search} {JSON.stringify(location.state)}</p>;
+}
 
 function renderDashboard() {
   render(
@@ -52,7 +85,10 @@ function renderDashboard() {
       <MemoryRouter initialEntries={['/dashboard']}>
         <AppStateProvider>
           <ToastProvider>
-            <DashboardPage />
+            <Routes>
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="*" element={<Landed />} />
+            </Routes>
           </ToastProvider>
         </AppStateProvider>
       </MemoryRouter>
@@ -68,13 +104,54 @@ it('shows a spinner, then the empty state with a way to find groups', async () =
   expect(screen.getByRole('link', { name: 'find a public group' })).toHaveAttribute('href', '/search');
 });
 
-it("shows each group's name, game and icon, linking to its Welcome page", async () => {
-  routes = { '/api/groups/getUserGroups': { status: 200, body: [wolves] } };
+it("shows each group's name, game, icon, the member's role, the member count and the next event, linking to its Welcome page", async () => {
+  routes = {
+    '/api/groups/getUserGroups': { status: 200, body: [wolves, clan] },
+    '/api/events/getMyUpcomingEvents': { status: 200, body: [] },
+    '/api/users/getTimeZone': { status: 200, body: { timeZone: 'America/New_York' } },
+  };
   renderDashboard();
-  const card = (await screen.findByRole('list', { name: 'Your groups' })).querySelector('li')!;
-  expect(within(card).getByRole('link', { name: 'Iron Wolves' })).toHaveAttribute('href', '/dotaGroup/welcome?groupID=g1');
-  expect(within(card).getByText(/Dota 2/)).toBeVisible();
-  expect(card.querySelector('img')).toHaveAttribute('src', '/games/dota2.svg');
+  const [first, second] = within(await screen.findByRole('list', { name: 'Your groups' })).getAllByRole('listitem');
+  expect(within(first!).getByRole('link', { name: 'Iron Wolves' })).toHaveAttribute('href', '/dotaGroup/welcome?groupID=g1');
+  expect(first).toHaveTextContent('Dota 2 · Private');
+  expect(first).toHaveTextContent('Administrator');
+  expect(first).toHaveTextContent('1 member');
+  expect(first).toHaveTextContent('No Scheduled Events Upcoming');
+  expect(first!.querySelector('img')).toHaveAttribute('src', '/games/dota2.svg');
+  expect(second).toHaveTextContent('Member');
+  expect(second).toHaveTextContent('7 members');
+  // In the member's saved zone, as on the events page.
+  expect(await within(second!).findByText('Wed, Jan 15, 2031, 1:00 PM')).toBeVisible();
+  expect(second).toHaveTextContent('Next event: Boss night');
+  expect(await screen.findByText('No events coming up in your groups.')).toBeVisible();
+});
+
+it('lists "Your next events" across groups, soonest first, with the group, the time and the seats', async () => {
+  routes = {
+    '/api/groups/getUserGroups': { status: 200, body: [clan] },
+    '/api/events/getMyUpcomingEvents': { status: 200, body: [bossNight, raid] },
+    '/api/users/getTimeZone': { status: 200, body: { timeZone: 'UTC' } },
+  };
+  renderDashboard();
+  const list = await screen.findByRole('list', { name: 'Your next events' });
+  const [boss, second] = within(list).getAllByRole('listitem');
+  expect(within(boss!).getByRole('link', { name: 'Boss night' })).toHaveAttribute('href', '/runeScapeClan/events?groupID=g2');
+  expect(boss).toHaveTextContent('Lumbridge Clan');
+  expect(boss).toHaveTextContent('3 / 12 attending');
+  expect(await within(boss!).findByText('Wed, Jan 15, 2031, 6:00 PM UTC')).toBeVisible();
+  expect(within(second!).getByRole('link', { name: 'Raid' })).toBeVisible();
+  expect(second).toHaveTextContent('Attending');
+});
+
+it('says so when the next events cannot be read, and still shows the groups', async () => {
+  routes = {
+    '/api/groups/getUserGroups': { status: 200, body: [clan] },
+    '/api/events/getMyUpcomingEvents': { status: 503, body: { message: 'The database is not reachable' } },
+    '/api/users/getTimeZone': { status: 200, body: { timeZone: 'UTC' } },
+  };
+  renderDashboard();
+  expect(await screen.findByText('The database is not reachable')).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Lumbridge Clan' })).toBeVisible();
 });
 
 it("Create New group: private by default, the server's errors under their fields, then the new group", async () => {
@@ -104,7 +181,8 @@ it("Create New group: private by default, the server's errors under their fields
   await userEvent.selectOptions(within(dialog).getByLabelText('Game'), 'Dota 2');
   await userEvent.click(within(dialog).getByLabelText('Private group'));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
-  expect(await screen.findByRole('link', { name: 'Iron Wolves' })).toBeVisible();
+  // The owner goes straight into the new group, where its invite link waits for them.
+  expect(await screen.findByText('Landed on /dotaGroup/welcome?groupID=g1 {"newGroup":true}')).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(posted.at(-1)).toEqual({
     path: '/api/groups/createGroup',

@@ -57,7 +57,8 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, start: string,
   await user.keyboard('{Tab}');
 }
 
-describe('EventFormModal', () => {
+// Typing into the date pickers key by key takes seconds in happy-dom on a busy machine.
+describe('EventFormModal', { timeout: 30_000 }, () => {
   it("shows 'Start Date must be before End Date' for 5 s and saves nothing", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

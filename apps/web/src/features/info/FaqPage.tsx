@@ -1,4 +1,5 @@
 import Accordion from 'react-bootstrap/Accordion';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const questions = [
   { q: 'What is SMM?', a: 'A web app for organising groups of video-game players: members, roles and invites, events people sign up for, weekly availability, Civilization games with random leader drafts and bans, rankings, notes, RuneScape stats and Steam profiles.' },
@@ -13,6 +14,7 @@ const questions = [
 ];
 
 export default function FaqPage() {
+  useDocumentTitle('FAQ');
   return (
     <>
       <h1 className="page-title">FAQ</h1>

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <div className="text-center my-5">
       <h1>Page not found</h1>

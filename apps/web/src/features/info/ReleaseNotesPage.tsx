@@ -1,4 +1,5 @@
 import Card from 'react-bootstrap/Card';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const releases = [
   {
@@ -31,6 +32,7 @@ const releases = [
 ];
 
 export default function ReleaseNotesPage() {
+  useDocumentTitle('Release Notes');
   return (
     <>
       <h1 className="page-title">Release Notes</h1>

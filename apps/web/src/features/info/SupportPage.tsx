@@ -1,5 +1,6 @@
 import Table from 'react-bootstrap/Table';
 import { SUPPORTED_GAMES } from '@smm/shared/games/catalogue';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const areaFeatures: Record<string, string> = {
   civGroup:
@@ -10,6 +11,7 @@ const areaFeatures: Record<string, string> = {
 
 /** The games a group can be created for, from the same catalogue the server validates against. */
 export default function SupportPage() {
+  useDocumentTitle('Supported Games');
   return (
     <>
       <h1 className="page-title">Supported Games</h1>

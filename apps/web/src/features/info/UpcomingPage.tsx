@@ -1,4 +1,5 @@
 import Table from 'react-bootstrap/Table';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const items = [
   { item: 'Weekly member availability grid with the best times and "Plan an event"', state: 'Available' },
@@ -12,6 +13,7 @@ const items = [
 ];
 
 export default function UpcomingPage() {
+  useDocumentTitle('Upcoming');
   return (
     <>
       <h1 className="page-title">Upcoming</h1>

@@ -1,16 +1,14 @@
-import Carousel from 'react-bootstrap/Carousel';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
-import { CAROUSEL_INTERVAL_MS } from '@smm/shared/constants';
+import { lazyPage } from '../../app/lazy';
+import { FirstSlide } from './FirstSlide';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
-const features = [
-  { title: 'Rankings', text: 'See who wins the most, in free-for-all and team games, by every victory type.', className: 'landing-slide-rankings' },
-  { title: 'Active Games', text: 'Keep track of games you start.', className: 'landing-slide-games' },
-  { title: 'Events', text: 'Manage the games you start.', className: 'landing-slide-events' },
-  { title: 'Game Notes', text: 'Leave yourself notes and pick up where you left off.', className: 'landing-slide-notes' },
-];
+const FeatureCarousel = lazyPage(() => import('./FeatureCarousel'));
 
-/** The visitor's first page: what the product does, in four slides (Bootstrap's swipe threshold is the spec's 40 px). */
+/** The visitor's first page: what the product does, in four slides. */
 export default function LandingPage() {
+  useDocumentTitle('Organise your gaming group');
   return (
     <>
       <section className="text-center my-4">
@@ -27,18 +25,9 @@ export default function LandingPage() {
           </Link>
         </div>
       </section>
-      <Carousel interval={CAROUSEL_INTERVAL_MS} pause="hover" wrap touch aria-label="Features" className="rounded overflow-hidden shadow-sm">
-        {features.map((feature) => (
-          <Carousel.Item key={feature.title}>
-            <div className={`landing-slide ${feature.className}`}>
-              <div>
-                <h2>{feature.title}</h2>
-                <p className="fs-5 mb-0">{feature.text}</p>
-              </div>
-            </div>
-          </Carousel.Item>
-        ))}
-      </Carousel>
+      <Suspense fallback={<FirstSlide />}>
+        <FeatureCarousel />
+      </Suspense>
     </>
   );
 }

@@ -6,10 +6,11 @@ import Tabs from 'react-bootstrap/Tabs';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../auth/app-state';
 import { CalendarFeedCard } from '../events/components/CalendarFeedCard';
-import { TimeZoneCard } from '../events/components/TimeZoneCard';
 import { RuneScapeStatsCard } from '../runescape/components/RuneScapeStatsCard';
 import { SteamProfileTab } from '../steam/components/SteamProfileTab';
 import { ChangePasswordModal } from './ChangePasswordModal';
+import { TimeZoneCard } from './TimeZoneCard';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 function MainProfile() {
   const user = useCurrentUser();
@@ -35,6 +36,7 @@ function MainProfile() {
 }
 
 export default function ProfilePage() {
+  useDocumentTitle('Profile');
   const [params, setParams] = useSearchParams();
   // Steam's sign-in comes back with ?steamError=… when nothing was linked; that message lives on the Steam tab.
   const tab = params.get('tab') === 'steam' || params.has('steamError') ? 'steam' : 'main';

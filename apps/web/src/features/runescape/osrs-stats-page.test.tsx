@@ -36,6 +36,12 @@ function zezima(): OsrsDetails {
     gameMode: 'normal',
     overall: { level: 2277, rank: 12, experience: 4_600_000_000 },
     skills: skills as OsrsDetails['skills'],
+    missingSkills: [],
+    otherSkills: [{ name: 'Sailing', level: 90, rank: 1000, experience: 5_346_332 }],
+    activities: [
+      { name: 'League Points', rank: null, score: null },
+      { name: 'Zulrah', rank: 4_000, score: 1_200 },
+    ],
   };
 }
 
@@ -95,6 +101,30 @@ describe('OsrsStatsPage', () => {
     expect(within(overall).getByRole('rowheader')).toHaveTextContent('Overall');
     expect(cells(overall)).toEqual(['2,277', '12', '4,600,000,000']);
     expect(document.title).toBe('Old School RuneScape Stats - Zezima');
+  });
+
+  it('shows what was read when a skill is missing from the hiscores answer, and marks the missing one', async () => {
+    const partial = zezima();
+    partial.skills.constitution = { level: null, rank: null, experience: null };
+    partial.missingSkills = ['constitution'];
+    replies.push({ status: 200, body: partial });
+    renderAt('/osrsStats?playerName=Zezima&gameMode=normal');
+    const table = await screen.findByRole('table', { name: 'Skills' });
+    expect(screen.getByRole('status')).toHaveTextContent('The hiscores answer did not include one skill (marked below); everything else was read.');
+    const row = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr')!;
+    expect(row('Constitution')).toHaveTextContent('Not in the hiscores answer');
+    expect(row('Attack')).toHaveTextContent('150,000,000');
+  });
+
+  it('lists other skills such as Sailing and the ranked bosses and activities', async () => {
+    replies.push({ status: 200, body: zezima() });
+    renderAt('/osrsStats?playerName=Zezima&gameMode=normal');
+    const other = await screen.findByRole('table', { name: 'Other Levels' });
+    expect(within(other).getByRole('rowheader')).toHaveTextContent('Sailing');
+    const bosses = screen.getByRole('table', { name: 'Bosses and Activities' });
+    expect(within(bosses).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Zulrah']);
+    expect(within(bosses).getByRole('row', { name: /Zulrah/ })).toHaveTextContent('1,200');
+    expect(screen.getByText('1 more without a rank are not listed.')).toBeInTheDocument();
   });
 
   it("shows the server's message for an unknown player, without a table", async () => {

@@ -33,6 +33,9 @@ function details(overrides: Partial<OsrsDetails['skills']> = {}): OsrsDetails {
     gameMode: 'normal',
     overall: stats(2277, 1, 4_600_000_000),
     skills: { ...skills, ...overrides } as OsrsDetails['skills'],
+    missingSkills: [],
+    otherSkills: [],
+    activities: [],
   };
 }
 

@@ -11,7 +11,8 @@ interface Props {
   /** True while the confirmed action runs: the confirm button is disabled and shows workingLabel. */
   working: boolean;
   workingLabel: string;
-  confirmLabel?: string;
+  /** What the confirm button does, in a word: "Delete", "Leave", "Kick" (never a bare "Submit"). */
+  confirmLabel: string;
   /** Without it the dialog can only be left with Cancel. */
   closeButton?: boolean;
   cancelDisabled?: boolean;
@@ -30,7 +31,7 @@ export function ConfirmDialog({
   children,
   working,
   workingLabel,
-  confirmLabel = 'Submit',
+  confirmLabel,
   closeButton = true,
   cancelDisabled = false,
   onConfirm,

@@ -1,10 +1,8 @@
-import Spinner from 'react-bootstrap/Spinner';
-
-/** The spinner every long wait shows. */
+/** The spinner every long wait shows (plain Bootstrap markup: the first page shows it while its code loads). */
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
     <div className="d-flex justify-content-center align-items-center py-5" role="status" aria-live="polite">
-      <Spinner animation="border" aria-hidden="true" className="me-2" />
+      <div className="spinner-border me-2" aria-hidden="true" />
       <span>{label}</span>
     </div>
   );

@@ -1,9 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import Toast from 'react-bootstrap/Toast';
-import ToastContainer from 'react-bootstrap/ToastContainer';
-import { TOAST_DELAY_MS } from '@smm/shared/constants';
+import { ToastStack } from './ToastStack';
 
-interface ToastMessage {
+export interface ToastMessage {
   id: number;
   title: string;
   body: string;
@@ -19,21 +17,12 @@ let nextId = 0;
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastMessage[]>([]);
   const show = useCallback<ShowToast>((toast) => setToasts((all) => [...all, { ...toast, id: (nextId += 1) }]), []);
-  const remove = (id: number) => setToasts((all) => all.filter((t) => t.id !== id));
+  const remove = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <ToastContainer position="bottom-end" className="p-3 position-fixed" style={{ zIndex: 2000 }}>
-        {toasts.map((toast) => (
-          <Toast key={toast.id} onClose={() => remove(toast.id)} delay={TOAST_DELAY_MS} autohide bg={toast.variant} role={toast.variant === 'danger' ? 'alert' : 'status'}>
-            <Toast.Header closeLabel="Close notification">
-              <strong className="me-auto">{toast.title}</strong>
-            </Toast.Header>
-            <Toast.Body className="text-white">{toast.body}</Toast.Body>
-          </Toast>
-        ))}
-      </ToastContainer>
+      {toasts.length > 0 && <ToastStack toasts={toasts} onClose={remove} />}
     </ToastContext.Provider>
   );
 }

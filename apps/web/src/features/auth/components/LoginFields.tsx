@@ -5,6 +5,7 @@ import { errorBodyOf } from '../../../lib/api-client';
 import { TextField } from '../../../lib/ui/TextField';
 import { loginUser } from '../api';
 import { useAppState } from '../app-state';
+import { saveBrowserTimeZoneIfUnset } from '../save-browser-time-zone';
 import { fieldError } from '../state/errors-reducer';
 
 /** The login form's state and submit: on success the token is stored and the user signed in. */
@@ -24,6 +25,7 @@ export function useLogin(onLoggedIn?: () => void) {
       // A notice meant for the login page (e.g. 'Please log in') must not follow the user in.
       hideAlert();
       applyToken(token);
+      await saveBrowserTimeZoneIfUnset();
       onLoggedIn?.();
     } catch (error) {
       // Nobody is signed in after a failed login: this also ends the loading state.

@@ -10,9 +10,11 @@ import { errorBodyOf } from '../../../lib/api-client';
 import { TextField } from '../../../lib/ui/TextField';
 import { resetPassword } from '../api';
 import { useAppState } from '../app-state';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /changePassword?userID=..&token=..: the page a reset mail links to. */
 export default function ChangePasswordPage() {
+  useDocumentTitle('Change Password');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { showAlert } = useAppState();

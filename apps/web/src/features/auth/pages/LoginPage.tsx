@@ -1,8 +1,10 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { LoginForm } from '../components/LoginForm';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function LoginPage() {
+  useDocumentTitle('Login');
   return (
     <Card className="auth-card">
       <Card.Body>

@@ -2,8 +2,10 @@ import Card from 'react-bootstrap/Card';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppState } from '../app-state';
 import { RegisterForm } from '../components/RegisterForm';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function RegisterPage() {
+  useDocumentTitle('Register');
   const navigate = useNavigate();
   const location = useLocation();
   const { showAlert } = useAppState();

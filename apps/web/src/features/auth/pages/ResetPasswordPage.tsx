@@ -8,8 +8,10 @@ import { EMAIL_MAX } from '@smm/shared/limits';
 import { errorBodyOf } from '../../../lib/api-client';
 import { TextField } from '../../../lib/ui/TextField';
 import { requestPasswordReset } from '../api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function ResetPasswordPage() {
+  useDocumentTitle('Reset Password');
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);

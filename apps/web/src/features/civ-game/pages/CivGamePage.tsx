@@ -15,6 +15,7 @@ import { GameDetailsTab } from '../components/GameDetailsTab';
 import { GameNotesTab } from '../components/GameNotesTab';
 import { GameSettingsTab } from '../components/GameSettingsTab';
 import { winnerLabel } from '../game-state';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const TABS = ['details', 'settings', 'notes'] as const;
 type TabKey = (typeof TABS)[number];
@@ -107,6 +108,7 @@ function CivGame({ gameID }: { gameID: string }) {
 
 /** /civGroup/civGame?groupID=..&gameID=..: one game's details, settings and the viewer's notes; members only. */
 export default function CivGamePage() {
+  useDocumentTitle('Game', useGroupArea().group.groupName);
   const { area, groupID } = useGroupArea();
   const [params] = useSearchParams();
   const gameID = parseGroupID(params.get('gameID'));

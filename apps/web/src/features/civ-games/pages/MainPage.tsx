@@ -10,6 +10,7 @@ import { useFinishedGames } from '../api/get-finished-games';
 import { FilterGamesModal } from '../components/FilterGamesModal';
 import { GamesTable } from '../components/GamesTable';
 import { describeFilter, type GamesFilter } from '../games-filter';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 // The form brings the leader catalogue and the draft; it loads when Add is first pressed, not with the tables.
 const NewGameModal = lazy(() => import('../components/NewGameModal').then((module) => ({ default: module.NewGameModal })));
@@ -109,6 +110,7 @@ function Games() {
 
 /** /civGroup/main, for members: Active Games, Archived Games - FFA and Archived Games - Teams (spec 2). */
 export default function MainPage() {
+  useDocumentTitle('Active Games', useGroupArea().group.groupName);
   return (
     <GroupGate action="viewGames">
       <div className="mt-3">

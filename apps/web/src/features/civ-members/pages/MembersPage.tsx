@@ -8,6 +8,7 @@ import { groupPagePath, useGroupArea } from '../../groups/components/area/group-
 import { slotLabel } from '../availability-grid';
 import { GroupAvailabilityCard } from '../components/GroupAvailabilityCard';
 import { MemberAgendasCard } from '../components/MemberAgendasCard';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 // The form brings the date picker; it loads when first opened, not with the grid.
 const EventFormModal = lazy(() => import('../../events/components/EventFormModal').then((module) => ({ default: module.EventFormModal })));
@@ -68,6 +69,7 @@ function Members() {
 
 /** /civGroup/members, for members: the group's availability heat map with Plan an event, and the members table. */
 export default function MembersPage() {
+  useDocumentTitle('Members', useGroupArea().group.groupName);
   return (
     <GroupGate action="viewMembers">
       <Members />

@@ -10,6 +10,7 @@ import { GameSettingsCard } from '../components/GameSettingsCard';
 import { LeaderAgendaCard } from '../components/LeaderAgendaCard';
 import { LeaderBansCard } from '../components/LeaderBansCard';
 import { MapTypesCard } from '../components/MapTypesCard';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Jump links: the page is long, a phone's especially. */
 const SECTIONS = [
@@ -74,6 +75,7 @@ function Preferences() {
 
 /** Preferences of a Civilization group, for members: leader agenda, game settings, maps and leader bans. */
 export default function PreferencesPage() {
+  useDocumentTitle('Preferences', useGroupArea().group.groupName);
   return (
     <GroupGate action="viewPreferences">
       <Preferences />

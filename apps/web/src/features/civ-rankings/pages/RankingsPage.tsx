@@ -1,6 +1,7 @@
 import { GroupGate } from '../../groups/components/area/GroupGate';
 import { useGroupArea } from '../../groups/components/area/group-area';
 import { RankingsTable } from '../components/RankingsTable';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function Rankings() {
   const { groupID, user } = useGroupArea();
@@ -18,6 +19,7 @@ function Rankings() {
 
 /** /civGroup/rankings, for members: Rankings - FFA and Rankings - Teams. */
 export default function RankingsPage() {
+  useDocumentTitle('Rankings', useGroupArea().group.groupName);
   return (
     <GroupGate action="viewGames">
       <Rankings />

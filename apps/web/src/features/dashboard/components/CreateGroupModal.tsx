@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { useNavigate } from 'react-router';
 import type { ApiErrorBody } from '@smm/shared/errors';
 import { GROUP_NAME_MAX } from '@smm/shared/groups/schemas';
 import { errorBodyOf } from '../../../lib/api-client';
@@ -11,16 +12,21 @@ import { useToast } from '../../../lib/ui/toasts';
 import { useCreateGroup } from '../api/create-group';
 import { useGames } from '../api/get-games';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
+import { welcomePath } from './GroupCard';
 
 const empty = { groupName: '', gameName: '', isPrivate: true };
 
-/** 'Create New group': group name, game and 'Private group' (checked by default); server errors under each field. */
+/**
+ * 'Create New group': group name, game and 'Private group' (checked by default); server errors under
+ * each field. The new group opens at once, with its invite link at hand.
+ */
 export function CreateGroupModal({ userID, onHide }: { userID: string; onHide: () => void }) {
   const [form, setForm] = useState(empty);
   const [error, setError] = useState<ApiErrorBody | null>(null);
   const games = useGames();
   const create = useCreateGroup(userID);
   const toast = useToast();
+  const navigate = useNavigate();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -31,6 +37,7 @@ export function CreateGroupModal({ userID, onHide }: { userID: string; onHide: (
         onSuccess: (group) => {
           toast({ title: 'Success!', body: `Created ${group.groupName}`, variant: 'success' });
           onHide();
+          void navigate(welcomePath(group), { state: { newGroup: true } });
         },
         onError: (e) => setError(errorBodyOf(e)),
       },

@@ -5,16 +5,21 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Loading } from '../../../lib/ui/Loading';
 import { useCurrentUser } from '../../auth/app-state';
+import { useViewerTimeZone } from '../../events/api/time-zone';
 import { useUserGroups } from '../api/get-user-groups';
 import { CreateGroupModal } from '../components/CreateGroupModal';
 import { GroupCard } from '../components/GroupCard';
+import { UpcomingEventsList } from '../components/UpcomingEventsList';
 
-/** The user's groups as cards, with Add (create a group) and a way to find public groups. */
+/** The member's hub: their next events across groups, their groups as cards, Add (create a group) and Search. */
 export default function DashboardPage() {
+  useDocumentTitle('Dashboard');
   const user = useCurrentUser();
   const groups = useUserGroups(user.id);
+  const timeZone = useViewerTimeZone(user.id);
   const [creating, setCreating] = useState(false);
 
   let content;
@@ -34,7 +39,7 @@ export default function DashboardPage() {
       <Row xs={1} sm={2} lg={3} xl={4} className="g-3 list-unstyled" as="ul" role="list" aria-label="Your groups">
         {groups.data.map((group) => (
           <Col key={group._id} as="li">
-            <GroupCard group={group} />
+            <GroupCard group={group} timeZone={timeZone} />
           </Col>
         ))}
       </Row>
@@ -51,7 +56,13 @@ export default function DashboardPage() {
           Add<span className="visually-hidden"> group</span>
         </Button>
       </div>
-      {content}
+      {groups.data && groups.data.length > 0 && <UpcomingEventsList userID={user.id} timeZone={timeZone} />}
+      <section aria-labelledby="your-groups-title">
+        <h2 id="your-groups-title" className="h4">
+          Your groups
+        </h2>
+        {content}
+      </section>
       {creating && <CreateGroupModal userID={user.id} onHide={() => setCreating(false)} />}
     </>
   );

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TimeZoneResponse } from '@smm/shared/events/time-zone';
 import { api } from '../../../lib/api-client';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export { browserTimeZone };
 
 const timeZoneKey = (userID: string) => ['users', userID, 'timeZone'] as const;
 

@@ -1,5 +1,5 @@
 import Button from 'react-bootstrap/Button';
-import { canAttend, hasEnded, isAttending } from '@smm/shared/events/rules';
+import { canAttend, hasEnded, isAttending, isWaiting, signupsClosed } from '@smm/shared/events/rules';
 import type { EventDto } from '@smm/shared/events/schemas';
 
 interface Props {
@@ -9,13 +9,17 @@ interface Props {
   pending: boolean;
   onChange: (attending: boolean) => void;
   size?: 'sm';
+  /** Join (true) or leave (false) the waitlist; without it a full event just says Full. */
+  onWaitlist?: (join: boolean) => void;
+  waitlistPending?: boolean;
 }
 
 /**
  * Attend while there is room and the user is not attending (spec 5); Unattend while attending.
- * A full or finished event says so instead.
+ * A full event offers Join waitlist (Leave waitlist once on it); a finished event, or one whose
+ * sign-ups have closed, says so instead.
  */
-export function AttendButton({ event, userID, now, pending, onChange, size }: Props) {
+export function AttendButton({ event, userID, now, pending, onChange, size, onWaitlist, waitlistPending = false }: Props) {
   const label = `${event.eventName}`;
   if (hasEnded(event, now)) return <span className="text-body-secondary small">Ended</span>;
   if (isAttending(event, userID)) {
@@ -25,10 +29,39 @@ export function AttendButton({ event, userID, now, pending, onChange, size }: Pr
       </Button>
     );
   }
+  if (onWaitlist && isWaiting(event, userID)) {
+    return (
+      <Button
+        variant="outline-secondary"
+        size={size}
+        disabled={waitlistPending}
+        onClick={() => onWaitlist(false)}
+        aria-label={`Leave waitlist of ${label}`}
+      >
+        Leave waitlist
+      </Button>
+    );
+  }
+  if (signupsClosed(Date.parse(event.startDate), event.signupCutoffMinutes, now)) {
+    return <span className="text-body-secondary small">Sign-ups closed</span>;
+  }
   if (canAttend(event, userID)) {
     return (
       <Button variant="success" size={size} disabled={pending} onClick={() => onChange(true)} aria-label={`Attend ${label}`}>
         Attend
+      </Button>
+    );
+  }
+  if (onWaitlist) {
+    return (
+      <Button
+        variant="primary"
+        size={size}
+        disabled={waitlistPending}
+        onClick={() => onWaitlist(true)}
+        aria-label={`Join waitlist of ${label}`}
+      >
+        Join waitlist
       </Button>
     );
   }

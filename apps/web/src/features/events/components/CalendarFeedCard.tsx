@@ -38,7 +38,11 @@ export function CalendarFeedCard({ userID }: { userID: string }) {
       <Card.Body>
         <h2 className="h6 fw-semibold">Calendar Link</h2>
         <p className="text-body-secondary small">Subscribe to the events of all your groups from your phone or calendar app.</p>
-        {error && <Alert variant="danger">{errorBodyOf(error).message}</Alert>}
+        {error && (
+          <Alert variant="danger" role="alert">
+            {errorBodyOf(error).message}
+          </Alert>
+        )}
         {status.isPending ? (
           <Loading label="Loading calendar link…" />
         ) : url ? (

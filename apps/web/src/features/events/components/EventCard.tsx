@@ -1,8 +1,10 @@
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import { isAttending } from '@smm/shared/events/rules';
 import type { EventDto } from '@smm/shared/events/schemas';
 import { AttendButton } from './AttendButton';
 import { EventTimes } from './EventTimes';
+import { SignupStatus } from './SignupStatus';
 
 interface Props {
   event: EventDto;
@@ -12,10 +14,12 @@ interface Props {
   attendPending: boolean;
   onOpen: () => void;
   onAttendance: (attending: boolean) => void;
+  onWaitlist?: (join: boolean) => void;
+  waitlistPending?: boolean;
 }
 
 /** One event in the grid: a click opens its details; the footer has Attend or Unattend. */
-export function EventCard({ event, userID, timeZone, now, attendPending, onOpen, onAttendance }: Props) {
+export function EventCard({ event, userID, timeZone, now, attendPending, onOpen, onAttendance, onWaitlist, waitlistPending }: Props) {
   return (
     <Card className="h-100 event-card">
       <Card.Body role="presentation" onClick={onOpen} className="event-card-body">
@@ -26,12 +30,23 @@ export function EventCard({ event, userID, timeZone, now, attendPending, onOpen,
           </Button>
         </Card.Title>
         <EventTimes event={event} timeZone={timeZone} />
-        <div className="small text-body-secondary">
-          {event.attendingMembers.length}/{event.maxNumberOfMembers} attending
+        <div className="d-flex gap-1 mb-1">
+          {isAttending(event, userID) && <span className="badge text-bg-success">Attending</span>}
+          {event.seriesID && <span className="badge text-bg-light border">Weekly</span>}
         </div>
+        <SignupStatus event={event} userID={userID} timeZone={timeZone} now={now} />
       </Card.Body>
       <Card.Footer className="d-flex justify-content-end">
-        <AttendButton event={event} userID={userID} now={now} pending={attendPending} onChange={onAttendance} size="sm" />
+        <AttendButton
+          event={event}
+          userID={userID}
+          now={now}
+          pending={attendPending}
+          onChange={onAttendance}
+          size="sm"
+          onWaitlist={onWaitlist}
+          waitlistPending={waitlistPending}
+        />
       </Card.Footer>
     </Card>
   );

@@ -10,7 +10,9 @@ import { useToast } from '../../../lib/ui/toasts';
 import { downloadEventIcs } from '../api/download-event-ics';
 import { AttendButton } from './AttendButton';
 import { AttendeeList } from './AttendeeList';
+import { DescriptionText } from './DescriptionText';
 import { EventTimes } from './EventTimes';
+import { SignupStatus } from './SignupStatus';
 
 interface Props {
   event: EventDto;
@@ -21,6 +23,8 @@ interface Props {
   now: number;
   attendPending: boolean;
   onAttendance: (attending: boolean) => void;
+  onWaitlist?: (join: boolean) => void;
+  waitlistPending?: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onHide: () => void;
@@ -51,6 +55,8 @@ export function EventDetailModal({
   now,
   attendPending,
   onAttendance,
+  onWaitlist,
+  waitlistPending,
   onEdit,
   onDelete,
   onHide,
@@ -82,7 +88,13 @@ export function EventDetailModal({
       </Modal.Header>
       <Modal.Body>
         <EventTimes event={event} timeZone={timeZone} />
+        {event.seriesID && <p className="small mb-2">Repeats weekly</p>}
+        {event.description && <DescriptionText text={event.description} className="mt-2" />}
+        <SignupStatus event={event} userID={userID} timeZone={timeZone} now={now} />
         <AttendeeList event={event} />
+        {event.waitlistMembers && (
+          <p className="small mt-2 mb-0">Waitlist: {event.waitlistMembers.map((member) => member.username).join(', ')}</p>
+        )}
         {!creatorStays && <p className="small text-body-secondary mt-3 mb-0">The creator of this event has left the group.</p>}
         {drafted && draftedGamePath && (
           <p className="event-drafted mt-3 mb-0">
@@ -114,7 +126,15 @@ export function EventDetailModal({
             {event.isDrafted ? 'Redraft' : 'Draft'}
           </Button>
         )}
-        <AttendButton event={event} userID={userID} now={now} pending={attendPending} onChange={onAttendance} />
+        <AttendButton
+          event={event}
+          userID={userID}
+          now={now}
+          pending={attendPending}
+          onChange={onAttendance}
+          onWaitlist={onWaitlist}
+          waitlistPending={waitlistPending}
+        />
         <Button variant="secondary" onClick={onHide}>
           Cancel
         </Button>

@@ -12,12 +12,17 @@ import {
   type EventDto,
 } from '@smm/shared/events/schemas';
 import { errorBodyOf } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/failure-message';
 import { TextField } from '../../../lib/ui/TextField';
 import { usePostEvent } from '../api/post-event';
 import { useUpdateEvent } from '../api/update-event';
 import { fromPickerDate, pickerNow, toPickerDate } from '../picker-time';
 import { DateTimeField } from './DateTimeField';
-import { endFollowingStart } from './end-follows-start';
+import { createFields, updateFields, useEventExtras, type EventExtras } from './event-extras';
+import { EventExtrasFields } from './EventExtrasFields';
+import { lengthChangeMessage } from '../event-length';
+import { EventLengthNotice } from './EventLengthNotice';
+import { useEventTimes } from './use-event-times';
 import { useTimedMessage } from './use-timed-message';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 
@@ -43,9 +48,13 @@ const MAX_OPTIONS = Array.from(
 export function EventFormModal({ groupID, userID, event, initial, timeZone, onSaved, onHide }: Props) {
   const prefill = event ?? initial;
   const [eventName, setEventName] = useState(prefill?.eventName ?? '');
-  const [start, setStart] = useState<Date | null>(prefill ? toPickerDate(prefill.startDate, timeZone) : null);
-  const [end, setEnd] = useState<Date | null>(prefill ? toPickerDate(prefill.endDate, timeZone) : null);
+  const { start, end, pickStart, pickEnd } = useEventTimes(
+    prefill ? toPickerDate(prefill.startDate, timeZone) : null,
+    prefill ? toPickerDate(prefill.endDate, timeZone) : null,
+  );
   const [max, setMax] = useState(event?.maxNumberOfMembers ?? MAX_NUMBER_OF_MEMBERS_DEFAULT);
+  const [extras, setExtras] = useEventExtras(event);
+  const changeExtras = (patch: Partial<EventExtras>) => setExtras((current) => ({ ...current, ...patch }));
   const [fields, setFields] = useState<Record<string, string>>({});
   const [alert, showAlert] = useTimedMessage();
   const create = usePostEvent(groupID);
@@ -53,17 +62,13 @@ export function EventFormModal({ groupID, userID, event, initial, timeZone, onSa
   const pending = create.isPending || update.isPending;
   const today = pickerNow(timeZone);
 
-  function pickStart(value: Date | null) {
-    setEnd(endFollowingStart(start, end, value));
-    setStart(value);
-  }
-
   function submit(e: FormEvent) {
     e.preventDefault();
     const missing: Record<string, string> = {};
     if (!eventName.trim()) missing.eventName = 'Event Name is required';
     if (!start) missing.startDate = 'Start Time is required';
     if (!end) missing.endDate = 'End Time is required';
+    if (!event && extras.repeat && !extras.repeatUntil) missing.repeatUntil = 'Repeat until is required';
     setFields(missing);
     if (!start || !end || Object.keys(missing).length > 0) return;
     const startDate = fromPickerDate(start, timeZone);
@@ -81,17 +86,20 @@ export function EventFormModal({ groupID, userID, event, initial, timeZone, onSa
     const onError = (error: unknown) => {
       const { fields: serverFields = {} } = errorBodyOf(error);
       setFields(serverFields);
+      const hasFields = Object.keys(serverFields).length > 0;
       if (serverFields.endDate === START_BEFORE_END_MESSAGE) showAlert(START_BEFORE_END_MESSAGE);
-      else if (!event) showAlert(CREATE_EVENT_FAILED_MESSAGE);
-      // Spec 8: a failed update is only logged (its field errors still show under the fields).
-      else console.error('Updating the event failed', error);
+      // Spec 8's text for a failed create; a refusal without field errors is told in the server's words.
+      else if (!event) showAlert(hasFields ? CREATE_EVENT_FAILED_MESSAGE : failureMessage(error, CREATE_EVENT_FAILED_MESSAGE));
+      // An update's field errors show under the fields; any other failure is said in the alert.
+      else if (!hasFields) showAlert(failureMessage(error));
     };
     const onSuccess = (saved: EventDto) => {
       onSaved?.(saved);
       onHide();
     };
-    if (event) update.mutate({ eventID: event._id, body: { ...body, eventID: event._id } }, { onSuccess, onError });
-    else create.mutate(body, { onSuccess, onError });
+    if (event)
+      update.mutate({ eventID: event._id, body: { ...body, ...updateFields(extras, event), eventID: event._id } }, { onSuccess, onError });
+    else create.mutate({ ...body, ...createFields(extras, timeZone) }, { onSuccess, onError });
   }
 
   return (
@@ -128,11 +136,21 @@ export function EventFormModal({ groupID, userID, event, initial, timeZone, onSa
             id="event-end"
             label="End Time"
             value={end}
-            onChange={setEnd}
+            onChange={pickEnd}
             minDate={endPickerMinDate(start, today)}
             error={fields.endDate}
             zoneName={timeZone}
           />
+          {event && (
+            <EventLengthNotice
+              message={lengthChangeMessage(
+                event.startDate,
+                event.endDate,
+                start && fromPickerDate(start, timeZone),
+                end && fromPickerDate(end, timeZone),
+              )}
+            />
+          )}
           <Form.Group controlId="event-max">
             <Form.Label>Max Players</Form.Label>
             <Form.Select
@@ -153,6 +171,7 @@ export function EventFormModal({ groupID, userID, event, initial, timeZone, onSa
               </div>
             )}
           </Form.Group>
+          <EventExtrasFields extras={extras} onChange={changeExtras} event={event} start={start} fields={fields} />
         </Modal.Body>
         <FormDialogFooter onCancel={onHide} working={pending} label="Submit" workingLabel="Saving…" cancelDisabled={pending} />
       </Form>

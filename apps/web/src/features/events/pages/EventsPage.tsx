@@ -8,6 +8,7 @@ import { hasEnded, nextEvent } from '@smm/shared/events/rules';
 import { can } from '@smm/shared/groups/policy';
 import type { EventDto } from '@smm/shared/events/schemas';
 import { Loading } from '../../../lib/ui/Loading';
+import { useErrorToast } from '../../../lib/ui/use-error-toast';
 import { useCurrentUser } from '../../auth/app-state';
 import { civGamePath } from '../../civ-games/game-links';
 import { GroupGate } from '../../groups/components/area/GroupGate';
@@ -15,10 +16,12 @@ import { useGroupArea } from '../../groups/components/area/group-area';
 import { useAttendance } from '../api/attend-event';
 import { useEvents } from '../api/get-events';
 import { useViewerTimeZone } from '../api/time-zone';
+import { useWaitlist } from '../api/waitlist';
 import { DeleteEventModal } from '../components/DeleteEventModal';
 import { EventCard } from '../components/EventCard';
 import { EventDetailModal } from '../components/EventDetailModal';
 import { NextEventPanel } from '../components/NextEventPanel';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 // The form brings the date picker; it loads when first opened, not with the list.
 const EventFormModal = lazy(() => import('../components/EventFormModal').then((module) => ({ default: module.EventFormModal })));
@@ -48,15 +51,21 @@ function Events() {
   const timeZone = useViewerTimeZone(user.id);
   const events = useEvents(groupID);
   const attendance = useAttendance(groupID, user);
+  const waitlist = useWaitlist(groupID, user.id);
+  const showError = useErrorToast();
   const now = useNow();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [showPast, setShowPast] = useState(false);
 
   const close = () => setDialog({ kind: 'none' });
   const setAttendance = (event: EventDto, attending: boolean) =>
-    // Spec 8: a failed attend is only logged; the list reloads and shows the event as it now is.
-    attendance.mutate({ eventID: event._id, attending }, { onError: (error) => console.error('Changing attendance failed', error) });
+    // A refusal ("This event is full") is told in the server's words; the list reloads either way. Each
+    // click's own promise reports its failure (per-call mutate() callbacks reach only the latest).
+    attendance.mutateAsync({ eventID: event._id, attending }).catch((error: unknown) => showError(error));
   const attendPending = (event: EventDto) => attendance.isPending && attendance.variables?.eventID === event._id;
+  const setWaitlist = (event: EventDto, join: boolean) =>
+    waitlist.mutateAsync({ eventID: event._id, join }).catch((error: unknown) => showError(error));
+  const waitlistPending = (event: EventDto) => waitlist.isPending && waitlist.variables?.eventID === event._id;
 
   if (events.isPending) return <Loading label="Loading events…" />;
   if (!events.data) return <Alert variant="danger">{events.error?.message ?? 'Could not load the events'}</Alert>;
@@ -81,6 +90,8 @@ function Events() {
         attendPending={attendPending(event)}
         onOpen={() => setDialog({ kind: 'detail', eventID: event._id })}
         onAttendance={(attending) => setAttendance(event, attending)}
+        onWaitlist={(join) => setWaitlist(event, join)}
+        waitlistPending={waitlistPending(event)}
       />
     </Col>
   );
@@ -134,6 +145,8 @@ function Events() {
           now={now}
           attendPending={attendPending(detail)}
           onAttendance={(attending) => setAttendance(detail, attending)}
+          onWaitlist={(join) => setWaitlist(detail, join)}
+          waitlistPending={waitlistPending(detail)}
           onEdit={() => setDialog({ kind: 'form', event: detail })}
           onDelete={() => setDialog({ kind: 'delete', event: detail })}
           onHide={close}
@@ -185,6 +198,7 @@ function Events() {
 
 /** The Events page of every group area, for members only (spec 2 and 6). */
 export default function EventsPage() {
+  useDocumentTitle('Events', useGroupArea().group.groupName);
   return (
     <GroupGate action="viewEvents">
       <section className="mt-3" aria-label="Events">

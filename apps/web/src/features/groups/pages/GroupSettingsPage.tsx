@@ -4,16 +4,19 @@ import Row from 'react-bootstrap/Row';
 import Stack from 'react-bootstrap/Stack';
 import { Loading } from '../../../lib/ui/Loading';
 import { GameSettingsPanel } from '../../civ-settings/components/GameSettingsPanel';
+import { DiscordPanel } from '../../discord/components/DiscordPanel';
 import { useFullGroup } from '../api/get-full-group';
 import { GroupGate } from '../components/area/GroupGate';
 import { useGroupArea } from '../components/area/group-area';
 import { CardsPanel } from '../components/cards/CardsPanel';
 import { MembersPanel } from '../components/members/MembersPanel';
 import { SettingsPanel } from '../components/settings/SettingsPanel';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /**
  * Civilization groups stack Members, Game Settings, Settings and Cards (reordered in place); clans and Dota 2
- * groups show Settings, Members and Cards as three panels side by side on wide screens.
+ * groups show Settings, Members and Cards as three panels side by side on wide screens. Discord sits
+ * under Settings, as one of the group's settings (its heading a level below the panels').
  */
 function GroupSettings() {
   const { area, groupID, viewer, context, user } = useGroupArea();
@@ -27,22 +30,28 @@ function GroupSettings() {
         <MembersPanel group={full.data} viewer={viewer} variant="civ" />
         <GameSettingsPanel group={full.data} />
         <SettingsPanel group={full.data} context={context} userID={user.id} />
+        <DiscordPanel groupID={groupID} />
         <CardsPanel groupID={groupID} orderMode="inline" />
       </Stack>
     );
   else
     content = (
-      <Row xs={1} lg={3} className="g-3">
-        <Col>
-          <SettingsPanel group={full.data} context={context} userID={user.id} />
-        </Col>
-        <Col>
-          <MembersPanel group={full.data} viewer={viewer} variant="clan" />
-        </Col>
-        <Col>
-          <CardsPanel groupID={groupID} orderMode="dialog" />
-        </Col>
-      </Row>
+      <Stack gap={3}>
+        <Row xs={1} lg={3} className="g-3">
+          <Col>
+            <Stack gap={3}>
+              <SettingsPanel group={full.data} context={context} userID={user.id} />
+              <DiscordPanel groupID={groupID} />
+            </Stack>
+          </Col>
+          <Col>
+            <MembersPanel group={full.data} viewer={viewer} variant="clan" />
+          </Col>
+          <Col>
+            <CardsPanel groupID={groupID} orderMode="dialog" />
+          </Col>
+        </Row>
+      </Stack>
     );
   return (
     <section aria-labelledby="group-settings-title" className="mt-3">
@@ -56,6 +65,7 @@ function GroupSettings() {
 
 /** Group Settings, for Administrators. */
 export default function GroupSettingsPage() {
+  useDocumentTitle('Group Settings', useGroupArea().group.groupName);
   return (
     <GroupGate action="viewGroupSettings">
       <GroupSettings />

@@ -1,10 +1,12 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { WeeklyAvailabilityCard } from '../../civ-members/components/WeeklyAvailabilityCard';
+import { LinkedAccountCard } from '../../runescape-clan/components/LinkedAccountCard';
 import { GroupGate } from '../components/area/GroupGate';
 import { useGroupArea } from '../components/area/group-area';
 import { LeaveGroupCard } from '../components/user/LeaveGroupCard';
 import { NotificationsCard } from '../components/user/NotificationsCard';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function UserSettings() {
   const area = useGroupArea();
@@ -26,6 +28,12 @@ function UserSettings() {
         <Col>
           <NotificationsCard groupID={area.groupID} userID={area.user.id} />
         </Col>
+        {/* RuneScape clans: the member's in-game account, which the clan's stats follow. */}
+        {area.area === 'runeScapeClan' && (
+          <Col>
+            <LinkedAccountCard groupID={area.groupID} />
+          </Col>
+        )}
       </Row>
     </section>
   );
@@ -33,6 +41,7 @@ function UserSettings() {
 
 /** User Settings of every group area, for members: Weekly Availability (Civilization groups), the User card and the Notifications card. */
 export default function UserSettingsPage() {
+  useDocumentTitle('User Settings', useGroupArea().group.groupName);
   return (
     <GroupGate action="viewUserSettings">
       <UserSettings />

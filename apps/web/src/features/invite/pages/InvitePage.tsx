@@ -15,6 +15,7 @@ import { useAcceptInvite } from '../api/accept-invite';
 import { useInviteGroup } from '../api/get-invite-group';
 import { InviteLoginModal } from '../components/InviteLoginModal';
 import { InviteRegisterModal } from '../components/InviteRegisterModal';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Dialog = { kind: 'login'; notice?: string } | { kind: 'register' } | null;
 
@@ -32,6 +33,7 @@ function InvalidInvite() {
  * yet in it. Visitors log in (or register, then log in) in dialogs and stay on the invite.
  */
 export default function InvitePage() {
+  useDocumentTitle('Group Invite');
   const [params] = useSearchParams();
   const groupID = params.get('groupID')?.trim() ?? '';
   const inviteLink = params.get('inviteLink')?.trim() ?? '';

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -7,22 +6,14 @@ import { DEFAULT_OSRS_GAME_MODE, OSRS_GAME_MODES } from '@smm/shared/runescape/g
 import type { OsrsDetailsParams } from '@smm/shared/runescape/schemas';
 import { ApiError, errorBodyOf } from '../../../lib/api-client';
 import { Loading } from '../../../lib/ui/Loading';
+import { useExactDocumentTitle } from '../../../lib/use-document-title';
 import { useOsrsDetails } from '../api/get-osrs-details';
 import { OsrsLookupForm, validateLookup, type LookupErrors } from '../components/OsrsLookupForm';
+import { MoreStats } from '../components/MoreStats';
+import { PlayerProgress } from '../components/PlayerProgress';
 import { SkillsTable } from '../components/SkillsTable';
 
 const PAGE_TITLE = 'Old School RuneScape Stats';
-
-/** Names the browser tab after the player, and gives the old name back on leaving. */
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}
 
 function LookupFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const status = error instanceof ApiError ? error.status : 0;
@@ -44,7 +35,16 @@ function LookupFailure({ error, onRetry }: { error: unknown; onRetry: () => void
   );
 }
 
-/** /osrsStats?playerName=…&gameMode=…: a player's hiscores, and a form to look up another. */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The clan and member a clan page linked from (groupID and userID in the address), if any. */
+function clanMemberOf(search: URLSearchParams): { groupID: string; userID: string } | null {
+  const groupID = search.get('groupID') ?? '';
+  const userID = search.get('userID') ?? '';
+  return ID.test(groupID) && ID.test(userID) ? { groupID, userID } : null;
+}
+
+/** /osrsStats?playerName=…&gameMode=…: a player's hiscores, bosses and activities, a clan member's progress, and a form to look up another. */
 export default function OsrsStatsPage() {
   const [search, setSearch] = useSearchParams();
   const playerName = (search.get('playerName') ?? '').trim();
@@ -57,6 +57,8 @@ export default function OsrsStatsPage() {
   const stats = useOsrsDetails(lookup);
   const serverFields = stats.error instanceof ApiError && stats.error.status === 400 ? (stats.error.body.fields ?? {}) : {};
   const modeLabel = OSRS_GAME_MODES.find((mode) => mode.id === lookup?.gameMode)?.label;
+  // Opened from a clan's stats: the member's linked account also has a history there.
+  const clanMember = clanMemberOf(search);
 
   const onLookup = (next: OsrsDetailsParams) => {
     const same = lookup && next.playerName === lookup.playerName && next.gameMode === lookup.gameMode;
@@ -66,7 +68,8 @@ export default function OsrsStatsPage() {
   };
 
   const title = playerName ? `${PAGE_TITLE} - ${playerName}` : PAGE_TITLE;
-  useDocumentTitle(title);
+  // The specification names this page's title exactly.
+  useExactDocumentTitle(title);
   return (
     <>
       <h1 className="page-title">{title}</h1>
@@ -101,9 +104,17 @@ export default function OsrsStatsPage() {
               <span className="text-body-secondary small">{modeLabel} hiscores</span>
             </Card.Header>
             {stats.isFetching && <Loading label="Refreshing…" />}
+            {stats.data.missingSkills.length > 0 && (
+              <Alert variant="warning" className="m-2 mb-0 py-2" role="status">
+                The hiscores answer did not include {stats.data.missingSkills.length === 1 ? 'one skill' : `${stats.data.missingSkills.length} skills`}{' '}
+                (marked below); everything else was read.
+              </Alert>
+            )}
             <SkillsTable details={stats.data} />
           </Card>
         )}
+        {lookup && stats.isSuccess && <MoreStats details={stats.data} />}
+        {lookup && clanMember && <PlayerProgress groupID={clanMember.groupID} userID={clanMember.userID} />}
       </div>
     </>
   );

@@ -6,9 +6,11 @@ import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../../../lib/ui/Loading';
 import { useGames } from '../api/get-games';
 import { useSearchGroups } from '../api/search-groups';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Public groups by game: Group Name, Game and Members; a group's name opens its Welcome page. */
 export default function SearchPage() {
+  useDocumentTitle('Search');
   const [params, setParams] = useSearchParams();
   const gameName = params.get('gameName') ?? '';
   const games = useGames();

@@ -8,12 +8,14 @@ import { Loading } from '../../../lib/ui/Loading';
 import { useCurrentUser } from '../../auth/app-state';
 import { useLinkSteam } from '../api/link-steam';
 import { LinkSteamButton } from '../components/LinkSteamButton';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export const STEAM_LINKED_MESSAGE = 'Your Steam account is now linked.';
 const STEAM_TAB = '/profile?tab=steam';
 
 /** /steamlink?steamID=…: where Steam's sign-in ends; saves the Steam ID and says so. */
 export default function SteamLinkPage() {
+  useDocumentTitle('Link Steam Account');
   const [params] = useSearchParams();
   const steamID = params.get('steamID') ?? '';
   const validId = steamId.safeParse(steamID).success;

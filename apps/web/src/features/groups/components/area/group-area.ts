@@ -58,6 +58,7 @@ const AREA_LINKS: Record<LinkUrl, readonly GroupLink[]> = {
   ],
   runeScapeClan: [
     { page: 'welcome', label: 'Welcome', action: 'viewWelcome' },
+    { page: 'stats', label: 'Clan Stats', action: 'viewClanStats' },
     { page: 'events', label: 'Events', action: 'viewEvents' },
     { page: 'userSettings', label: 'User Settings', action: 'viewUserSettings' },
     { page: 'groupSettings', label: 'Group Settings', action: 'viewGroupSettings' },

@@ -50,7 +50,11 @@ export function CardFormModal({ groupID, card, show, onHide, onDelete }: Props) 
           <Modal.Title id="card-form-title">{heading}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {error && !error.fields && <Alert variant="danger">{error.message}</Alert>}
+          {error && !error.fields && (
+            <Alert variant="danger" role="alert">
+              {error.message}
+            </Alert>
+          )}
           <TextField
             id="card-title"
             label="Title"

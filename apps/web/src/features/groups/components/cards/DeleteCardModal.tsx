@@ -1,6 +1,7 @@
 import type { GroupCardDto } from '@smm/shared/components/schemas';
 import { ConfirmDialog } from '../../../../lib/ui/ConfirmDialog';
 import { useToast } from '../../../../lib/ui/toasts';
+import { useErrorToast } from '../../../../lib/ui/use-error-toast';
 import { useRemoveGroupCard } from '../../api/remove-group-card';
 
 interface Props {
@@ -13,6 +14,7 @@ interface Props {
 export function DeleteCardModal({ groupID, card, onHide }: Props) {
   const remove = useRemoveGroupCard(groupID);
   const toast = useToast();
+  const showError = useErrorToast();
 
   function submit() {
     if (!card) return;
@@ -23,8 +25,8 @@ export function DeleteCardModal({ groupID, card, onHide }: Props) {
           toast({ title: 'Success!', body: 'Successfully removed card', variant: 'success' });
           onHide();
         },
-        onError: () =>
-          toast({ title: 'Error!', body: 'Unexpected error deleting card. Please submit issue in contact us.', variant: 'danger' }),
+        // A refusal in the server's words; anything else with the spec's text.
+        onError: (error) => showError(error, 'Unexpected error deleting card. Please submit issue in contact us.'),
       },
     );
   }
@@ -36,6 +38,8 @@ export function DeleteCardModal({ groupID, card, onHide }: Props) {
       question="Are you sure you wish to permanently delete this card?"
       working={remove.isPending}
       workingLabel="Deleting…"
+      // Spec 5 names this button Submit.
+      confirmLabel="Submit"
       onConfirm={submit}
       onHide={onHide}
     >

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { GroupCardDto } from '@smm/shared/components/schemas';
 import { useToast } from '../../../../lib/ui/toasts';
+import { useErrorToast } from '../../../../lib/ui/use-error-toast';
 import { useSaveCardOrder } from '../../api/save-card-order';
 import { cardOrderBody } from './card-order';
 
@@ -9,6 +10,7 @@ export function useCardOrderEditor(groupID: string, cards: readonly GroupCardDto
   const [order, setOrder] = useState<readonly GroupCardDto[]>(cards);
   const save = useSaveCardOrder(groupID);
   const toast = useToast();
+  const showError = useErrorToast();
 
   function submit() {
     save.mutate(cardOrderBody(order), {
@@ -16,8 +18,8 @@ export function useCardOrderEditor(groupID: string, cards: readonly GroupCardDto
         toast({ title: 'Success!', body: 'Successfully card order', variant: 'success' });
         onSaved();
       },
-      onError: () =>
-        toast({ title: 'Error!', body: 'Unexpected error while saving card order. Please submit issue in contact us.', variant: 'danger' }),
+      // A refusal in the server's words; anything else with the spec's text.
+      onError: (error) => showError(error, 'Unexpected error while saving card order. Please submit issue in contact us.'),
     });
   }
 

@@ -9,6 +9,7 @@ import { useToast } from '../../../../lib/ui/toasts';
 import { useKickMember } from '../../api/kick-member';
 import { useUpdateMemberRole } from '../../api/update-member-role';
 import { EditMembersModal } from './EditMembersModal';
+import { KickMemberDialog } from './KickMemberDialog';
 import { MembersTable } from '../../../../lib/ui/MembersTable';
 
 interface Props {
@@ -21,10 +22,16 @@ interface Props {
 /** The Members panel of Group Settings, with the dialog that changes roles and kicks. */
 export function MembersPanel({ group, viewer, variant }: Props) {
   const [editing, setEditing] = useState(false);
+  /** The member the owner asked to kick: the confirmation shows in place of the Edit Members dialog. */
+  const [kicking, setKicking] = useState<{ userID: string; username: string } | null>(null);
   const updateRole = useUpdateMemberRole(group._id);
   const kick = useKickMember(group._id);
   const toast = useToast();
-  const busyUserID = updateRole.isPending ? (updateRole.variables?.userID ?? null) : kick.isPending ? (kick.variables ?? null) : null;
+  const busyUserID = updateRole.isPending
+    ? (updateRole.variables?.userID ?? null)
+    : kick.isPending
+      ? (kick.variables?.userID ?? null)
+      : null;
   const failed = (error: unknown) => toast({ title: 'Error!', body: errorBodyOf(error).message, variant: 'danger' });
 
   function changeRole(member: { userID: string; username: string }, role: Role) {
@@ -42,11 +49,22 @@ export function MembersPanel({ group, viewer, variant }: Props) {
     );
   }
 
-  function kickMember(member: { userID: string; username: string }) {
-    kick.mutate(member.userID, {
-      onSuccess: () => toast({ title: 'Success!', body: `Kicked ${member.username} from the group`, variant: 'success' }),
-      onError: failed,
-    });
+  function askToKick(member: { userID: string; username: string }) {
+    kick.reset();
+    setKicking(member);
+  }
+
+  function kickMember(member: { userID: string; username: string }, replaceInviteLink: boolean) {
+    kick.mutate(
+      { userID: member.userID, replaceInviteLink },
+      {
+        onSuccess: () => {
+          setKicking(null);
+          const replaced = replaceInviteLink ? ' and replaced the invite link' : '';
+          toast({ title: 'Success!', body: `Kicked ${member.username} from the group${replaced}`, variant: 'success' });
+        },
+      },
+    );
   }
 
   const editLabel = variant === 'civ' ? 'Edit' : 'Edit Members';
@@ -66,7 +84,7 @@ export function MembersPanel({ group, viewer, variant }: Props) {
       <Card.Body>
         <MembersTable members={group.members} groupOwner={group.groupOwner} roleHeading={variant === 'civ' ? 'Role' : 'Rank'} />
       </Card.Body>
-      {editing && (
+      {editing && !kicking && (
         <EditMembersModal
           title="Edit Members"
           members={group.members}
@@ -74,8 +92,17 @@ export function MembersPanel({ group, viewer, variant }: Props) {
           viewer={viewer}
           busyUserID={busyUserID}
           onRoleChange={changeRole}
-          onKick={kickMember}
+          onKick={askToKick}
           onHide={() => setEditing(false)}
+        />
+      )}
+      {kicking && (
+        <KickMemberDialog
+          username={kicking.username}
+          working={kick.isPending ? (kick.variables?.replaceInviteLink ? 'kickAndReplace' : 'kick') : null}
+          error={kick.isError ? errorBodyOf(kick.error).message : null}
+          onKick={(replaceInviteLink) => kickMember(kicking, replaceInviteLink)}
+          onHide={() => setKicking(null)}
         />
       )}
     </Card>

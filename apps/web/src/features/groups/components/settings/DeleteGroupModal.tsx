@@ -33,6 +33,7 @@ export function DeleteGroupModal({ groupID, groupName, userID, onHide }: Props) 
       question="Are you sure you wish to permanently delete this group?"
       working={remove.isPending}
       workingLabel="Deleting…"
+      confirmLabel="Delete"
       onConfirm={submit}
       onHide={onHide}
     />

@@ -65,6 +65,7 @@ export function LeaveGroupCard({ groupID, group, context, user }: Pick<GroupArea
         question="Are you sure you wish to leave the group?"
         working={leave.isPending}
         workingLabel="Leaving…"
+        confirmLabel="Leave"
         onConfirm={submit}
         onHide={() => setConfirming(false)}
       />

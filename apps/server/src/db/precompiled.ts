@@ -1,0 +1,42 @@
+import type { CompiledQuery, Compilable } from 'kysely';
+import type { Db } from './schema';
+
+/** Stands for the i-th argument while the query is built; never a value a caller could pass. */
+const placeholder = (i: number) => `\u0000precompiled:${i}\u0000`;
+
+interface Template {
+  query: CompiledQuery;
+  /** For each bound parameter: the argument it takes, or -1 for a value fixed in the query itself. */
+  slots: number[];
+}
+
+/**
+ * A query built and compiled once per database, then run with new arguments: the hottest reads
+ * (the caller's account, the group and the caller's membership, read by nearly every request)
+ * skip Kysely's building and compiling, which was a fifth of the server's CPU under load.
+ * Arguments are bound as parameters exactly like the built query's values.
+ */
+export function precompiled<Row>(arity: number, build: (db: Db, ...args: string[]) => Compilable<Row>) {
+  // Per adapter: SQLite and PostgreSQL spell the same query differently; transactions share their database's adapter.
+  const templates = new WeakMap<object, Template>();
+
+  function template(db: Db): Template {
+    const adapter = db.getExecutor().adapter;
+    let found = templates.get(adapter);
+    if (!found) {
+      const placeholders = Array.from({ length: arity }, (_, i) => placeholder(i));
+      const query = build(db, ...placeholders).compile();
+      found = { query, slots: query.parameters.map((value) => placeholders.indexOf(value as string)) };
+      templates.set(adapter, found);
+    }
+    return found;
+  }
+
+  async function all(db: Db, ...args: string[]): Promise<Row[]> {
+    const { query, slots } = template(db);
+    const parameters = slots.map((slot, i) => (slot === -1 ? query.parameters[i] : args[slot]));
+    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+  }
+
+  return { all, first: async (db: Db, ...args: string[]): Promise<Row | undefined> => (await all(db, ...args))[0] };
+}

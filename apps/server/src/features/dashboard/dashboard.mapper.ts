@@ -1,0 +1,31 @@
+import type { UpcomingEventDto, UserGroupDto } from '@smm/shared/dashboard/schemas';
+import { toIso } from '../events/events.mapper';
+import { toGroupSummaryDto, toLinkUrl, toRole } from '../groups/groups.mapper';
+import type { UpcomingEventRow, UserGroupRow } from './dashboard.repo';
+
+/** A dashboard group card: the summary fields, the viewer's role and the group's next event. */
+export function toUserGroupDto(row: UserGroupRow): UserGroupDto {
+  const { role, member_count, next_event_id, next_event_name, next_event_start_at, next_event_end_at, ...group } = row;
+  return {
+    ...toGroupSummaryDto({ ...group, member_count: Number(member_count ?? 0) }),
+    role: toRole(role),
+    nextEvent:
+      next_event_id !== null && next_event_name !== null && next_event_start_at !== null && next_event_end_at !== null
+        ? { _id: next_event_id, eventName: next_event_name, startDate: toIso(Number(next_event_start_at)), endDate: toIso(Number(next_event_end_at)) }
+        : null,
+  };
+}
+
+/** An entry of "Your next events". */
+export const toUpcomingEventDto = (row: UpcomingEventRow): UpcomingEventDto => ({
+  _id: row.id,
+  groupID: row.group_id,
+  groupName: row.group_name,
+  linkURL: toLinkUrl(row.link_url),
+  eventName: row.event_name,
+  startDate: toIso(Number(row.start_at)),
+  endDate: toIso(Number(row.end_at)),
+  maxNumberOfMembers: row.max_number_of_members,
+  attendingCount: Number(row.attending_count ?? 0),
+  isAttending: Boolean(row.is_attending),
+});

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { DiscordWebhookClient, DiscordWebhookPayload } from '../../integrations/discord-webhook';
+import { newId } from '../../lib/ids';
+import type { GroupChange, GroupChanges } from '../live/group-changes';
+import { eventPost, isPostedAction, type PostedEvent } from './discord.messages';
+import * as repo from './discord.repo';
+
+export interface DiscordDeliveryOptions {
+  /** How often due posts (retries, ones left by a crashed instance) are looked for. */
+  pollMs: number;
+  leaseMs: number;
+  maxAttempts: number;
+  /** Wait before the n-th retry: base * 2^(n-1), at most `backoffMaxMs`. */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+}
+
+export const defaultDiscordDeliveryOptions: DiscordDeliveryOptions = {
+  pollMs: 5000,
+  leaseMs: 60_000,
+  maxAttempts: 8,
+  backoffBaseMs: 2000,
+  backoffMaxMs: 10 * 60_000,
+};
+
+const BATCH = 20;
+const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  client: DiscordWebhookClient;
+  changes: GroupChanges;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  options?: Partial<DiscordDeliveryOptions>;
+}
+
+/**
+ * Posts event changes to the group's Discord webhook. It hears only the changes made on this
+ * instance, so each change is queued once however many instances run; the queue is a table, so a
+ * post survives restarts and is retried with backoff (Discord's retry_after on 429). Nothing here
+ * runs inside the request that made the change, and nothing here can fail it.
+ */
+export function createDiscordDeliveries({ db, clock, client, changes, log, options }: Deps) {
+  const settings = { ...defaultDiscordDeliveryOptions, ...options };
+  const instanceId = randomUUID();
+  const queueing = new Set<Promise<void>>();
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let stopping: AbortController | undefined;
+
+  async function describe(change: GroupChange): Promise<PostedEvent | undefined> {
+    if (change.event) {
+      const groupName = await repo.findGroupName(db, change.groupId);
+      return groupName === undefined ? undefined : { ...change.event, groupName };
+    }
+    if (!change.eventId) return undefined;
+    const row = await repo.findEventForPost(db, change.eventId);
+    return row && { name: row.event_name, startAt: row.start_at, endAt: row.end_at, groupName: row.group_name };
+  }
+
+  /** One post per change: the key is the change itself (a reminder: the event and its start). */
+  function dedupeKey(change: GroupChange, event: PostedEvent): string {
+    if (change.action === 'reminder') return `reminder:${change.eventId}:${event.startAt}`;
+    return `${change.action}:${change.eventId ?? ''}:${newId()}`;
+  }
+
+  async function queue(change: GroupChange): Promise<void> {
+    if (!isPostedAction(change.action)) return;
+    if (!(await repo.findWebhook(db, change.groupId))) return;
+    const event = await describe(change);
+    if (!event) return;
+    const username = change.action === 'waitlistPromoted' && change.userId ? await repo.findUsername(db, change.userId) : undefined;
+    const payload: DiscordWebhookPayload = eventPost(change.action, event, username);
+    const now = clock.now();
+    await repo.insertDelivery(db, {
+      id: newId(),
+      group_id: change.groupId,
+      dedupe_key: dedupeKey(change, event),
+      payload: JSON.stringify(payload),
+      attempts: 0,
+      next_attempt_at: now,
+      claimed_by: null,
+      lease_until: null,
+      sent_at: null,
+      failed_at: null,
+      last_error: null,
+      created_at: now,
+    });
+  }
+
+  function backoff(attempts: number): number {
+    return Math.min(settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1), settings.backoffMaxMs);
+  }
+
+  async function deliver(row: repo.DeliveryRow, signal: AbortSignal): Promise<void> {
+    const webhook = await repo.findWebhook(db, row.group_id);
+    const now = () => clock.now();
+    if (!webhook) {
+      await repo.release(db, row.id, instanceId, { error: 'the webhook was removed', nextAttemptAt: now(), failedAt: now() });
+      return;
+    }
+    const result = await client.post(
+      { id: webhook.webhook_id, token: webhook.webhook_token },
+      JSON.parse(row.payload) as DiscordWebhookPayload,
+      signal,
+    );
+    if (result.ok) return repo.markSent(db, row.id, instanceId, now());
+    const giveUp = !result.retry || row.attempts >= settings.maxAttempts;
+    log.warn(
+      { deliveryId: row.id, groupId: row.group_id, attempts: row.attempts, giveUp, error: result.error },
+      'Discord post not delivered',
+    );
+    const wait = result.retry && result.retryAfterMs !== undefined ? result.retryAfterMs : backoff(row.attempts);
+    await repo.release(db, row.id, instanceId, { error: result.error, nextAttemptAt: now() + wait, failedAt: giveUp ? now() : null });
+  }
+
+  async function sendDue(): Promise<void> {
+    stopping ??= new AbortController();
+    for (;;) {
+      const claimed = await repo.claimDue(db, instanceId, clock.now(), settings.leaseMs, BATCH);
+      for (const row of claimed) await deliver(row, stopping.signal);
+      if (claimed.length < BATCH) break;
+    }
+    await repo.pruneFinished(db, clock.now() - KEEP_FINISHED_MS);
+  }
+
+  /** Sends what is due; a call while sending makes the current pass look again once it is done. */
+  function tick(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await sendDue();
+      } while (again);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  const safely = (work: Promise<void>, what: string) => work.catch((error: unknown) => log.error({ err: error }, what));
+
+  function onChange(change: GroupChange) {
+    if (!isPostedAction(change.action)) return;
+    const queued = safely(queue(change), 'Discord post not queued').then(() => safely(tick(), 'Discord delivery failed'));
+    queueing.add(queued);
+    void queued.finally(() => queueing.delete(queued));
+  }
+
+  return {
+    tick,
+    /** Resolves once the changes heard so far are queued and a delivery pass has run. */
+    async settled(): Promise<void> {
+      await Promise.all([...queueing]);
+      await tick();
+    },
+    start(): void {
+      unsubscribe ??= changes.onLocal(onChange);
+      if (timer) return;
+      timer = setInterval(() => void safely(tick(), 'Discord delivery failed'), settings.pollMs);
+      timer.unref();
+    },
+    /** Stops listening and polling; a post in flight is abandoned (its lease runs out and it is sent again). */
+    async stop(): Promise<void> {
+      unsubscribe?.();
+      unsubscribe = undefined;
+      clearInterval(timer);
+      timer = undefined;
+      stopping?.abort();
+      await Promise.all([...queueing]);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+export type DiscordDeliveries = ReturnType<typeof createDiscordDeliveries>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Discord post queue of this instance (tests wait on it with `settled`). */
+    discordDeliveries: DiscordDeliveries;
+  }
+}

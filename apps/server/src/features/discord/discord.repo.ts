@@ -1,0 +1,114 @@
+import { skipLockedRows } from '../../db/row-locks';
+import type { Db } from '../../db/schema';
+import type { DiscordDeliveriesTable, DiscordWebhooksTable } from './discord.tables';
+
+export type DeliveryRow = DiscordDeliveriesTable;
+
+export const findWebhook = (db: Db, groupId: string): Promise<DiscordWebhooksTable | undefined> =>
+  db.selectFrom('discord_webhooks').selectAll().where('group_id', '=', groupId).executeTakeFirst();
+
+/** Sets or replaces the group's webhook. */
+export async function upsertWebhook(db: Db, row: DiscordWebhooksTable): Promise<void> {
+  await db
+    .insertInto('discord_webhooks')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('group_id')
+        .doUpdateSet({ webhook_id: row.webhook_id, webhook_token: row.webhook_token, set_by: row.set_by, updated_at: row.updated_at }),
+    )
+    .execute();
+}
+
+export async function deleteWebhook(db: Db, groupId: string): Promise<void> {
+  await db.deleteFrom('discord_webhooks').where('group_id', '=', groupId).execute();
+}
+
+/** What a post about an event says: the event, its group and, for a promotion, who got the seat. */
+export const findEventForPost = (db: Db, eventId: string) =>
+  db
+    .selectFrom('events')
+    .innerJoin('groups', 'groups.id', 'events.group_id')
+    .select(['events.id', 'events.event_name', 'events.start_at', 'events.end_at', 'events.max_number_of_members', 'groups.group_name'])
+    .where('events.id', '=', eventId)
+    .executeTakeFirst();
+
+export const findGroupName = async (db: Db, groupId: string): Promise<string | undefined> =>
+  (await db.selectFrom('groups').select('group_name').where('id', '=', groupId).executeTakeFirst())?.group_name;
+
+export const findUsername = async (db: Db, userId: string): Promise<string | undefined> =>
+  (await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username;
+
+/** Queues a post; false when one with the same key was queued before. */
+export async function insertDelivery(db: Db, row: DeliveryRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('discord_deliveries')
+    .values(row)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length === 1;
+}
+
+/**
+ * Claims up to `limit` due posts in one statement, oldest first. As with the mail outbox, the
+ * conditions stand on the updated rows too, so two instances racing for a row cannot both win.
+ */
+export async function claimDue(db: Db, claimant: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
+  return db
+    .updateTable('discord_deliveries')
+    .set((eb) => ({ claimed_by: claimant, lease_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) =>
+      skipLockedRows(db, eb
+        .selectFrom('discord_deliveries')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .where('next_attempt_at', '<=', now)
+        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit)),
+    )
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
+    .returningAll()
+    .execute();
+}
+
+export async function markSent(db: Db, id: string, claimant: string, now: number): Promise<void> {
+  await db
+    .updateTable('discord_deliveries')
+    .set({ sent_at: now, lease_until: null })
+    .where('id', '=', id)
+    .where('claimed_by', '=', claimant)
+    .execute();
+}
+
+/** Gives a claimed post back to be tried again at `nextAttemptAt`, or gives up on it (`failedAt`). */
+export async function release(
+  db: Db,
+  id: string,
+  claimant: string,
+  outcome: { error: string; nextAttemptAt: number; failedAt: number | null },
+): Promise<void> {
+  await db
+    .updateTable('discord_deliveries')
+    .set({
+      claimed_by: null,
+      lease_until: null,
+      last_error: outcome.error.slice(0, 500),
+      next_attempt_at: outcome.nextAttemptAt,
+      failed_at: outcome.failedAt,
+    })
+    .where('id', '=', id)
+    .where('claimed_by', '=', claimant)
+    .execute();
+}
+
+/** Forgets posts sent (or given up on) before `before`. */
+export async function pruneFinished(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('discord_deliveries').where('sent_at', '<', before).execute();
+  await db.deleteFrom('discord_deliveries').where('failed_at', '<', before).execute();
+}

@@ -1,0 +1,32 @@
+export interface DiscordWebhooksTable {
+  group_id: string;
+  webhook_id: string;
+  /** Secret: used to post, never sent to a client. */
+  webhook_token: string;
+  set_by: string | null;
+  updated_at: number;
+}
+
+/** One post to a group's webhook, fully written when queued; the webhook itself is read when sending. */
+export interface DiscordDeliveriesTable {
+  id: string;
+  group_id: string;
+  dedupe_key: string;
+  /** The JSON body sent to Discord. */
+  payload: string;
+  attempts: number;
+  next_attempt_at: number;
+  claimed_by: string | null;
+  lease_until: number | null;
+  sent_at: number | null;
+  failed_at: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    discord_webhooks: DiscordWebhooksTable;
+    discord_deliveries: DiscordDeliveriesTable;
+  }
+}

@@ -1,0 +1,22 @@
+import type { Db } from '../../db/schema';
+import type { GroupChange } from '../live/group-changes';
+import * as events from './events.repo';
+import { fillSeats } from './seats';
+import * as waitlist from './waitlist.repo';
+
+/**
+ * A member who leaves (or is kicked) gives up their seats and waitlist places in the group's
+ * events; each freed seat of an upcoming event goes to the first on its waitlist, under the
+ * events' row locks. Returns the promotions, to be published after the commit.
+ */
+export async function releaseSeatsOf(
+  tx: Db,
+  groupId: string,
+  userId: string,
+  options: { now: number; publicUrl: string },
+): Promise<GroupChange[]> {
+  const held = await events.lockAttendedUpcoming(tx, groupId, userId, options.now);
+  await events.deleteAttendeeFromGroupEvents(tx, groupId, userId);
+  await waitlist.deleteFromGroupEvents(tx, groupId, userId);
+  return fillSeats(tx, held, options);
+}

@@ -1,0 +1,109 @@
+import type { Db } from '../../db/schema';
+
+export type GroupChangeTopic = 'events' | 'attendance' | 'cards' | 'members' | 'group';
+export type GroupChangeAction =
+  'created' | 'updated' | 'cancelled' | 'attended' | 'unattended' | 'reminder' | 'waitlistPromoted' | 'changed';
+
+/** What changed in a group: ids (and a cancelled event's last state); live streams pass on only topic, action and event id. */
+export interface GroupChange {
+  groupId: string;
+  topic: GroupChangeTopic;
+  action: GroupChangeAction;
+  eventId?: string;
+  userId?: string;
+  /** The event as it was, for changes after which it can no longer be read (cancelled). */
+  event?: { name: string; startAt: number; endAt: number };
+}
+
+export type GroupChangeListener = (change: GroupChange) => void;
+
+/**
+ * The feed of committed changes per group. `subscribe` hears every instance's changes to one
+ * group (live pages); `onLocal` hears only the changes made on this instance, so work done once per
+ * change (Discord posts) is done by exactly one instance.
+ */
+export interface GroupChanges {
+  /** Call after the change's transaction has committed. Never throws. */
+  publish(change: GroupChange): void;
+  subscribe(groupId: string, listener: GroupChangeListener): () => void;
+  onLocal(listener: GroupChangeListener): () => void;
+  close(): Promise<void>;
+}
+
+/** Listener sets per group and for local changes; a throwing listener does not stop the others. */
+export function createListenerRegistry(onListenerError: (error: unknown) => void = () => undefined) {
+  const byGroup = new Map<string, Set<GroupChangeListener>>();
+  const local = new Set<GroupChangeListener>();
+
+  const call = (listener: GroupChangeListener, change: GroupChange) => {
+    try {
+      listener(change);
+    } catch (error) {
+      onListenerError(error);
+    }
+  };
+
+  return {
+    subscribe(groupId: string, listener: GroupChangeListener): () => void {
+      let set = byGroup.get(groupId);
+      if (!set) byGroup.set(groupId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && byGroup.get(groupId) === set) byGroup.delete(groupId);
+      };
+    },
+    onLocal(listener: GroupChangeListener): () => void {
+      local.add(listener);
+      return () => void local.delete(listener);
+    },
+    deliverLocal(change: GroupChange): void {
+      for (const listener of [...local]) call(listener, change);
+    },
+    deliverToGroup(change: GroupChange): void {
+      for (const listener of [...(byGroup.get(change.groupId) ?? [])]) call(listener, change);
+    },
+    /** Every group with a listener, e.g. to tell them all to refetch after missed changes. */
+    groupIds: (): string[] => [...byGroup.keys()],
+    clear(): void {
+      byGroup.clear();
+      local.clear();
+    },
+  };
+}
+
+/** One process (SQLite): a change reaches the subscribers of this process only. */
+export function createInProcessGroupChanges(onListenerError?: (error: unknown) => void): GroupChanges {
+  const registry = createListenerRegistry(onListenerError);
+  return {
+    publish(change) {
+      registry.deliverLocal(change);
+      registry.deliverToGroup(change);
+    },
+    subscribe: registry.subscribe,
+    onLocal: registry.onLocal,
+    async close() {
+      registry.clear();
+    },
+  };
+}
+
+/**
+ * Runs `work` (usually a transaction) and publishes the changes it recorded once it has resolved,
+ * that is after the commit; nothing is published when it throws.
+ */
+export async function publishAfter<T>(changes: GroupChanges, work: (record: (change: GroupChange) => void) => Promise<T>): Promise<T> {
+  const recorded: GroupChange[] = [];
+  const result = await work((change) => recorded.push(change));
+  for (const change of recorded) changes.publish(change);
+  return result;
+}
+
+/** A transaction whose recorded changes are published once it has committed. */
+export function transactionWithChanges<T>(
+  db: Db,
+  changes: GroupChanges,
+  work: (tx: Db, record: (change: GroupChange) => void) => Promise<T>,
+): Promise<T> {
+  return publishAfter(changes, (record) => db.transaction().execute((tx) => work(tx, record)));
+}

@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/schema';
+import { createListenerRegistry, type GroupChange, type GroupChanges } from './group-changes';
+
+/** Database-wide: every instance on the same PostgreSQL database hears it. */
+export const GROUP_CHANGES_CHANNEL = 'smm_group_changes';
+const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000, 5000];
+
+interface Deps {
+  /** Publishes through the app's pool, which reconnects by itself. */
+  db: Db;
+  /** For the dedicated LISTEN connection. */
+  url: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * Several instances on one PostgreSQL: a change is sent with NOTIFY and reaches the subscribers of
+ * every instance (this one included) through a dedicated LISTEN connection. While that connection is
+ * being re-made, changes are missed; once it is back, every subscribed group is told that something
+ * changed, so the live pages refetch.
+ */
+export async function createPostgresGroupChanges({ db, url, log }: Deps): Promise<GroupChanges> {
+  const registry = createListenerRegistry((error) => log.error({ err: error }, 'group change listener failed'));
+  let client: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  function onNotification(message: pg.Notification) {
+    if (message.channel !== GROUP_CHANGES_CHANNEL || !message.payload) return;
+    try {
+      registry.deliverToGroup(JSON.parse(message.payload) as GroupChange);
+    } catch (error) {
+      log.warn({ err: error }, 'unreadable group change notification');
+    }
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)]!;
+    failures += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect(true);
+    }, delay);
+    retryTimer.unref();
+  }
+
+  async function connect(isReconnect: boolean): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', onNotification);
+    next.on('error', (error) => {
+      log.warn({ err: { message: error.message } }, 'live updates: PostgreSQL LISTEN connection lost');
+      if (client === next) client = null;
+      void next.end().catch(() => undefined);
+      scheduleReconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${GROUP_CHANGES_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      if (!isReconnect) throw error;
+      log.warn({ err: { message: (error as Error).message } }, 'live updates: PostgreSQL LISTEN connection failed');
+      scheduleReconnect();
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    failures = 0;
+    if (isReconnect) {
+      log.info('live updates: PostgreSQL LISTEN connection is back');
+      for (const groupId of registry.groupIds()) registry.deliverToGroup({ groupId, topic: 'group', action: 'changed' });
+    }
+  }
+
+  await connect(false);
+
+  return {
+    publish(change) {
+      registry.deliverLocal(change);
+      sql`select pg_notify(${GROUP_CHANGES_CHANNEL}, ${JSON.stringify(change)})`.execute(db).catch((error: unknown) => {
+        // The other instances miss this one; this instance's pages still hear it.
+        log.warn({ err: { message: (error as Error).message } }, 'live updates: NOTIFY failed');
+        registry.deliverToGroup(change);
+      });
+    },
+    subscribe: registry.subscribe,
+    onLocal: registry.onLocal,
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      registry.clear();
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import {
+  PERIOD_MS,
+  type ClanStats,
+  type ClanStatsQuery,
+  type GroupIdBody,
+  type LinkAccountBody,
+  type LinkedAccountResponse,
+  type PlayerHistory,
+  type PlayerHistoryQuery,
+  type UpdateClanStatsResponse,
+} from '@smm/shared/runescape/clan-schemas';
+import type { OsrsGameMode } from '@smm/shared/runescape/game-modes';
+import { largestGain } from '@smm/shared/runescape/gains';
+import { OVERALL, TRACKED_SKILLS } from '@smm/shared/runescape/tracked-skills';
+import type { UserDto } from '@smm/shared/users/schemas';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import { badRequest, conflict, invalid, notFound } from '../../errors';
+import { UPSTREAM_LIMIT_MESSAGE, type UpstreamRateLimit } from '../../integrations/upstream';
+import { newId } from '../../lib/ids';
+import { assertCan, loadAccess, type GroupAccess } from '../groups/group-access';
+import type { Throttle } from '../throttle/throttle.service';
+import { toClanMemberStats, toHistoryPoint, toLinkedAccount } from './clan.mapper';
+import * as repo from './runescape.repo';
+import { nameKey, playerNotFoundMessage, type RuneScapeService } from './runescape.service';
+import { parseSnapshot, type SnapshotRecorder } from './snapshots';
+
+export interface ClanUpdateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** Update asks the hiscores about every linked member, so a clan may do it only a few times an hour. */
+export const defaultClanUpdateLimit: ClanUpdateLimit = { max: 2, windowMs: 10 * 60_000 };
+export const CLAN_UPDATE_LIMIT_MESSAGE = "This clan's stats were updated a moment ago. Please wait a few minutes before updating again.";
+
+/** An account checked this recently is left alone by Update. */
+const FRESH_MS = 60_000;
+const DAY = 86_400_000;
+const HISTORY_MS = 365 * DAY;
+const HISTORY_MAX_POINTS = 5000;
+const TOP_GAINERS = 5;
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  runescape: RuneScapeService;
+  snapshots: SnapshotRecorder;
+  throttle: Throttle;
+  lookupLimit: UpstreamRateLimit;
+  updateLimit: ClanUpdateLimit;
+  refreshEveryMs: number;
+}
+
+function assertClan(access: GroupAccess) {
+  if (access.group.link_url !== 'runeScapeClan') throw badRequest('Only RuneScape clans link in-game accounts and keep clan stats');
+}
+
+/** RuneScape clans: members' linked accounts, the clan's hiscores with gains, and each member's history. */
+export function createClanService({ db, clock, runescape, snapshots, throttle, lookupLimit, updateLimit, refreshEveryMs }: Deps) {
+  async function clanAccess(actor: UserDto, groupID: string, action: 'viewClanStats' | 'linkOwnAccount') {
+    const access = await loadAccess(db, groupID, actor.id);
+    assertCan(access, action, 'Only members of this clan can do that');
+    assertClan(access);
+    return access;
+  }
+
+  return {
+    /** The caller's linked account in the clan, or null. */
+    async getLinkedAccount(actor: UserDto, groupID: string): Promise<LinkedAccountResponse> {
+      await clanAccess(actor, groupID, 'linkOwnAccount');
+      const row = await repo.findAccount(db, groupID, actor.id);
+      return { account: row ? toLinkedAccount(row) : null };
+    },
+
+    /** Links (or replaces) the caller's account after the hiscores confirm the name; stores its first snapshot. */
+    async linkAccount(actor: UserDto, body: LinkAccountBody): Promise<LinkedAccountResponse> {
+      await clanAccess(actor, body.groupID, 'linkOwnAccount');
+      await throttle.consume(`osrs:${actor.id}`, lookupLimit, UPSTREAM_LIMIT_MESSAGE);
+      const answer = await runescape.fetchAnswer(body.playerName, body.gameMode, 'interactive');
+      if (!answer) {
+        const message = playerNotFoundMessage(body.playerName, body.gameMode);
+        throw invalid({ playerName: message }, message);
+      }
+      const now = clock.now();
+      const player = await repo.upsertPlayer(db, {
+        id: newId(),
+        player_key: nameKey(body.playerName),
+        game_mode: body.gameMode,
+        player_name: body.playerName,
+        last_checked_at: null,
+        refresh_due_at: now + refreshEveryMs,
+        failures: 0,
+        latest_snapshot_id: null,
+        created_at: now,
+      });
+      const takenBy = async () => {
+        const link = await repo.findLinkOfPlayer(db, body.groupID, player.id);
+        if (link && link.user_id !== actor.id) {
+          const message = `${body.playerName} is already linked by another member of this clan`;
+          throw conflict(message, { playerName: message });
+        }
+      };
+      await takenBy();
+      try {
+        await repo.saveAccount(db, { group_id: body.groupID, user_id: actor.id, player_id: player.id, linked_at: now });
+      } catch (error) {
+        // Two members linking the same name at once: the unique index lets one through.
+        await takenBy();
+        throw error;
+      }
+      await snapshots.record(player.id, answer);
+      const row = await repo.findAccount(db, body.groupID, actor.id);
+      return { account: row ? toLinkedAccount(row) : null };
+    },
+
+    /** Removes the caller's link; the clan stops showing and refreshing that account. */
+    async unlinkAccount(actor: UserDto, { groupID }: GroupIdBody): Promise<LinkedAccountResponse> {
+      await clanAccess(actor, groupID, 'linkOwnAccount');
+      await repo.removeAccount(db, groupID, actor.id);
+      return { account: null };
+    },
+
+    /** Every linked member's latest stats and gains over the period, and the period's top gainers: three reads. */
+    async getClanStats(actor: UserDto, { groupID, period }: ClanStatsQuery): Promise<ClanStats> {
+      await clanAccess(actor, groupID, 'viewClanStats');
+      const since = clock.now() - PERIOD_MS[period];
+      const [rows, baselines] = await Promise.all([repo.listClanMembers(db, groupID), repo.listBaselines(db, groupID, since)]);
+      const baselineOf = new Map(baselines.map((b) => [b.player_id, b.data]));
+      const members = rows.map((row) => {
+        const baseline = baselineOf.get(row.player_id);
+        return toClanMemberStats(row, row.latest_data ? parseSnapshot(row.latest_data) : null, baseline ? parseSnapshot(baseline) : null);
+      });
+      const topGainers = members
+        .filter((m) => (m.gained.overall ?? 0) > 0)
+        .sort((a, b) => (b.gained.overall ?? 0) - (a.gained.overall ?? 0))
+        .slice(0, TOP_GAINERS)
+        .map((m) => ({ userID: m.userID, username: m.username, playerName: m.playerName, gained: m.gained.overall ?? 0 }));
+      return { groupID, period, since: new Date(since).toISOString(), members, topGainers };
+    },
+
+    /** Asks the hiscores now about every linked account not checked in the last minute; limited per clan. */
+    async updateClanStats(actor: UserDto, { groupID }: GroupIdBody): Promise<UpdateClanStatsResponse> {
+      await clanAccess(actor, groupID, 'viewClanStats');
+      await throttle.consume(`osrs-clan-update:${groupID}`, updateLimit, CLAN_UPDATE_LIMIT_MESSAGE);
+      const players = await repo.listClanPlayers(db, groupID);
+      const now = clock.now();
+      const due = players.filter((p) => p.last_checked_at === null || p.last_checked_at < now - FRESH_MS);
+      const results = await Promise.allSettled(
+        due.map((p) => runescape.fetchAnswer(p.player_name, p.game_mode as OsrsGameMode, 'interactive')),
+      );
+      return {
+        updated: results.filter((r) => r.status === 'fulfilled').length,
+        skipped: players.length - due.length,
+        failed: results.filter((r) => r.status === 'rejected').length,
+      };
+    },
+
+    /** A member's experience over the last year and their records; members of the clan only. */
+    async getPlayerHistory(actor: UserDto, { groupID, userID }: PlayerHistoryQuery): Promise<PlayerHistory> {
+      await clanAccess(actor, groupID, 'viewClanStats');
+      const account = await repo.findAccount(db, groupID, userID);
+      if (!account) throw notFound('This member has not linked an account in this clan');
+      const rows = await repo.listSnapshots(db, account.player_id, clock.now() - HISTORY_MS, HISTORY_MAX_POINTS);
+      const points = rows.map((row) => toHistoryPoint(row.taken_at, parseSnapshot(row.data)));
+      const series = (read: (p: (typeof points)[number]) => number | null) => points.map((p) => ({ at: Date.parse(p.takenAt), value: read(p) }));
+      const recordsOf = (stat: string, values: ReturnType<typeof series>) => {
+        const entry = (windowMs: number) => {
+          const best = largestGain(values, windowMs);
+          return best ? { gained: best.gained, endedAt: new Date(best.endedAt).toISOString() } : null;
+        };
+        return { stat, day: entry(DAY), week: entry(7 * DAY) };
+      };
+      return {
+        userID,
+        playerName: account.player_name,
+        gameMode: account.game_mode as OsrsGameMode,
+        points,
+        records: [
+          recordsOf(OVERALL, series((p) => p.overall)),
+          ...TRACKED_SKILLS.map((skill) => recordsOf(skill.id, series((p) => p.skills[skill.id]))),
+        ],
+      };
+    },
+  };
+}
+export type ClanService = ReturnType<typeof createClanService>;

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { gameModeById, type OsrsGameMode } from '@smm/shared/runescape/game-modes';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { HiscoresQueue } from './hiscores-queue';
+import * as repo from './runescape.repo';
+import type { SnapshotRecorder } from './snapshots';
+
+const LEASE_NAME = 'refresh';
+const BATCH = 20;
+/** After a failed check an account is tried again after this, doubled per failure, never later than the usual refresh. */
+const RETRY_BASE_MS = 5 * 60_000;
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  queue: HiscoresQueue;
+  snapshots: SnapshotRecorder;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  refreshEveryMs: number;
+  /** How long a lease holds without renewal; a leader that dies is replaced after this. */
+  leaseMs: number;
+  instanceId?: string;
+}
+
+export interface RefreshTickResult {
+  leader: boolean;
+  checked: number;
+  stored: number;
+  failed: number;
+}
+
+/**
+ * Refreshes linked accounts whose six hours are up. Several instances may share one PostgreSQL
+ * database, so only the holder of the lease row works: it renews the lease each tick, and another
+ * instance takes over once a lease has run out. All requests go through the process's hiscores queue.
+ */
+export function createRefreshJob({ db, clock, queue, snapshots, log, refreshEveryMs, leaseMs, instanceId = randomUUID() }: Deps) {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<RefreshTickResult> | undefined;
+
+  async function refresh(player: repo.PlayerRow): Promise<'stored' | 'same' | 'failed' | 'lost'> {
+    // Renewed before every request: a pass slowed by backoff must not outlive the lease unnoticed.
+    const now = clock.now();
+    if (!(await repo.claimLease(db, LEASE_NAME, instanceId, now, now + leaseMs))) return 'lost';
+    try {
+      const answer = await queue.lookup(gameModeById(player.game_mode as OsrsGameMode).table, player.player_name, 'background');
+      // A name that left the hiscores (renamed, banned, or unranked everywhere) is tried again at the usual pace.
+      if (!answer) {
+        await repo.markFailed(db, player.id, clock.now() + refreshEveryMs);
+        return 'failed';
+      }
+      return (await snapshots.record(player.id, answer)) ? 'stored' : 'same';
+    } catch (error) {
+      const retryIn = Math.min(refreshEveryMs, RETRY_BASE_MS * 2 ** player.failures);
+      await repo.markFailed(db, player.id, clock.now() + retryIn);
+      log.warn({ playerId: player.id, failures: player.failures + 1, err: error }, 'hiscores refresh failed');
+      return 'failed';
+    }
+  }
+
+  async function runTick(): Promise<RefreshTickResult> {
+    const now = clock.now();
+    if (!(await repo.claimLease(db, LEASE_NAME, instanceId, now, now + leaseMs))) return { leader: false, checked: 0, stored: 0, failed: 0 };
+    const due = await repo.listDuePlayers(db, now, BATCH);
+    const outcomes = await Promise.all(due.map(refresh));
+    const result = {
+      leader: true,
+      checked: due.length,
+      stored: outcomes.filter((o) => o === 'stored').length,
+      failed: outcomes.filter((o) => o === 'failed').length,
+    };
+    if (due.length > 0) log.info({ instanceId, ...result }, 'hiscores refresh');
+    return result;
+  }
+
+  /** One pass; passes of one process never overlap. */
+  function tick(): Promise<RefreshTickResult> {
+    if (running) return running;
+    running = runTick().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    instanceId,
+    tick,
+    /** Ticks every `intervalMs` until stop(); a failed tick is logged and the next one tries again. */
+    start(intervalMs: number): void {
+      if (timer) return;
+      const safeTick = () => void tick().catch((error: unknown) => log.error({ err: error }, 'hiscores refresh job failed'));
+      timer = setInterval(safeTick, intervalMs);
+      timer.unref();
+      safeTick();
+    },
+    /** Stops ticking, waits for a pass in progress and hands the lease on. */
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+      await repo.releaseLease(db, LEASE_NAME, instanceId).catch(() => undefined);
+    },
+  };
+}
+export type RefreshJob = ReturnType<typeof createRefreshJob>;

@@ -1,0 +1,43 @@
+/** Rows of the RuneScape clan tables (migration 0610_runescape_accounts). Times epoch ms. */
+export interface RuneScapePlayersTable {
+  id: string;
+  player_key: string;
+  game_mode: string;
+  player_name: string;
+  last_checked_at: number | null;
+  refresh_due_at: number;
+  failures: number;
+  latest_snapshot_id: string | null;
+  created_at: number;
+}
+
+export interface RuneScapeAccountsTable {
+  group_id: string;
+  user_id: string;
+  player_id: string;
+  linked_at: number;
+}
+
+export interface RuneScapeSnapshotsTable {
+  id: string;
+  player_id: string;
+  taken_at: number;
+  overall_xp: number | null;
+  /** JSON text of a SnapshotData. */
+  data: string;
+}
+
+export interface RuneScapeJobLeaseTable {
+  name: string;
+  holder: string | null;
+  lease_until: number;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    runescape_players: RuneScapePlayersTable;
+    runescape_accounts: RuneScapeAccountsTable;
+    runescape_snapshots: RuneScapeSnapshotsTable;
+    runescape_job_lease: RuneScapeJobLeaseTable;
+  }
+}

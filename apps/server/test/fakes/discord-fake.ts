@@ -1,0 +1,193 @@
+import { json, startFakeServer, type FakeReply } from './fake-server';
+
+/** A valid-looking webhook: Discord ids are snowflakes, tokens 68 url-safe characters. */
+export const FAKE_WEBHOOK = { id: '1187654321098765432', token: 'fAkEtOkEn_0123456789-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVW' };
+export const fakeWebhookUrl = (webhook = FAKE_WEBHOOK, host = 'discord.com') =>
+  `https://${host}/api/webhooks/${webhook.id}/${webhook.token}`;
+
+export interface DiscordPost {
+  webhookId: string;
+  payload: {
+    content?: string;
+    embeds?: { title?: string; description?: string }[];
+    allowed_mentions?: { parse?: string[] };
+    [field: string]: unknown;
+  };
+}
+
+/** What the fake does with the next calls: answer, fail with 500, rate-limit with 429, or hang until released. */
+export type DiscordFakeMode = 'ok' | 500 | 429 | 'hang';
+
+export interface DiscordFake {
+  url: string;
+  /** Valid posts accepted (2xx), in order. */
+  posts: DiscordPost[];
+  /** Every call, valid or not, answered or not. */
+  calls: number;
+  /** Calls being held by 'hang'. */
+  readonly hanging: number;
+  /** Bodies refused as malformed, with the reason. */
+  rejected: string[];
+  /** Webhooks that exist, id -> token. */
+  webhooks: Map<string, string>;
+  /** The mode for every call from now on ('ok' after `times` calls when given). */
+  setMode(mode: DiscordFakeMode, times?: number): void;
+  /** retry_after (seconds) sent with 429s. */
+  retryAfterSeconds: number;
+  /** Lets every hanging call through (answered as usual) and leaves the hang mode. */
+  release(): void;
+  /** Resolves once `count` posts have been accepted. */
+  waitForPosts(count: number): Promise<void>;
+  /** Resolves once `count` calls are hanging. */
+  waitForHanging(count: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const invalidForm = (errors: Record<string, string>): FakeReply =>
+  json(
+    {
+      message: 'Invalid Form Body',
+      code: 50035,
+      errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, { _errors: [{ code: 'BASE_TYPE_INVALID', message: v }] }])),
+    },
+    400,
+  );
+
+/** Why Discord would refuse this Execute Webhook body, or null when it is fine. */
+function payloadProblem(body: unknown): Record<string, string> | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { _: 'body must be a JSON object' };
+  const { content, embeds, allowed_mentions: mentions } = body as Record<string, unknown>;
+  const problems: Record<string, string> = {};
+  if (content !== undefined && (typeof content !== 'string' || content.length > 2000))
+    problems.content = 'Must be 2000 or fewer in length.';
+  if (embeds !== undefined) {
+    if (!Array.isArray(embeds) || embeds.length > 10) problems.embeds = 'Must be 10 or fewer in length.';
+    else
+      embeds.forEach((embed: { title?: unknown; description?: unknown }, i) => {
+        if (embed.title !== undefined && (typeof embed.title !== 'string' || embed.title.length > 256))
+          problems[`embeds.${i}.title`] = 'Must be 256 or fewer in length.';
+        if (embed.description !== undefined && (typeof embed.description !== 'string' || embed.description.length > 4096))
+          problems[`embeds.${i}.description`] = 'Must be 4096 or fewer in length.';
+      });
+  }
+  if ((typeof content !== 'string' || content === '') && (!Array.isArray(embeds) || embeds.length === 0))
+    problems._ = 'Cannot send an empty message';
+  if (mentions !== undefined && (typeof mentions !== 'object' || mentions === null)) problems.allowed_mentions = 'Must be an object.';
+  return Object.keys(problems).length ? problems : null;
+}
+
+/** Discord's Execute Webhook endpoint (POST /api/webhooks/{id}/{token}[?wait=true]) on a local port. */
+export async function createDiscordFake(port = 0): Promise<DiscordFake> {
+  let mode: DiscordFakeMode = 'ok';
+  let modeLeft = Infinity;
+  const held = new Set<() => void>();
+  const waiters = new Set<() => void>();
+  const notify = () => {
+    for (const check of [...waiters]) check();
+  };
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!done()) return;
+        waiters.delete(check);
+        resolve();
+      };
+      waiters.add(check);
+      check();
+    });
+
+  const fake = {
+    posts: [] as DiscordPost[],
+    calls: 0,
+    rejected: [] as string[],
+    webhooks: new Map([[FAKE_WEBHOOK.id, FAKE_WEBHOOK.token]]),
+    retryAfterSeconds: 1.5,
+  };
+
+  const server = await startFakeServer(async (req) => {
+    fake.calls += 1;
+    const current = mode;
+    if (modeLeft !== Infinity && --modeLeft <= 0) {
+      mode = 'ok';
+      modeLeft = Infinity;
+    }
+    if (current === 'hang') {
+      // Held until released, then answered like any other call.
+      await new Promise<void>((resolve) => {
+        held.add(resolve);
+        notify();
+      });
+    }
+    if (current === 500) return json({ message: '500: Internal Server Error', code: 0 }, 500);
+    if (current === 429)
+      return {
+        ...json({ message: 'You are being rate limited.', retry_after: fake.retryAfterSeconds, global: false }, 429),
+        headers: { 'retry-after': String(Math.ceil(fake.retryAfterSeconds)) },
+      };
+
+    // Not Discord's: lets a browser test see what was posted.
+    if (req.method === 'GET' && req.path === '/__fake/posts') return json(fake.posts);
+    const match = /^\/api\/webhooks\/(\d+)\/([^/]+)$/.exec(req.path);
+    if (req.method !== 'POST' || !match) return json({ message: '404: Not Found', code: 0 }, 404);
+    const [, id, token] = match;
+    if (!fake.webhooks.has(id!)) return json({ message: 'Unknown Webhook', code: 10015 }, 404);
+    if (fake.webhooks.get(id!) !== token) return json({ message: 'Invalid Webhook Token', code: 50027 }, 401);
+    let body: unknown;
+    try {
+      body = JSON.parse(req.body);
+    } catch {
+      fake.rejected.push('not JSON');
+      return json({ message: 'Cannot send an empty message', code: 50006 }, 400);
+    }
+    const problem = payloadProblem(body);
+    if (problem) {
+      fake.rejected.push(JSON.stringify(problem));
+      return invalidForm(problem);
+    }
+    fake.posts.push({ webhookId: id!, payload: body as DiscordPost['payload'] });
+    notify();
+    if (req.query.get('wait') === 'true')
+      return json({ id: String(Date.now()), type: 0, channel_id: '1', webhook_id: id, ...(body as object) });
+    return { status: 204, body: '' };
+  }, port);
+
+  return {
+    url: server.url,
+    get posts() {
+      return fake.posts;
+    },
+    get calls() {
+      return fake.calls;
+    },
+    get hanging() {
+      return held.size;
+    },
+    get rejected() {
+      return fake.rejected;
+    },
+    webhooks: fake.webhooks,
+    get retryAfterSeconds() {
+      return fake.retryAfterSeconds;
+    },
+    set retryAfterSeconds(value: number) {
+      fake.retryAfterSeconds = value;
+    },
+    setMode(next, times) {
+      mode = next;
+      modeLeft = times ?? Infinity;
+    },
+    release() {
+      mode = 'ok';
+      modeLeft = Infinity;
+      for (const resolve of [...held]) resolve();
+      held.clear();
+    },
+    waitForPosts: (count) => until(() => fake.posts.length >= count),
+    waitForHanging: (count) => until(() => held.size >= count),
+    async close() {
+      for (const resolve of [...held]) resolve();
+      held.clear();
+      await server.close();
+    },
+  } as DiscordFake;
+}

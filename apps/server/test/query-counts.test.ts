@@ -1,0 +1,120 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOsrsHiscoresFake, type OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
+import { ZEZIMA } from './fakes/osrs-hiscores-fixtures';
+import { createSteamApiFake, steamPlayer, type SteamApiFake } from './fakes/steam-fake';
+import { LARGE, READ_CALLS, readAs, seedWorld, SMALL, type World } from './read-calls-fixtures';
+import { createTestApp, createUser, type TestApp } from './test-app';
+
+// Every read call runs a fixed number of queries: the same for one group, member, event and game
+// as for twenty groups, thirty members, twenty-five events and a dozen games.
+
+const STEAM_KEY = 'fake-steam-key';
+const queries: CompiledQuery[] = [];
+// Only the queries of the request being measured count, not those of jobs running meanwhile.
+const measured = new AsyncLocalStorage<true>();
+let t: TestApp;
+let osrs: OsrsHiscoresFake;
+let steam: SteamApiFake;
+let small: World;
+let large: World;
+
+beforeAll(async () => {
+  osrs = await createOsrsHiscoresFake();
+  steam = await createSteamApiFake({ apiKey: STEAM_KEY });
+  t = await createTestApp({
+    onQuery: (query) => measured.getStore() && queries.push(query),
+    osrsHiscoresUrl: osrs.url,
+    steamApiKey: STEAM_KEY,
+    steamApiUrl: steam.url,
+    upstreamRateLimit: { max: 10_000, windowMs: 60_000 },
+  });
+  small = await seedWorld(t.app, t.clock.now(), SMALL, osrs);
+  large = await seedWorld(t.app, t.clock.now(), LARGE, osrs);
+}, 300_000);
+afterAll(async () => {
+  await t?.close();
+  await osrs?.close();
+  await steam?.close();
+});
+
+/** A statement's text with the length of its lists of values left out. */
+const shape = (sql: string) => sql.replace(/\$\d+/g, '?').replace(/\(\?(, \?)*\)/g, '(?…)');
+
+/** The SQL statements one request runs. */
+async function queriesOf(request: () => Promise<unknown>): Promise<string[]> {
+  queries.length = 0;
+  await measured.run(true, request);
+  // Sorted: queries run side by side finish in any order on PostgreSQL.
+  return queries.map((q) => shape(q.sql)).sort();
+}
+
+describe('each read call runs a fixed number of queries', () => {
+  it.each(READ_CALLS.map((readCall) => [readCall.name, readCall] as const))('%s', async (_name, readCall) => {
+    const forSmall = await queriesOf(() => readAs(t.app, small, readCall));
+    const forLarge = await queriesOf(() => readAs(t.app, large, readCall));
+    expect(forLarge.length, `small: ${forSmall.length}, large: ${forLarge.length}\n${forLarge.join('\n')}`).toBe(forSmall.length);
+    expect(forLarge).toEqual(forSmall);
+    expect(forSmall.length).toBeLessThanOrEqual(8);
+  });
+
+  it('the seeded worlds really differ in size', async () => {
+    const [smallEvents, largeEvents] = await Promise.all(
+      [small, large].map(
+        async (w) =>
+          (
+            await readAs(
+              t.app,
+              w,
+              READ_CALLS.find((c) => c.name === 'events/getEvents')!,
+            )
+          ).json().length,
+      ),
+    );
+    expect([smallEvents, largeEvents]).toEqual([SMALL.events, LARGE.events]);
+    const groups = (
+      await readAs(
+        t.app,
+        large,
+        READ_CALLS.find((c) => c.name === 'groups/getUserGroups')!,
+      )
+    ).json();
+    // Its groups and the clan.
+    expect(groups).toHaveLength(LARGE.groups + 1);
+    const full = (
+      await readAs(
+        t.app,
+        large,
+        READ_CALLS.find((c) => c.name === 'groups/getFullGroup')!,
+      )
+    ).json();
+    expect(full.members).toHaveLength(LARGE.members);
+  });
+
+  it('the calls with nothing stored to read, and those answered by an outside service', async () => {
+    const { auth } = await createUser(t.app);
+    osrs.setPlayer('Zezima', ZEZIMA, 'hiscore_oldschool');
+    osrs.setPlayer('Lynx Titan', ZEZIMA, 'hiscore_oldschool');
+    steam.players.set('76561197960287930', steamPlayer('76561197960287930', 'Rabscuttle'));
+    steam.players.set('76561197960287931', steamPlayer('76561197960287931', 'Gabe'));
+    steam.games.set('76561197960287930', []);
+    steam.games.set('76561197960287931', []);
+    const get = (url: string) => async () => {
+      const res = await t.app.inject({ method: 'GET', url, headers: auth });
+      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+    };
+    for (const [first, second] of [
+      ['/api/health', '/api/health'],
+      ['/api/games/getGames', '/api/games/getGames'],
+      ['/api/runescape/getOSRSDetails/Zezima/normal', '/api/runescape/getOSRSDetails/Lynx%20Titan/normal'],
+      ['/api/steam/getProfile/76561197960287930', '/api/steam/getProfile/76561197960287931'],
+      ['/api/steam/getGames/76561197960287930', '/api/steam/getGames/76561197960287931'],
+    ] as const) {
+      const one = await queriesOf(get(first));
+      const other = await queriesOf(get(second));
+      expect(other, `${second}\n${other.join('\n')}\n\n${one.join('\n')}`).toEqual(one);
+      expect(one.length, first).toBeLessThanOrEqual(4);
+    }
+  });
+});

@@ -1,0 +1,153 @@
+import { sql, type CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOsrsHiscoresFake, type OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
+import { LARGE, READ_CALLS, readAs, seedWorld, SMALL, type World } from './read-calls-fixtures';
+import { createTestApp, type TestApp } from './test-app';
+
+// On PostgreSQL, every query a read call runs is answered through an index: its plan scans no
+// whole table. The tables are first filled far past what one group holds, and analysed.
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** Rows added beside the seeded worlds, so a whole-table scan would be the planner's costly choice. */
+const FILL = { users: 50_000, groups: 10_000, membersPerGroup: 8, eventsPerGroup: 5, attendeesPerEvent: 3 };
+
+const captured: CompiledQuery[] = [];
+let capturing = false;
+let t: TestApp;
+let osrs: OsrsHiscoresFake;
+let worlds: World[];
+
+/** Bulk rows of other users and groups, written in a few statements. */
+async function fill(app: TestApp) {
+  const db = app.database.db;
+  const now = app.clock.now();
+  await sql`
+    insert into users (id, username, username_key, email, password_hash, created_at, session_version)
+    select 'fill-user-' || i, 'Filler' || i, 'filler' || i, 'filler' || i || '@example.com', 'x', ${now}, 0
+    from generate_series(1, ${FILL.users}) as i`.execute(db);
+  await sql`
+    insert into groups (id, group_name, game_name, link_url, is_private, group_owner, invite_link, settings, created_at, time_zone)
+    select 'fill-group-' || i, 'Filler group ' || i, case when i % 2 = 0 then 'Civilization 6' else 'Old School RuneScape' end,
+      '', i % 2, 'fill-user-' || i, 'fill-invite-' || i, '{}', ${now}, 'UTC'
+    from generate_series(1, ${FILL.groups}) as i`.execute(db);
+  await sql`
+    insert into group_members (group_id, user_id, role, is_active, team, receive_event_notifications, joined_at)
+    select 'fill-group-' || g, 'fill-user-' || (((g * ${FILL.membersPerGroup} + m) % ${FILL.users}) + 1), 'Member', 1, null, 1, ${now}
+    from generate_series(1, ${FILL.groups}) as g, generate_series(0, ${FILL.membersPerGroup - 1}) as m
+    on conflict do nothing`.execute(db);
+  await sql`
+    insert into events (id, group_id, user_id, event_name, start_at, end_at, max_number_of_members, is_drafted, draft_game_id, created_at, updated_at)
+    select 'fill-event-' || g || '-' || e, 'fill-group-' || g, 'fill-user-' || g, 'Filler event', ${now}::bigint + e * 3600000,
+      ${now}::bigint + e * 3600000 + 7200000, 10, 0, null, ${now}, ${now}
+    from generate_series(1, ${FILL.groups}) as g, generate_series(1, ${FILL.eventsPerGroup}) as e`.execute(db);
+  await sql`
+    insert into event_attendees (event_id, user_id, joined_at)
+    select 'fill-event-' || g || '-' || e, 'fill-user-' || (((g * ${FILL.membersPerGroup} + a) % ${FILL.users}) + 1), ${now}
+    from generate_series(1, ${FILL.groups}) as g, generate_series(1, ${FILL.eventsPerGroup}) as e,
+      generate_series(0, ${FILL.attendeesPerEvent - 1}) as a
+    on conflict do nothing`.execute(db);
+  await sql`analyze`.execute(db);
+}
+
+beforeAll(async () => {
+  osrs = await createOsrsHiscoresFake();
+  t = await createTestApp({
+    onQuery: (query) => capturing && captured.push(query),
+    osrsHiscoresUrl: osrs.url,
+    upstreamRateLimit: { max: 10_000, windowMs: 60_000 },
+  });
+  worlds = [await seedWorld(t.app, t.clock.now(), SMALL, osrs), await seedWorld(t.app, t.clock.now(), LARGE, osrs)];
+  if (postgres) await fill(t);
+  capturing = true;
+  for (const world of worlds) for (const readCall of READ_CALLS) await readAs(t.app, world, readCall);
+  capturing = false;
+}, 300_000);
+afterAll(async () => {
+  await t?.close();
+  await osrs?.close();
+});
+
+/** The nodes of a JSON plan, depth first. */
+function* planNodes(node: PlanNode): Generator<PlanNode> {
+  yield node;
+  for (const child of node.Plans ?? []) yield* planNodes(child);
+}
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The tables a query's plan reads whole. */
+async function seqScans(query: CompiledQuery, { indexesOnly }: { indexesOnly: boolean }): Promise<string[]> {
+  return t.database.db.transaction().execute(async (tx) => {
+    // With sequential scans priced out, one still chosen means no index can answer the query.
+    if (indexesOnly) await sql`set local enable_seqscan = off`.execute(tx);
+    const { rows } = await tx.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({ ...query, sql: `explain (format json) ${query.sql}` });
+    return [...planNodes(rows[0]!['QUERY PLAN'][0].Plan)].filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']!);
+  });
+}
+
+/** Rows per table, as ANALYZE counted them. */
+async function tableSizes(): Promise<Map<string, number>> {
+  const { rows } = await sql<{ name: string; n: number }>`
+    select relname as name, reltuples::int as n from pg_class where relkind = 'r' and relnamespace = current_schema()::regnamespace`.execute(
+    t.database.db,
+  );
+  return new Map(rows.map((r) => [r.name, r.n]));
+}
+
+/** A query named by its first words, for the failure message. */
+const short = (query: CompiledQuery) => query.sql.replace(/\s+/g, ' ').slice(0, 160);
+
+describe.skipIf(!postgres)('query plans on PostgreSQL', () => {
+  const selects = () => [...new Map(captured.filter((q) => /^\s*select/i.test(q.sql)).map((q) => [q.sql, q])).values()];
+
+  it('captured the queries of every read call', () => {
+    expect(selects().length).toBeGreaterThan(READ_CALLS.length);
+  });
+
+  it('scans no large table whole', async () => {
+    const sizes = await tableSizes();
+    expect(sizes.get('users')).toBeGreaterThanOrEqual(FILL.users);
+    const found: string[] = [];
+    for (const query of selects()) {
+      for (const table of await seqScans(query, { indexesOnly: false })) {
+        if ((sizes.get(table) ?? 0) >= 1000) found.push(`${table} (${sizes.get(table)} rows): ${short(query)}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('has an index for every query, whatever the size of its tables', async () => {
+    const found: string[] = [];
+    for (const query of selects())
+      for (const table of await seqScans(query, { indexesOnly: true })) found.push(`${table}: ${short(query)}`);
+    expect(found).toEqual([]);
+  });
+});
+
+/**
+ * The games filters by player name ("Includes" any part of a name) match users by a substring, which
+ * no b-tree index can answer: SQLite reads the users' names whole (PostgreSQL starts from the group's
+ * games instead, as the test above shows). Every other query must find its rows through an index.
+ */
+const NAME_SEARCH = /lower\("x"\."username"\) (like|=) \?/;
+
+describe.skipIf(postgres)('query plans on SQLite', () => {
+  it('has an index for every query: no plan scans a table', async () => {
+    const selects = [...new Map(captured.filter((q) => /^\s*select/i.test(q.sql)).map((q) => [q.sql, q])).values()];
+    expect(selects.length).toBeGreaterThan(READ_CALLS.length);
+    const found: string[] = [];
+    for (const query of selects) {
+      const { rows } = await t.database.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+      // "SCAN users" reads the table whole, and so does "SCAN users USING INDEX ..." (the whole index);
+      // "SEARCH ..." reads only the rows it looks up.
+      for (const { detail } of rows) {
+        if (/^SCAN (?!\()/.test(detail) && !(detail === 'SCAN x' && NAME_SEARCH.test(query.sql))) found.push(`${detail}: ${short(query)}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,257 @@
+import type { FastifyInstance } from 'fastify';
+import type { FullGroupDto } from '@smm/shared/groups/schemas';
+import { createGameFrom, draftFor } from './civ-games-fixtures';
+import { attend, createEvent, HOUR } from './events-fixtures';
+import type { OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
+import { ZEZIMA } from './fakes/osrs-hiscores-fixtures';
+import { call, createGroup, join, setRole, type TestUser } from './groups-fixtures';
+import { createUser } from './test-app';
+
+/** How much a world holds: the small one has one of everything, the large one many. */
+export interface WorldSize {
+  /** Groups the viewer belongs to (the first is the world's group). */
+  groups: number;
+  members: number;
+  events: number;
+  cards: number;
+  /** Finished and active Civilization games, each. */
+  games: number;
+  comments: number;
+}
+
+export const SMALL: WorldSize = { groups: 1, members: 2, events: 1, cards: 1, games: 1, comments: 1 };
+export const LARGE: WorldSize = { groups: 20, members: 30, events: 25, cards: 6, games: 6, comments: 12 };
+
+/** A Civilization 6 group as one of its Administrators (the owner) sees it, with everything the read calls read. */
+export interface World {
+  size: WorldSize;
+  viewer: TestUser;
+  other: TestUser;
+  group: FullGroupDto;
+  eventID: string;
+  gameID: string;
+  feedPath: string;
+  /** An Old School RuneScape clan of the same members, each with a linked account. */
+  clanID: string;
+}
+
+const PLAYERS_PER_GAME = 8;
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const TIMES = ['Morning', 'Afternoon', 'Evening'];
+const MAPS = ['Pangaea', 'Continents', 'Fractal', 'Archipelago'];
+const RELATIONSHIPS = ['Seeking Revenge', 'Allies', 'Suspicious'];
+
+async function ok(what: string, pending: ReturnType<typeof call>) {
+  const res = await pending;
+  if (res.status !== 200) throw new Error(`${what} failed: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function finishedGame(app: FastifyInstance, group: FullGroupDto, owner: TestUser, players: TestUser[]) {
+  const game = await createGameFrom(app, owner, (await draftFor(app, group, owner, players)).body);
+  const [winner, ...losers] = players;
+  const update = (payload: object) => ok('updateGame', call(app, '/api/civilization/updateGame', { method: 'POST', as: owner, payload }));
+  await update({ gameID: game._id, members: losers.map((p) => ({ userID: p.user.id, isActive: false })) });
+  await update({ gameID: game._id, winner: winner!.user.id, victoryType: 'Science' });
+}
+
+/** A clan of the members, each linking an account the hiscores fake knows. */
+async function seedClan(app: FastifyInstance, osrs: OsrsHiscoresFake, owner: TestUser, members: TestUser[]): Promise<string> {
+  const clan = await createGroup(app, owner, { groupName: 'Read Clan', gameName: 'Old School RuneScape', isPrivate: true });
+  for (const [i, member] of members.entries()) {
+    if (member !== owner) await join(app, clan, member);
+    const playerName = `Rd ${member.user.id.slice(0, 4)} ${i}`;
+    osrs.setPlayer(playerName, ZEZIMA, 'hiscore_oldschool');
+    await ok(
+      'linkAccount',
+      call(app, '/api/runescape/linkAccount', {
+        method: 'POST',
+        as: member,
+        payload: { groupID: clan._id, playerName, gameMode: 'normal' },
+      }),
+    );
+  }
+  return clan._id;
+}
+
+/**
+ * Builds a world of the given size through the API, as the app itself would fill it. The app's
+ * hiscores URL must point at `osrs`, with an upstream limit that lets every member link an account.
+ */
+export async function seedWorld(app: FastifyInstance, now: number, size: WorldSize, osrs: OsrsHiscoresFake): Promise<World> {
+  const viewer = await createUser(app);
+  const members = [viewer];
+  for (let i = 1; i < size.members; i += 1) members.push(await createUser(app));
+  const other = members[1]!;
+  let group = await createGroup(app, viewer, { groupName: 'Read Group', gameName: 'Civilization 6', isPrivate: true });
+  for (const member of members.slice(1)) await join(app, group, member);
+  await setRole(app, group._id, viewer, other, 'Administrator');
+  for (let i = 1; i < size.groups; i += 1) {
+    const more = await createGroup(app, viewer, { groupName: `More ${i}`, gameName: 'Old School RuneScape', isPrivate: i % 2 === 0 });
+    await createEvent(app, viewer, more._id, now, { eventName: `Raid ${i}`, startIn: (i + 1) * HOUR });
+  }
+  for (let i = 1; i < size.cards; i += 1) {
+    await ok(
+      'postGroupCard',
+      call(app, '/api/components/postGroupCard', {
+        method: 'POST',
+        as: viewer,
+        payload: { groupID: group._id, title: `Card ${i}`, body: 'Text' },
+      }),
+    );
+  }
+
+  const eventIDs: string[] = [];
+  for (let i = 0; i < size.events; i += 1) {
+    const event = await createEvent(app, viewer, group._id, now, { eventName: `Night ${i}`, startIn: (i + 2) * HOUR });
+    eventIDs.push(event._id);
+    for (const member of members.slice(0, Math.min(members.length, 10))) await attend(app, member, event._id);
+  }
+
+  for (const [i, member] of members.entries()) {
+    const post = (path: string, payload: object) =>
+      ok(path, call(app, `/api/civilization/${path}?groupID=${group._id}`, { method: 'POST', as: member, payload }));
+    await post('postCivMapPreference', { map: MAPS[i % MAPS.length], operation: 'add' });
+    await post('postUserLeaderAgenda', { userLeaderAgenda: `Agenda of member ${i}` });
+    await post('postGameSettingPreference', { title: 'Game Speed', value: 'Quick', settingType: 'gameSettings' });
+    await ok(
+      'postPlayerAvailability',
+      call(app, `/api/civilization/postPlayerAvailability/${group._id}/${member.user.id}`, {
+        method: 'POST',
+        as: member,
+        payload: { day: DAYS[i % DAYS.length], time: TIMES[i % TIMES.length] },
+      }),
+    );
+  }
+
+  group = await ok('getFullGroup', call(app, `/api/groups/getFullGroup?groupID=${group._id}`, { as: viewer }));
+  const players = members.slice(0, Math.min(members.length, PLAYERS_PER_GAME));
+  for (let i = 0; i < size.games; i += 1) await finishedGame(app, group, viewer, players);
+  let gameID = '';
+  for (let i = 0; i < size.games; i += 1)
+    gameID = (await createGameFrom(app, viewer, (await draftFor(app, group, viewer, players)).body))._id;
+
+  for (let i = 0; i < size.comments; i += 1) {
+    const author = members[i % members.length]!;
+    await ok(
+      'postComment',
+      call(app, '/api/comments/postComment', {
+        method: 'POST',
+        as: author,
+        payload: {
+          comment: `Comment ${i}`,
+          userID: author.user.id,
+          username: author.user.username,
+          groupID: group._id,
+          gameID,
+          date: '2026-01-01',
+        },
+      }),
+    );
+  }
+  await ok(
+    'postUserNotes',
+    call(app, '/api/notes/postUserNotes', {
+      method: 'POST',
+      as: viewer,
+      payload: { userID: viewer.user.id, groupID: group._id, gameID, notes: 'Rush.' },
+    }),
+  );
+  for (const [i, player] of players.slice(1).entries()) {
+    await ok(
+      'postPlayerRelationship',
+      call(app, `/api/notes/postPlayerRelationship/${viewer.user.id}/${group._id}/${gameID}`, {
+        method: 'POST',
+        as: viewer,
+        payload: { userID: player.user.id, relationship: RELATIONSHIPS[i % RELATIONSHIPS.length] },
+      }),
+    );
+  }
+
+  const feed = await ok('feedToken', call(app, '/api/calendar/feedToken', { method: 'POST', as: viewer, payload: {} }));
+  const clanID = await seedClan(app, osrs, viewer, members);
+  return { size, viewer, other, group, eventID: eventIDs[0]!, gameID, feedPath: new URL(feed.url as string).pathname, clanID };
+}
+
+/** One read call of the API, made by the world's viewer. */
+export interface ReadCall {
+  name: string;
+  request: (world: World) => { method?: 'GET' | 'POST'; url: string; payload?: unknown; anonymous?: boolean };
+}
+
+const g = (w: World) => w.group._id;
+
+/** Every read call of the API whose work depends on stored data. */
+export const READ_CALLS: ReadCall[] = [
+  { name: 'users/current', request: () => ({ url: '/api/users/current' }) },
+  { name: 'users/getTimeZone', request: () => ({ url: '/api/users/getTimeZone' }) },
+  { name: 'groups/getUserGroups', request: (w) => ({ url: `/api/groups/getUserGroups?userID=${w.viewer.user.id}` }) },
+  { name: 'groups/searchGroups', request: () => ({ url: '/api/groups/searchGroups?gameName=Old%20School%20RuneScape' }) },
+  { name: 'groups/getGroup', request: (w) => ({ url: `/api/groups/getGroup?groupID=${g(w)}` }) },
+  {
+    name: 'groups/getGroup with invite',
+    request: (w) => ({ url: `/api/groups/getGroup?groupID=${g(w)}&inviteLink=${w.group.inviteLink}`, anonymous: true }),
+  },
+  { name: 'groups/getFullGroup', request: (w) => ({ url: `/api/groups/getFullGroup?groupID=${g(w)}` }) },
+  { name: 'groups/getMembers', request: (w) => ({ url: `/api/groups/getMembers?groupID=${g(w)}` }) },
+  { name: 'components/getGroupCards', request: (w) => ({ url: `/api/components/getGroupCards?groupID=${g(w)}` }) },
+  { name: 'events/getEvents', request: (w) => ({ url: `/api/events/getEvents?groupID=${g(w)}` }) },
+  { name: 'events/getMyUpcomingEvents', request: () => ({ url: '/api/events/getMyUpcomingEvents' }) },
+  { name: 'events/{eventID}.ics', request: (w) => ({ url: `/api/events/${w.eventID}.ics` }) },
+  { name: 'calendar/feedToken', request: () => ({ url: '/api/calendar/feedToken' }) },
+  { name: 'calendar/{token}.ics', request: (w) => ({ url: w.feedPath, anonymous: true }) },
+  { name: 'civilization/getGroupAvailability', request: (w) => ({ url: `/api/civilization/getGroupAvailability?groupID=${g(w)}` }) },
+  {
+    name: 'civilization/getPlayerAvailability',
+    request: (w) => ({ url: `/api/civilization/getPlayerAvailability?groupID=${g(w)}&userID=${w.other.user.id}` }),
+  },
+  { name: 'civilization/getGroupLeaderAgendas', request: (w) => ({ url: `/api/civilization/getGroupLeaderAgendas/${g(w)}` }) },
+  {
+    name: 'civilization/getUserLeaderAgenda',
+    request: (w) => ({ url: `/api/civilization/getUserLeaderAgenda?groupID=${g(w)}&userID=${w.other.user.id}` }),
+  },
+  { name: 'civilization/getAllCivPreferences', request: (w) => ({ url: `/api/civilization/getAllCivPreferences?groupID=${g(w)}` }) },
+  {
+    name: 'civilization/getCivPreferences',
+    request: (w) => ({ url: `/api/civilization/getCivPreferences?groupID=${g(w)}&userID=${w.other.user.id}` }),
+  },
+  {
+    name: 'civilization/getMemberCivPreferences',
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/civilization/getMemberCivPreferences?groupID=${g(w)}`,
+      payload: w.group.members.slice(0, PLAYERS_PER_GAME).map((m) => m.userID),
+    }),
+  },
+  { name: 'civilization/game', request: (w) => ({ url: `/api/civilization/game?gameID=${w.gameID}` }) },
+  { name: 'civilization/getActiveGames', request: (w) => ({ url: `/api/civilization/getActiveGames?groupID=${g(w)}` }) },
+  { name: 'civilization/getFinishedGames', request: (w) => ({ url: `/api/civilization/getFinishedGames?groupID=${g(w)}&gameType=ffa` }) },
+  {
+    name: 'civilization/getFinishedGames filtered',
+    request: (w) => ({
+      url: `/api/civilization/getFinishedGames?groupID=${g(w)}&gameType=ffa&filterField=member&filterType=includes&filterValue=${w.viewer.user.username}`,
+    }),
+  },
+  { name: 'civilization/getRankings', request: (w) => ({ url: `/api/civilization/getRankings?groupID=${g(w)}&gameType=ffa` }) },
+  { name: 'comments/getComments', request: (w) => ({ url: `/api/comments/getComments/${w.gameID}/${g(w)}` }) },
+  { name: 'runescape/getLinkedAccount', request: (w) => ({ url: `/api/runescape/getLinkedAccount?groupID=${w.clanID}` }) },
+  { name: 'runescape/getClanStats', request: (w) => ({ url: `/api/runescape/getClanStats?groupID=${w.clanID}&period=week` }) },
+  {
+    name: 'runescape/getPlayerHistory',
+    request: (w) => ({ url: `/api/runescape/getPlayerHistory?groupID=${w.clanID}&userID=${w.other.user.id}` }),
+  },
+  { name: 'notes/getUserNotes', request: (w) => ({ url: `/api/notes/getUserNotes/${w.viewer.user.id}/${g(w)}/${w.gameID}` }) },
+];
+
+/** Makes a read call as the world's viewer; throws unless it answers 200. */
+export async function readAs(app: FastifyInstance, world: World, readCall: ReadCall) {
+  const { method = 'GET', url, payload, anonymous } = readCall.request(world);
+  const response = await app.inject({
+    method,
+    url,
+    headers: anonymous ? {} : { authorization: world.viewer.token },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  if (response.statusCode !== 200) throw new Error(`${readCall.name} answered ${response.statusCode}: ${response.body}`);
+  return response;
+}

@@ -1,0 +1,40 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { invalidateForChange, invalidateGroup } from './live-invalidation';
+
+/** A cache holding the queries a group's pages read, plus another group's events. */
+function cache() {
+  const client = new QueryClient();
+  const keys = [
+    ['groups', 'g1'],
+    ['groups', 'g1', 'events'],
+    ['groups', 'g1', 'cards'],
+    ['groups', 'g1', 'full'],
+    ['groups', 'g1', 'availability'],
+    ['groups', 'g2', 'events'],
+  ];
+  for (const key of keys) client.setQueryData(key, 'fresh');
+  const stale = () => keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join('/'));
+  return { client, stale };
+}
+
+describe('invalidateForChange', () => {
+  it.each([
+    ['events', ['groups/g1/events']],
+    ['attendance', ['groups/g1/events']],
+    ['cards', ['groups/g1/cards', 'groups/g1/full']],
+    ['members', ['groups/g1', 'groups/g1/events', 'groups/g1/cards', 'groups/g1/full', 'groups/g1/availability']],
+    ['group', ['groups/g1', 'groups/g1/events', 'groups/g1/cards', 'groups/g1/full', 'groups/g1/availability']],
+  ] as const)('a %s change makes exactly the matching queries of that group stale', async (topic, expected) => {
+    const { client, stale } = cache();
+    await invalidateForChange(client, 'g1', { topic, action: 'changed' });
+    expect(stale()).toEqual(expected);
+  });
+
+  it('a reconnect makes everything of the group stale, and nothing of other groups', async () => {
+    const { client, stale } = cache();
+    await invalidateGroup(client, 'g1');
+    expect(stale()).not.toContain('groups/g2/events');
+    expect(stale()).toHaveLength(5);
+  });
+});

@@ -1,0 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LiveChangeMessage } from '@smm/shared/live/schemas';
+
+/** The queries of a group a change makes stale; every group query starts with ['groups', groupID]. */
+export function invalidateForChange(queryClient: QueryClient, groupID: string, change: LiveChangeMessage): Promise<void> {
+  const key = (...rest: string[]) => ({ queryKey: ['groups', groupID, ...rest] });
+  switch (change.topic) {
+    case 'events':
+    case 'attendance':
+      return queryClient.invalidateQueries(key('events'));
+    case 'cards':
+      return Promise.all([queryClient.invalidateQueries(key('cards')), queryClient.invalidateQueries(key('full'))]).then(() => undefined);
+    case 'members':
+    case 'group':
+      // Members appear in the group, its settings and (seats given up by a leaver) its events.
+      return queryClient.invalidateQueries(key());
+  }
+}
+
+/** After a reconnect some changes may have been missed: everything of the group is read again. */
+export const invalidateGroup = (queryClient: QueryClient, groupID: string) =>
+  queryClient.invalidateQueries({ queryKey: ['groups', groupID] });

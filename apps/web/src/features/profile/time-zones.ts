@@ -1,0 +1,20 @@
+/** Every zone the browser knows, UTC included. */
+export function allTimeZones(): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+const normalise = (text: string) => text.trim().toLowerCase().replace(/\s+/g, '_');
+
+/**
+ * The zone the typed text names: an exact name in any letter case ("europe/berlin"), or the one
+ * zone whose name contains it ("berlin", "new york"); null when none or several match.
+ */
+export function matchTimeZone(text: string, zones: readonly string[]): string | null {
+  const wanted = normalise(text);
+  if (!wanted) return null;
+  const exact = zones.find((zone) => zone.toLowerCase() === wanted);
+  if (exact) return exact;
+  const containing = zones.filter((zone) => zone.toLowerCase().includes(wanted));
+  return containing.length === 1 ? (containing[0] ?? null) : null;
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { DEFAULT_OSRS_GAME_MODE, OSRS_GAME_MODES, gameModeById } from '@smm/shared/runescape/game-modes';
+import { ApiError, errorBodyOf } from '../../../lib/api-client';
+import { FieldError } from '../../../lib/ui/FieldError';
+import { Loading } from '../../../lib/ui/Loading';
+import { useToast } from '../../../lib/ui/toasts';
+import { validateLookup, type LookupErrors } from '../../runescape/components/OsrsLookupForm';
+import { useLinkAccount, useLinkedAccount } from '../api/linked-account';
+
+/** A clan member's in-game name and game mode, checked on the hiscores when saved; one per member per clan. */
+export function LinkedAccountCard({ groupID }: { groupID: string }) {
+  const account = useLinkedAccount(groupID);
+  const save = useLinkAccount(groupID);
+  const toast = useToast();
+  const [playerName, setPlayerName] = useState<string | null>(null);
+  const [gameMode, setGameMode] = useState<string | null>(null);
+  const [errors, setErrors] = useState<LookupErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const linked = account.data?.account ?? null;
+  const name = playerName ?? linked?.playerName ?? '';
+  const mode = gameMode ?? linked?.gameMode ?? DEFAULT_OSRS_GAME_MODE;
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const checked = validateLookup({ playerName: name, gameMode: mode });
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(checked.params, {
+      onSuccess: (data) => {
+        setPlayerName(null);
+        setGameMode(null);
+        toast({ title: 'Success!', body: `${data.account?.playerName ?? ''} is linked to your account in this clan`, variant: 'success' });
+      },
+      onError: (error) => {
+        const body = errorBodyOf(error);
+        if (error instanceof ApiError && body.fields?.playerName) setErrors({ playerName: body.fields.playerName });
+        else setFailure(body.message);
+      },
+    });
+  }
+
+  function unlink() {
+    save.mutate(null, {
+      onSuccess: () => {
+        setPlayerName('');
+        toast({ title: 'Success!', body: 'Your account is no longer linked in this clan', variant: 'success' });
+      },
+      onError: (error) => setFailure(errorBodyOf(error).message),
+    });
+  }
+
+  return (
+    <Card className="h-100">
+      <Card.Header>
+        <h3 className="h5 mb-0">RuneScape Account</h3>
+      </Card.Header>
+      <Card.Body>
+        {account.isPending ? (
+          <Loading label="Loading account…" />
+        ) : account.isError ? (
+          <Alert variant="danger">{account.error.message}</Alert>
+        ) : (
+          <Form noValidate onSubmit={submit} aria-label="Linked RuneScape account">
+            <p className="text-body-secondary small">
+              {linked
+                ? `Linked: ${linked.playerName} (${gameModeById(linked.gameMode).label}). The clan's stats follow this account.`
+                : 'Link your in-game name so the clan stats follow your progress.'}
+            </p>
+            <Form.Group controlId="linked-player-name" className="mb-2">
+              <Form.Label>In-game Name</Form.Label>
+              <Form.Control
+                value={name}
+                onChange={(e) => setPlayerName(e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                isInvalid={Boolean(errors.playerName)}
+                aria-invalid={errors.playerName ? true : undefined}
+                aria-describedby={errors.playerName ? 'linked-player-name-error' : undefined}
+              />
+              <FieldError id="linked-player-name-error" message={errors.playerName} />
+            </Form.Group>
+            <Form.Group controlId="linked-game-mode" className="mb-3">
+              <Form.Label>Game Mode</Form.Label>
+              <Form.Select
+                value={mode}
+                onChange={(e) => setGameMode(e.target.value)}
+                isInvalid={Boolean(errors.gameMode)}
+                aria-describedby={errors.gameMode ? 'linked-game-mode-error' : undefined}
+              >
+                {OSRS_GAME_MODES.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.label}
+                  </option>
+                ))}
+              </Form.Select>
+              <FieldError id="linked-game-mode-error" message={errors.gameMode} />
+            </Form.Group>
+            {failure && (
+              <Alert variant="danger" className="py-2">
+                {failure}
+              </Alert>
+            )}
+            <div className="d-flex gap-2 flex-wrap">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Checking the hiscores…' : 'Save Account'}
+              </Button>
+              {linked && (
+                <Button variant="outline-secondary" onClick={unlink} disabled={save.isPending}>
+                  Unlink
+                </Button>
+              )}
+            </div>
+          </Form>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import type { PlayerHistory } from '@smm/shared/runescape/clan-schemas';
+import { OVERALL, TRACKED_SKILLS, type StatKey } from '@smm/shared/runescape/tracked-skills';
+import { Loading } from '../../../lib/ui/Loading';
+import { usePlayerHistory } from '../../runescape-clan/api/clan-stats';
+import { formatStat } from '../skill-format';
+
+// The chart library is fetched only when a chart is drawn, never with the rest of the app.
+const XpChart = lazy(() => import('./XpChart'));
+
+const STATS: { id: StatKey; label: string }[] = [{ id: OVERALL, label: 'Total' }, ...TRACKED_SKILLS.map((s) => ({ id: s.id, label: s.label }))];
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function valueOf(point: PlayerHistory['points'][number], stat: StatKey) {
+  return stat === OVERALL ? point.overall : point.skills[stat];
+}
+
+function Progress({ history }: { history: PlayerHistory }) {
+  const [stat, setStat] = useState<StatKey>(OVERALL);
+  const label = STATS.find((s) => s.id === stat)?.label ?? 'Total';
+  const series = useMemo(
+    () => ({
+      label,
+      times: history.points.map((p) => Date.parse(p.takenAt) / 1000),
+      values: history.points.map((p) => valueOf(p, stat)),
+    }),
+    [history, stat, label],
+  );
+  const records = history.records.filter((r) => r.day || r.week);
+
+  return (
+    <>
+      <Card className="mt-3">
+        <Card.Header className="d-flex flex-wrap align-items-center gap-2">
+          <h2 id="xp-chart-heading" className="h5 mb-0 me-auto">
+            Experience over time
+          </h2>
+          <Form.Group controlId="xp-chart-stat" className="d-flex align-items-center gap-2">
+            <Form.Label className="mb-0">Skill</Form.Label>
+            <Form.Select size="sm" value={stat} onChange={(e) => setStat(e.target.value as StatKey)}>
+              {STATS.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.label}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Card.Header>
+        <Card.Body>
+          {history.points.length < 2 ? (
+            <p className="text-body-secondary mb-0">
+              The chart appears once {history.playerName} has two snapshots; the clan refreshes linked accounts every six hours.
+            </p>
+          ) : (
+            <figure className="mb-0" aria-labelledby="xp-chart-caption">
+              <Suspense fallback={<Loading label="Loading chart…" />}>
+                <XpChart series={series} />
+              </Suspense>
+              <figcaption id="xp-chart-caption" className="small text-body-secondary mt-1">
+                {label} experience of {history.playerName} at each of {history.points.length} snapshots, from{' '}
+                {formatStat(series.values.find((v) => v !== null))} to {formatStat(series.values.findLast((v) => v !== null))}.
+              </figcaption>
+              <table className="visually-hidden">
+                <caption>{label} experience by date</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">{label} XP</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {history.points.map((p) => (
+                    <tr key={p.takenAt}>
+                      <td>{dateTime.format(new Date(p.takenAt))}</td>
+                      <td>{formatStat(valueOf(p, stat))}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </figure>
+          )}
+        </Card.Body>
+      </Card>
+      <Card className="mt-3">
+        <Card.Header>
+          <h2 id="records-heading" className="h5 mb-0">
+            Records
+          </h2>
+        </Card.Header>
+        {records.length === 0 ? (
+          <Card.Body className="text-body-secondary">No gains recorded yet.</Card.Body>
+        ) : (
+          <Table responsive striped size="sm" className="mb-0" aria-labelledby="records-heading">
+            <thead>
+              <tr>
+                <th scope="col">Skill</th>
+                <th scope="col" className="text-end">
+                  Best day
+                </th>
+                <th scope="col" className="text-end">
+                  Best week
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {records.map((r) => (
+                <tr key={r.stat}>
+                  <th scope="row" className="fw-normal">
+                    {STATS.find((s) => s.id === r.stat)?.label ?? r.stat}
+                  </th>
+                  <td className="text-end">{r.day ? `+${formatStat(r.day.gained)} (${day.format(new Date(r.day.endedAt))})` : '-'}</td>
+                  <td className="text-end">{r.week ? `+${formatStat(r.week.gained)} (${day.format(new Date(r.week.endedAt))})` : '-'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** For a clan member's linked account: the XP chart per skill and for the total, and their records. */
+export function PlayerProgress({ groupID, userID }: { groupID: string; userID: string }) {
+  const history = usePlayerHistory({ groupID, userID });
+  if (history.isPending) return <Loading label="Loading progress…" />;
+  if (history.isError)
+    return (
+      <Alert variant="warning" className="mt-3">
+        {history.error.message}
+      </Alert>
+    );
+  return <Progress history={history.data} />;
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { entityId } from '../groups/ids';
+import { normaliseGameMode } from './game-modes';
+import { osrsGameMode, playerName } from './schemas';
+import { TRACKED_SKILL_IDS, type TrackedSkill } from './tracked-skills';
+
+export const CLAN_PERIODS = ['day', 'week', 'month'] as const;
+export type ClanPeriod = (typeof CLAN_PERIODS)[number];
+
+/** The length of each period of the clan stats page. */
+export const PERIOD_MS: Record<ClanPeriod, number> = { day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 };
+
+/** A member's in-game account in one clan: one per member per clan. */
+export const linkedAccount = z.object({
+  groupID: z.string(),
+  userID: z.string(),
+  playerName: z.string(),
+  gameMode: osrsGameMode,
+  linkedAt: z.iso.datetime(),
+  lastUpdated: z.iso.datetime().nullable(),
+});
+export type LinkedAccount = z.infer<typeof linkedAccount>;
+
+export const linkedAccountResponse = z.object({ account: linkedAccount.nullable() });
+export type LinkedAccountResponse = z.infer<typeof linkedAccountResponse>;
+
+export const linkAccountBody = z.object({
+  groupID: entityId('groupID'),
+  playerName,
+  gameMode: z.preprocess(normaliseGameMode, osrsGameMode),
+});
+export type LinkAccountBody = z.infer<typeof linkAccountBody>;
+
+export const clanStatsQuery = z.object({
+  groupID: entityId('groupID'),
+  period: z.enum(CLAN_PERIODS, { error: `Period must be one of ${CLAN_PERIODS.join(', ')}` }).default('week'),
+});
+export type ClanStatsQuery = z.infer<typeof clanStatsQuery>;
+
+const skillValue = z.object({ level: z.int().nullable(), experience: z.int().nullable() });
+const skillRecord = <T extends z.ZodType>(value: T) =>
+  z.object(Object.fromEntries(TRACKED_SKILL_IDS.map((id) => [id, value])) as Record<TrackedSkill, T>);
+
+/** One member's row: the latest snapshot, and what they gained over the period (null: no snapshot yet). */
+export const clanMemberStats = z.object({
+  userID: z.string(),
+  username: z.string(),
+  playerName: z.string(),
+  gameMode: osrsGameMode,
+  lastUpdated: z.iso.datetime().nullable(),
+  totalLevel: z.int().nullable(),
+  totalExperience: z.int().nullable(),
+  combatLevel: z.int().nullable(),
+  skills: skillRecord(skillValue),
+  gained: z.object({ overall: z.int().nullable(), skills: skillRecord(z.int().nullable()) }),
+});
+export type ClanMemberStats = z.infer<typeof clanMemberStats>;
+
+export const clanStats = z.object({
+  groupID: z.string(),
+  period: z.enum(CLAN_PERIODS),
+  /** Start of the period the gains are counted from. */
+  since: z.iso.datetime(),
+  members: z.array(clanMemberStats),
+  /** Members with the largest total experience gain in the period, largest first. */
+  topGainers: z.array(z.object({ userID: z.string(), username: z.string(), playerName: z.string(), gained: z.int() })),
+});
+export type ClanStats = z.infer<typeof clanStats>;
+
+export const groupIdBody = z.object({ groupID: entityId('groupID') });
+export type GroupIdBody = z.infer<typeof groupIdBody>;
+
+export const updateClanStatsResponse = z.object({
+  /** Accounts asked of the hiscores. */
+  updated: z.int(),
+  /** Accounts checked moments ago, left as they were. */
+  skipped: z.int(),
+  /** Accounts the hiscores did not answer for. */
+  failed: z.int(),
+});
+export type UpdateClanStatsResponse = z.infer<typeof updateClanStatsResponse>;
+
+export const playerHistoryQuery = z.object({ groupID: entityId('groupID'), userID: entityId('userID') });
+export type PlayerHistoryQuery = z.infer<typeof playerHistoryQuery>;
+
+/** Experience per stat at one moment; null = unranked then. */
+export const historyPoint = z.object({
+  takenAt: z.iso.datetime(),
+  overall: z.int().nullable(),
+  skills: skillRecord(z.int().nullable()),
+});
+export type HistoryPoint = z.infer<typeof historyPoint>;
+
+const recordEntry = z.object({ gained: z.int(), endedAt: z.iso.datetime() }).nullable();
+export const statRecords = z.object({ stat: z.string(), day: recordEntry, week: recordEntry });
+export type StatRecords = z.infer<typeof statRecords>;
+
+export const playerHistory = z.object({
+  userID: z.string(),
+  playerName: z.string(),
+  gameMode: osrsGameMode,
+  points: z.array(historyPoint),
+  /** Largest gain within a day and within a week, for the total and each skill. */
+  records: z.array(statRecords),
+});
+export type PlayerHistory = z.infer<typeof playerHistory>;

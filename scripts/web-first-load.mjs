@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/**
+ * What each route of the web app loads before it first renders: the entry chunk, the route's
+ * lazy layouts and page, and every chunk they import statically, with the CSS those chunks bring.
+ * Reads the build's manifest (apps/web/dist/.vite/manifest.json) and the routes in
+ * apps/web/src/app/routes.tsx; prints a table of gzip sizes and writes apps/web/dist/first-load.json.
+ *
+ *   node scripts/web-first-load.mjs            (after the web build; the build also runs it)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web');
+
+/** Lazy modules by the name routes.tsx gives them: `const Page = lazyPage(() => import('../features/x/Page'))`. */
+function lazyModules(source, routesFile) {
+  const modules = new Map();
+  for (const match of source.matchAll(/const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)\)/g)) {
+    const file = path.relative(webRoot, path.resolve(path.dirname(routesFile), match[2]));
+    modules.set(match[1], file);
+  }
+  return modules;
+}
+
+/** The <Route> tags in order: their attribute text, or null for a closing tag; JSX in braces may hold '>'. */
+function* routeTags(source) {
+  const pattern = /<Route\b|<\/Route>/g;
+  for (let match = pattern.exec(source); match; match = pattern.exec(source)) {
+    if (match[0] === '</Route>') {
+      yield null;
+      continue;
+    }
+    let depth = 0;
+    let end = match.index + match[0].length;
+    for (; end < source.length; end += 1) {
+      const char = source[end];
+      if (char === '{') depth += 1;
+      else if (char === '}') depth -= 1;
+      else if (char === '>' && depth === 0) break;
+    }
+    const attributes = source.slice(match.index + match[0].length, end);
+    yield { attributes, selfClosing: attributes.trimEnd().endsWith('/') };
+    pattern.lastIndex = end + 1;
+  }
+}
+
+/** Every <Route> with a path, with the lazy modules of its element and of the layouts around it. */
+export function routeModules(routesFile = path.join(webRoot, 'src/app/routes.tsx')) {
+  const source = fs.readFileSync(routesFile, 'utf8');
+  const lazy = lazyModules(source, routesFile);
+  const routes = [];
+  const stack = [];
+  for (const tag of routeTags(source)) {
+    if (!tag) {
+      stack.pop();
+      continue;
+    }
+    const ownPath = tag.attributes.match(/\bpath="([^"]*)"/)?.[1];
+    const used = [...tag.attributes.matchAll(/<(\w+)/g)].map((m) => lazy.get(m[1])).filter(Boolean);
+    const parentPath = stack.at(-1)?.path ?? '';
+    const fullPath = ownPath === undefined ? parentPath : ownPath.startsWith('/') ? ownPath : `${parentPath.replace(/\/$/, '')}/${ownPath}`;
+    const modules = [...(stack.at(-1)?.modules ?? []), ...used];
+    if (ownPath !== undefined) routes.push({ route: fullPath, modules });
+    if (!tag.selfClosing) stack.push({ path: fullPath, modules });
+  }
+  return routes;
+}
+
+const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+/** Sizes per route from a built dist folder. */
+export function firstLoad(distDir = path.join(webRoot, 'dist')) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const sizes = new Map();
+  const sizeOf = (file) => {
+    if (!sizes.has(file)) sizes.set(file, gzipSize(path.join(distDir, file)));
+    return sizes.get(file);
+  };
+  const collect = (key, js, css) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) collect(imported, js, css);
+  };
+  return routeModules().map(({ route, modules }) => {
+    const js = new Set();
+    const css = new Set();
+    collect(entryKey, js, css);
+    for (const module of modules) {
+      const key = ['', '.tsx', '.ts', '.jsx', '.js'].map((ext) => module + ext).find((candidate) => manifest[candidate]);
+      if (!key) throw new Error(`${module} (route ${route}) is not in the build manifest`);
+      collect(key, js, css);
+    }
+    const kb = (files) => Math.round(([...files].reduce((sum, file) => sum + sizeOf(file), 0) / 1024) * 10) / 10;
+    return { route, jsGzipKB: kb(js), cssGzipKB: kb(css), files: [...js, ...css] };
+  });
+}
+
+export function writeFirstLoad(distDir = path.join(webRoot, 'dist'), log = console.log) {
+  const routes = firstLoad(distDir);
+  fs.writeFileSync(path.join(distDir, 'first-load.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), routes }, null, 2)}\n`);
+  const width = Math.max(...routes.map((r) => r.route.length), 5);
+  log(`\nFirst load per route (gzip)\n${'route'.padEnd(width)}  JS KB   CSS KB`);
+  for (const r of routes) log(`${r.route.padEnd(width)}  ${String(r.jsGzipKB).padStart(5)}  ${String(r.cssGzipKB).padStart(6)}`);
+  return routes;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) writeFirstLoad();
