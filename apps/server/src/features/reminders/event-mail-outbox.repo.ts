@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+import { skipLockedRows } from '../../db/row-locks';
 import type { EventWithGroupRow } from '../events/events.repo';
 import type { EventMailOutboxTable } from './event-mail-outbox.tables';
 
@@ -73,10 +74,10 @@ export const listDueReminders = (db: Db, now: number, leadMs: number, limit: num
     .execute() as Promise<DueReminderRow[]>;
 
 /**
- * Claims up to `limit` due, unsent mails for this sender in one statement and returns them. The
- * conditions stand both in the sub-select and on the updated rows: PostgreSQL re-checks the
- * latter on each row after waiting for its lock, so when two instances race for the same rows
- * only the first claim holds, and the other finds the rows already taken.
+ * Claims up to `limit` due, unsent mails for this sender in one statement and returns them. On
+ * PostgreSQL the sub-select passes over rows another claim has locked, so parallel senders take
+ * disjoint batches and never deadlock; the conditions stand on the updated rows too, so a row
+ * taken meanwhile is never claimed twice.
  */
 export async function claimDue(db: Db, claimant: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
   const stale = now - leaseMs;
@@ -84,7 +85,7 @@ export async function claimDue(db: Db, claimant: string, now: number, leaseMs: n
     .updateTable('event_mail_outbox')
     .set((eb) => ({ claimed_by: claimant, claimed_at: now, attempts: eb('attempts', '+', 1) }))
     .where('id', 'in', (eb) =>
-      eb
+      skipLockedRows(db, eb
         .selectFrom('event_mail_outbox')
         .select('id')
         .where('sent_at', 'is', null)
@@ -93,7 +94,7 @@ export async function claimDue(db: Db, claimant: string, now: number, leaseMs: n
         .where((w) => w.or([w('claimed_at', 'is', null), w('claimed_at', '<', stale)]))
         .orderBy('due_at')
         .orderBy('id')
-        .limit(limit),
+        .limit(limit)),
     )
     .where('sent_at', 'is', null)
     .where('failed_at', 'is', null)
