@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import type { DiscordWebhookClient, DiscordWebhookPayload } from '../../integrations/discord-webhook';
+import { createBackgroundJob, onceEvery } from '../../lib/background-job';
 import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChanges } from '../live/group-changes';
 import { eventPost, isPostedAction, type PostedEvent } from './discord.messages';
@@ -28,6 +29,8 @@ export const defaultDiscordDeliveryOptions: DiscordDeliveryOptions = {
 
 const BATCH = 20;
 const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
+/** Old posts are forgotten this often, not on every poll: an idle poll then costs one indexed query. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 interface Deps {
   db: Db;
@@ -48,9 +51,7 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
   const settings = { ...defaultDiscordDeliveryOptions, ...options };
   const instanceId = randomUUID();
   const queueing = new Set<Promise<void>>();
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
+  const pruneDue = onceEvery(clock, PRUNE_EVERY_MS);
   let unsubscribe: (() => void) | undefined;
   let stopping: AbortController | undefined;
 
@@ -127,25 +128,12 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
       for (const row of claimed) await deliver(row, stopping.signal);
       if (claimed.length < BATCH) break;
     }
-    await repo.pruneFinished(db, clock.now() - KEEP_FINISHED_MS);
+    if (pruneDue()) await repo.pruneFinished(db, clock.now() - KEEP_FINISHED_MS);
   }
 
   /** Sends what is due; a call while sending makes the current pass look again once it is done. */
-  function tick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await sendDue();
-      } while (again);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
+  const job = createBackgroundJob({ run: sendDue, log, failureMessage: 'Discord delivery failed', whileRunning: 'again', firstTick: 'later' });
+  const { tick } = job;
 
   const safely = (work: Promise<void>, what: string) => work.catch((error: unknown) => log.error({ err: error }, what));
 
@@ -165,19 +153,16 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
     },
     start(): void {
       unsubscribe ??= changes.onLocal(onChange);
-      if (timer) return;
-      timer = setInterval(() => void safely(tick(), 'Discord delivery failed'), settings.pollMs);
-      timer.unref();
+      job.start(settings.pollMs);
     },
     /** Stops listening and polling; a post in flight is abandoned (its lease runs out and it is sent again). */
     async stop(): Promise<void> {
       unsubscribe?.();
       unsubscribe = undefined;
-      clearInterval(timer);
-      timer = undefined;
+      const stopped = job.stop();
       stopping?.abort();
       await Promise.all([...queueing]);
-      await running?.catch(() => undefined);
+      await stopped;
     },
   };
 }

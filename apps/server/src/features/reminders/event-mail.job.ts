@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import type { Mailer } from '../../integrations/mailer';
+import { createBackgroundJob, onceEvery } from '../../lib/background-job';
 import type { GroupChanges } from '../live/group-changes';
 import * as outbox from './event-mail-outbox.repo';
 import { eventMailRow } from './event-notifications';
@@ -14,6 +15,8 @@ const BATCH = 50;
 const MAX_BATCHES_PER_TICK = 20;
 const MAX_ATTEMPTS = 5;
 const KEEP_FINISHED_MS = 30 * 24 * 60 * 60 * 1000;
+/** Old mails are forgotten this often, not on every tick: an idle tick then costs two indexed queries. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 interface Deps {
   db: Db;
@@ -51,11 +54,11 @@ export function createEventMailJob({
   instanceId = randomUUID(),
   changes,
 }: Deps) {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<TickResult> | undefined;
+  const pruneDue = onceEvery(clock, PRUNE_EVERY_MS);
 
   async function queueReminders(now: number): Promise<number> {
     const due = await outbox.listDueReminders(db, now, reminderLeadMs, 500);
+    if (due.length === 0) return 0;
     const rows = due.map((row) =>
       eventMailRow(
         'reminder',
@@ -111,36 +114,20 @@ export function createEventMailJob({
     const now = clock.now();
     const remindersQueued = await queueReminders(now);
     const { sent, failed } = await sendDue(now);
-    await outbox.pruneFinished(db, now - KEEP_FINISHED_MS);
+    if (pruneDue()) await outbox.pruneFinished(db, now - KEEP_FINISHED_MS);
     return { remindersQueued, sent, failed };
   }
 
-  /** One pass: queue due reminders, send due mails. Ticks of one process never overlap. */
-  function tick(): Promise<TickResult> {
-    if (running) return running;
-    running = runTick().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
+  const job = createBackgroundJob({ run: runTick, log, failureMessage: 'event mail job failed' });
 
   return {
     instanceId,
-    tick,
-    /** Ticks every `intervalMs` until stop(); a failed tick is logged and the next one tries again. */
-    start(intervalMs: number): void {
-      if (timer) return;
-      const safeTick = () => void tick().catch((error: unknown) => log.error({ err: error }, 'event mail job failed'));
-      timer = setInterval(safeTick, intervalMs);
-      timer.unref();
-      safeTick();
-    },
+    /** One pass: queue due reminders, send due mails. Ticks of one process never overlap. */
+    tick: job.tick,
+    /** Ticks about every `intervalMs` until stop(); a failed tick is logged and the next one tries again. */
+    start: job.start,
     /** Stops ticking and waits for a tick in progress, so the database can close after it. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
+    stop: job.stop,
   };
 }
 export type EventMailJob = ReturnType<typeof createEventMailJob>;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { gameModeById, type OsrsGameMode } from '@smm/shared/runescape/game-modes';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
+import { createBackgroundJob, createLease } from '../../lib/background-job';
 import type { HiscoresQueue } from './hiscores-queue';
 import * as repo from './runescape.repo';
 import type { SnapshotRecorder } from './snapshots';
@@ -33,17 +34,23 @@ export interface RefreshTickResult {
 
 /**
  * Refreshes linked accounts whose six hours are up. Several instances may share one PostgreSQL
- * database, so only the holder of the lease row works: it renews the lease each tick, and another
- * instance takes over once a lease has run out. All requests go through the process's hiscores queue.
+ * database, so only the holder of the lease row works: it renews the lease before each request and,
+ * when idle, once half of it has run out; another instance takes over once a lease has run out. All requests go through the process's hiscores queue.
  */
 export function createRefreshJob({ db, clock, queue, snapshots, log, refreshEveryMs, leaseMs, instanceId = randomUUID() }: Deps) {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<RefreshTickResult> | undefined;
+  const lease = createLease({
+    row: {
+      claim: (holder, now, until) => repo.claimLease(db, LEASE_NAME, holder, now, until),
+      release: (holder) => repo.releaseLease(db, LEASE_NAME, holder),
+    },
+    holder: instanceId,
+    clock,
+    leaseMs,
+  });
 
   async function refresh(player: repo.PlayerRow): Promise<'stored' | 'same' | 'failed' | 'lost'> {
     // Renewed before every request: a pass slowed by backoff must not outlive the lease unnoticed.
-    const now = clock.now();
-    if (!(await repo.claimLease(db, LEASE_NAME, instanceId, now, now + leaseMs))) return 'lost';
+    if (!(await lease.renew())) return 'lost';
     try {
       const answer = await queue.lookup(gameModeById(player.game_mode as OsrsGameMode).table, player.player_name, 'background');
       // A name that left the hiscores (renamed, banned, or unranked everywhere) is tried again at the usual pace.
@@ -61,9 +68,9 @@ export function createRefreshJob({ db, clock, queue, snapshots, log, refreshEver
   }
 
   async function runTick(): Promise<RefreshTickResult> {
-    const now = clock.now();
-    if (!(await repo.claimLease(db, LEASE_NAME, instanceId, now, now + leaseMs))) return { leader: false, checked: 0, stored: 0, failed: 0 };
-    const due = await repo.listDuePlayers(db, now, BATCH);
+    if (!(await lease.hold())) return { leader: false, checked: 0, stored: 0, failed: 0 };
+    const due = await repo.listDuePlayers(db, clock.now(), BATCH);
+    if (due.length === 0) return { leader: true, checked: 0, stored: 0, failed: 0 };
     const outcomes = await Promise.all(due.map(refresh));
     const result = {
       leader: true,
@@ -71,37 +78,20 @@ export function createRefreshJob({ db, clock, queue, snapshots, log, refreshEver
       stored: outcomes.filter((o) => o === 'stored').length,
       failed: outcomes.filter((o) => o === 'failed').length,
     };
-    if (due.length > 0) log.info({ instanceId, ...result }, 'hiscores refresh');
+    log.info({ instanceId, ...result }, 'hiscores refresh');
     return result;
   }
 
-  /** One pass; passes of one process never overlap. */
-  function tick(): Promise<RefreshTickResult> {
-    if (running) return running;
-    running = runTick().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
+  const job = createBackgroundJob({ run: runTick, log, failureMessage: 'hiscores refresh job failed', lease });
 
   return {
     instanceId,
-    tick,
-    /** Ticks every `intervalMs` until stop(); a failed tick is logged and the next one tries again. */
-    start(intervalMs: number): void {
-      if (timer) return;
-      const safeTick = () => void tick().catch((error: unknown) => log.error({ err: error }, 'hiscores refresh job failed'));
-      timer = setInterval(safeTick, intervalMs);
-      timer.unref();
-      safeTick();
-    },
+    /** One pass; passes of one process never overlap. */
+    tick: job.tick,
+    /** Ticks about every `intervalMs` until stop(); a failed tick is logged and the next one tries again. */
+    start: job.start,
     /** Stops ticking, waits for a pass in progress and hands the lease on. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-      await repo.releaseLease(db, LEASE_NAME, instanceId).catch(() => undefined);
-    },
+    stop: job.stop,
   };
 }
 export type RefreshJob = ReturnType<typeof createRefreshJob>;
