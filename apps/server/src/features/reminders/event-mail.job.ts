@@ -118,16 +118,6 @@ export function createEventMailJob({
     return { remindersQueued, sent, failed };
   }
 
-  const job = createBackgroundJob({ run: runTick, log, failureMessage: 'event mail job failed' });
-
-  return {
-    instanceId,
-    /** One pass: queue due reminders, send due mails. Ticks of one process never overlap. */
-    tick: job.tick,
-    /** Ticks about every `intervalMs` until stop(); a failed tick is logged and the next one tries again. */
-    start: job.start,
-    /** Stops ticking and waits for a tick in progress, so the database can close after it. */
-    stop: job.stop,
-  };
+  return { instanceId, ...createBackgroundJob({ run: runTick, log, failureMessage: 'event mail job failed' }) };
 }
 export type EventMailJob = ReturnType<typeof createEventMailJob>;

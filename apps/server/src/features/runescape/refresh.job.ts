@@ -82,16 +82,6 @@ export function createRefreshJob({ db, clock, queue, snapshots, log, refreshEver
     return result;
   }
 
-  const job = createBackgroundJob({ run: runTick, log, failureMessage: 'hiscores refresh job failed', lease });
-
-  return {
-    instanceId,
-    /** One pass; passes of one process never overlap. */
-    tick: job.tick,
-    /** Ticks about every `intervalMs` until stop(); a failed tick is logged and the next one tries again. */
-    start: job.start,
-    /** Stops ticking, waits for a pass in progress and hands the lease on. */
-    stop: job.stop,
-  };
+  return { instanceId, ...createBackgroundJob({ run: runTick, log, failureMessage: 'hiscores refresh job failed', lease }) };
 }
 export type RefreshJob = ReturnType<typeof createRefreshJob>;
