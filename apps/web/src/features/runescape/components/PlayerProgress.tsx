@@ -2,12 +2,13 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import type { PlayerHistory } from '@smm/shared/runescape/clan-schemas';
 import { OVERALL, TRACKED_SKILLS, type StatKey } from '@smm/shared/runescape/tracked-skills';
 import { Loading } from '../../../lib/ui/Loading';
 import { usePlayerHistory } from '../../runescape-clan/api/clan-stats';
 import { formatStat } from '../skill-format';
+import { HiscoresTable } from './HiscoresTable';
+import { StatsCard } from './StatsCard';
 
 // The chart library is fetched only when a chart is drawn, never with the rest of the app.
 const XpChart = lazy(() => import('./XpChart'));
@@ -15,6 +16,10 @@ const XpChart = lazy(() => import('./XpChart'));
 const STATS: { id: StatKey; label: string }[] = [{ id: OVERALL, label: 'Total' }, ...TRACKED_SKILLS.map((s) => ({ id: s.id, label: s.label }))];
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A record: the gain and the day it ended, or '-' when there is none yet. */
+const gain = (record: { gained: number; endedAt: string } | null | undefined) =>
+  record ? `+${formatStat(record.gained)} (${day.format(new Date(record.endedAt))})` : '-';
 
 function valueOf(point: PlayerHistory['points'][number], stat: StatKey) {
   return stat === OVERALL ? point.overall : point.skills[stat];
@@ -86,41 +91,19 @@ function Progress({ history }: { history: PlayerHistory }) {
           )}
         </Card.Body>
       </Card>
-      <Card className="mt-3">
-        <Card.Header>
-          <h2 id="records-heading" className="h5 mb-0">
-            Records
-          </h2>
-        </Card.Header>
-        {records.length === 0 ? (
-          <Card.Body className="text-body-secondary">No gains recorded yet.</Card.Body>
-        ) : (
-          <Table responsive striped size="sm" className="mb-0" aria-labelledby="records-heading">
-            <thead>
-              <tr>
-                <th scope="col">Skill</th>
-                <th scope="col" className="text-end">
-                  Best day
-                </th>
-                <th scope="col" className="text-end">
-                  Best week
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {records.map((r) => (
-                <tr key={r.stat}>
-                  <th scope="row" className="fw-normal">
-                    {STATS.find((s) => s.id === r.stat)?.label ?? r.stat}
-                  </th>
-                  <td className="text-end">{r.day ? `+${formatStat(r.day.gained)} (${day.format(new Date(r.day.endedAt))})` : '-'}</td>
-                  <td className="text-end">{r.week ? `+${formatStat(r.week.gained)} (${day.format(new Date(r.week.endedAt))})` : '-'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </Card>
+      <StatsCard headingId="records-heading" title="Records" empty="No gains recorded yet.">
+        {records.length > 0 ? (
+          <HiscoresTable
+            labelledBy="records-heading"
+            columns={['Skill', 'Best day', 'Best week']}
+            rows={records.map((r) => ({
+              key: r.stat,
+              name: STATS.find((s) => s.id === r.stat)?.label ?? r.stat,
+              values: [gain(r.day), gain(r.week)],
+            }))}
+          />
+        ) : undefined}
+      </StatsCard>
     </>
   );
 }
