@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * What each route of the web app loads before it first renders: the entry chunk, the route's
- * lazy layouts and page, and every chunk they import statically, with the CSS those chunks bring.
+ * What each route of the web app loads before it first renders: the entry chunk (and the classic
+ * scripts index.html runs), the route's lazy layouts and page, and every chunk they import statically, with the CSS those chunks bring.
  * Reads the build's manifest (apps/web/dist/.vite/manifest.json) and the routes in
  * apps/web/src/app/routes.tsx; prints a table of gzip sizes and writes apps/web/dist/first-load.json.
  *
@@ -14,12 +14,19 @@ import zlib from 'node:zlib';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web');
 
-/** Lazy modules by the name routes.tsx gives them: `const Page = lazyPage(() => import('../features/x/Page'))`. */
+/**
+ * Lazy modules by the name routes.tsx gives them: `const Page = lazyPage(() => import('../features/x/Page'))`,
+ * and the API-reading pages of app/data-pages.ts (`name: lazyPage(() => import(...))`) as `DataPage:name`,
+ * for `<DataPage name="name" />`.
+ */
 function lazyModules(source, routesFile) {
   const modules = new Map();
-  for (const match of source.matchAll(/const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)\)/g)) {
-    const file = path.relative(webRoot, path.resolve(path.dirname(routesFile), match[2]));
-    modules.set(match[1], file);
+  const add = (name, file, from) => modules.set(name, path.relative(webRoot, path.resolve(path.dirname(from), file)));
+  for (const match of source.matchAll(/const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)\)/g)) add(match[1], match[2], routesFile);
+  const dataPagesFile = path.join(path.dirname(routesFile), 'data-pages.ts');
+  if (fs.existsSync(dataPagesFile)) {
+    for (const match of fs.readFileSync(dataPagesFile, 'utf8').matchAll(/(\w+): lazyPage\(\(\) => import\('([^']+)'\)\)/g))
+      add(`DataPage:${match[1]}`, match[2], dataPagesFile);
   }
   return modules;
 }
@@ -58,7 +65,9 @@ export function routeModules(routesFile = path.join(webRoot, 'src/app/routes.tsx
       continue;
     }
     const ownPath = tag.attributes.match(/\bpath="([^"]*)"/)?.[1];
-    const used = [...tag.attributes.matchAll(/<(\w+)/g)].map((m) => lazy.get(m[1])).filter(Boolean);
+    const used = [...tag.attributes.matchAll(/<(\w+)(?: name="(\w+)")?/g)]
+      .map((m) => lazy.get(m[1] === 'DataPage' ? `DataPage:${m[2]}` : m[1]))
+      .filter(Boolean);
     const parentPath = stack.at(-1)?.path ?? '';
     const fullPath = ownPath === undefined ? parentPath : ownPath.startsWith('/') ? ownPath : `${parentPath.replace(/\/$/, '')}/${ownPath}`;
     const modules = [...(stack.at(-1)?.modules ?? []), ...used];
@@ -86,8 +95,10 @@ export function firstLoad(distDir = path.join(webRoot, 'dist')) {
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) collect(imported, js, css);
   };
+  // Classic scripts index.html runs besides the entry (the first-page script the build writes).
+  const indexScripts = [...fs.readFileSync(path.join(distDir, 'index.html'), 'utf8').matchAll(/<script src="\/([^"]+)"/g)].map((m) => m[1]);
   return routeModules().map(({ route, modules }) => {
-    const js = new Set();
+    const js = new Set(indexScripts);
     const css = new Set();
     collect(entryKey, js, css);
     for (const module of modules) {
@@ -102,7 +113,10 @@ export function firstLoad(distDir = path.join(webRoot, 'dist')) {
 
 export function writeFirstLoad(distDir = path.join(webRoot, 'dist'), log = console.log) {
   const routes = firstLoad(distDir);
-  fs.writeFileSync(path.join(distDir, 'first-load.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), routes }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(distDir, 'first-load.json'),
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), routes }, null, 2)}\n`,
+  );
   const width = Math.max(...routes.map((r) => r.route.length), 5);
   log(`\nFirst load per route (gzip)\n${'route'.padEnd(width)}  JS KB   CSS KB`);
   for (const r of routes) log(`${r.route.padEnd(width)}  ${String(r.jsGzipKB).padStart(5)}  ${String(r.cssGzipKB).padStart(6)}`);

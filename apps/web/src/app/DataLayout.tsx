@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { ApiError } from '../lib/api-client';
+import { DataPagesContext } from './data-page';
+import { dataPages } from './data-pages';
 import { QueryCacheReset } from './QueryCacheReset';
 import '../styles/bootstrap-pages.scss';
 import '../styles/pages.css';
@@ -18,14 +20,16 @@ const queryClient = new QueryClient({
 });
 
 /**
- * The frame of every page that reads the API: the query cache. It loads with the first such page,
- * so the landing and login pages do without it.
+ * The frame of every page that reads the API: the query cache, and those pages themselves
+ * (data-pages.ts). It loads with the first such page, so the landing and login pages do without it.
  */
 export default function DataLayout() {
   return (
     <QueryClientProvider client={queryClient}>
-      <QueryCacheReset />
-      <Outlet />
+      <DataPagesContext.Provider value={dataPages}>
+        <QueryCacheReset />
+        <Outlet />
+      </DataPagesContext.Provider>
     </QueryClientProvider>
   );
 }

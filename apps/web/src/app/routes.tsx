@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { DataPage } from './data-page';
 import { GuestOnly, RequireAuth } from './guards';
 import { lazyPage } from './lazy';
 import { RootLayout } from './RootLayout';
@@ -15,23 +16,6 @@ const FaqPage = lazyPage(() => import('../features/info/FaqPage'));
 const SupportPage = lazyPage(() => import('../features/info/SupportPage'));
 const UpcomingPage = lazyPage(() => import('../features/info/UpcomingPage'));
 const NotFoundPage = lazyPage(() => import('../features/info/NotFoundPage'));
-const DashboardPage = lazyPage(() => import('../features/dashboard/pages/DashboardPage'));
-const SearchPage = lazyPage(() => import('../features/search/pages/SearchPage'));
-const InvitePage = lazyPage(() => import('../features/invite/pages/InvitePage'));
-const GroupAreaLayout = lazyPage(() => import('../features/groups/pages/GroupAreaLayout'));
-const GroupWelcomePage = lazyPage(() => import('../features/groups/pages/WelcomePage'));
-const GroupUserSettingsPage = lazyPage(() => import('../features/groups/pages/UserSettingsPage'));
-const GroupSettingsPage = lazyPage(() => import('../features/groups/pages/GroupSettingsPage'));
-const EventsPage = lazyPage(() => import('../features/events/pages/EventsPage'));
-const CivMembersPage = lazyPage(() => import('../features/civ-members/pages/MembersPage'));
-const CivPreferencesPage = lazyPage(() => import('../features/civ-preferences/pages/PreferencesPage'));
-const CivMainPage = lazyPage(() => import('../features/civ-games/pages/MainPage'));
-const CivRankingsPage = lazyPage(() => import('../features/civ-rankings/pages/RankingsPage'));
-const CivGamePage = lazyPage(() => import('../features/civ-game/pages/CivGamePage'));
-const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
-const OsrsStatsPage = lazyPage(() => import('../features/runescape/pages/OsrsStatsPage'));
-const ClanStatsPage = lazyPage(() => import('../features/runescape-clan/pages/ClanStatsPage'));
-const SteamLinkPage = lazyPage(() => import('../features/steam/pages/SteamLinkPage'));
 
 const guest = (page: React.ReactNode) => <GuestOnly>{page}</GuestOnly>;
 const priv = (page: React.ReactNode) => <RequireAuth>{page}</RequireAuth>;
@@ -52,39 +36,39 @@ export function AppRoutes() {
         <Route path="/faq" element={<FaqPage />} />
         <Route path="/upcoming" element={<UpcomingPage />} />
 
-        {/* Pages that read the API share one query cache, which loads with the first of them. */}
+        {/* Pages that read the API share one query cache, which loads with the first of them, and come in its chunk. */}
         <Route element={<DataLayout />}>
-          <Route path="/invite" element={<InvitePage />} />
-          <Route path="/dashboard" element={priv(<DashboardPage />)} />
-          <Route path="/search" element={priv(<SearchPage />)} />
-          <Route path="/profile" element={priv(<ProfilePage />)} />
-          <Route path="/steamlink" element={priv(<SteamLinkPage />)} />
-          <Route path="/osrsStats" element={priv(<OsrsStatsPage />)} />
+          <Route path="/invite" element={<DataPage name="invite" />} />
+          <Route path="/dashboard" element={priv(<DataPage name="dashboard" />)} />
+          <Route path="/search" element={priv(<DataPage name="search" />)} />
+          <Route path="/profile" element={priv(<DataPage name="profile" />)} />
+          <Route path="/steamlink" element={priv(<DataPage name="steamLink" />)} />
+          <Route path="/osrsStats" element={priv(<DataPage name="osrsStats" />)} />
 
           {/* The group areas share one frame (?groupID=, the group bar); each page also checks the viewer may use it. */}
-          <Route path="/civGroup" element={priv(<GroupAreaLayout />)}>
-            <Route path="welcome" element={<GroupWelcomePage />} />
-            <Route path="members" element={<CivMembersPage />} />
-            <Route path="main" element={<CivMainPage />} />
-            <Route path="rankings" element={<CivRankingsPage />} />
-            <Route path="civGame" element={<CivGamePage />} />
-            <Route path="events" element={<EventsPage />} />
-            <Route path="preferences" element={<CivPreferencesPage />} />
-            <Route path="userSettings" element={<GroupUserSettingsPage />} />
-            <Route path="groupSettings" element={<GroupSettingsPage />} />
+          <Route path="/civGroup" element={priv(<DataPage name="groupArea" />)}>
+            <Route path="welcome" element={<DataPage name="groupWelcome" />} />
+            <Route path="members" element={<DataPage name="civMembers" />} />
+            <Route path="main" element={<DataPage name="civMain" />} />
+            <Route path="rankings" element={<DataPage name="civRankings" />} />
+            <Route path="civGame" element={<DataPage name="civGame" />} />
+            <Route path="events" element={<DataPage name="events" />} />
+            <Route path="preferences" element={<DataPage name="civPreferences" />} />
+            <Route path="userSettings" element={<DataPage name="groupUserSettings" />} />
+            <Route path="groupSettings" element={<DataPage name="groupSettings" />} />
           </Route>
-          <Route path="/runeScapeClan" element={priv(<GroupAreaLayout />)}>
-            <Route path="welcome" element={<GroupWelcomePage />} />
-            <Route path="stats" element={<ClanStatsPage />} />
-            <Route path="events" element={<EventsPage />} />
-            <Route path="userSettings" element={<GroupUserSettingsPage />} />
-            <Route path="groupSettings" element={<GroupSettingsPage />} />
+          <Route path="/runeScapeClan" element={priv(<DataPage name="groupArea" />)}>
+            <Route path="welcome" element={<DataPage name="groupWelcome" />} />
+            <Route path="stats" element={<DataPage name="clanStats" />} />
+            <Route path="events" element={<DataPage name="events" />} />
+            <Route path="userSettings" element={<DataPage name="groupUserSettings" />} />
+            <Route path="groupSettings" element={<DataPage name="groupSettings" />} />
           </Route>
-          <Route path="/dotaGroup" element={priv(<GroupAreaLayout />)}>
-            <Route path="welcome" element={<GroupWelcomePage />} />
-            <Route path="events" element={<EventsPage />} />
-            <Route path="userSettings" element={<GroupUserSettingsPage />} />
-            <Route path="groupSettings" element={<GroupSettingsPage />} />
+          <Route path="/dotaGroup" element={priv(<DataPage name="groupArea" />)}>
+            <Route path="welcome" element={<DataPage name="groupWelcome" />} />
+            <Route path="events" element={<DataPage name="events" />} />
+            <Route path="userSettings" element={<DataPage name="groupUserSettings" />} />
+            <Route path="groupSettings" element={<DataPage name="groupSettings" />} />
           </Route>
         </Route>
 

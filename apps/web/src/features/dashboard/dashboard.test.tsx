@@ -166,7 +166,7 @@ it("Create New group: private by default, the server's errors under their fields
   };
   renderDashboard();
   await userEvent.click(await screen.findByRole('button', { name: 'Add group' }));
-  const dialog = screen.getByRole('dialog', { name: 'Create New group' });
+  const dialog = await screen.findByRole('dialog', { name: 'Create New group' });
   expect(within(dialog).getByLabelText('Private group')).toBeChecked();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
   expect(await within(dialog).findByText('Group name field is required')).toBeVisible();

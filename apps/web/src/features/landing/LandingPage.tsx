@@ -1,10 +1,25 @@
-import { Suspense } from 'react';
+import { useCallback, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
-import { lazyPage } from '../../app/lazy';
 import { FirstSlide } from './FirstSlide';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-const FeatureCarousel = lazyPage(() => import('./FeatureCarousel'));
+type FeatureCarouselType = ComponentType<{ advanceAtOnce?: boolean }>;
+
+/**
+ * The first slide at once; React-Bootstrap's carousel only when it is wanted (pointer, touch, or
+ * the first advance), so the page's first load carries none of its code.
+ */
+function Features() {
+  const [carousel, setCarousel] = useState<{ Carousel: FeatureCarouselType; advance: boolean } | null>(null);
+  const want = useCallback((advance: boolean) => {
+    import('./FeatureCarousel')
+      .then(({ default: Carousel }) => setCarousel((loaded) => loaded ?? { Carousel, advance }))
+      // Without its code the first slide simply stays.
+      .catch(() => undefined);
+  }, []);
+  if (!carousel) return <FirstSlide onWanted={want} />;
+  return <carousel.Carousel advanceAtOnce={carousel.advance} />;
+}
 
 /** The visitor's first page: what the product does, in four slides. */
 export default function LandingPage() {
@@ -25,9 +40,7 @@ export default function LandingPage() {
           </Link>
         </div>
       </section>
-      <Suspense fallback={<FirstSlide />}>
-        <FeatureCarousel />
-      </Suspense>
+      <Features />
     </>
   );
 }

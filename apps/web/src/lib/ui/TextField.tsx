@@ -1,4 +1,3 @@
-import Form from 'react-bootstrap/Form';
 import { FieldError } from './FieldError';
 
 interface Props {
@@ -15,25 +14,33 @@ interface Props {
   rows?: number;
 }
 
-/** A labelled input with the server's message for its field shown under it. */
+/**
+ * A labelled input with the server's message for its field shown under it. Plain Bootstrap
+ * markup (what React-Bootstrap's Form.Group, Form.Label and Form.Control render), so the login
+ * page loads no form components.
+ */
 export function TextField({ id, label, value, onChange, error, type = 'text', autoComplete, required = true, maxLength, as, rows }: Props) {
   const errorId = `${id}-error`;
+  const control = {
+    id,
+    className: error ? 'form-control is-invalid' : 'form-control',
+    value,
+    'aria-describedby': error ? errorId : undefined,
+    autoComplete,
+    required,
+    maxLength,
+  };
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        as={as}
-        rows={rows}
-        type={as ? undefined : type}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        isInvalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
-        autoComplete={autoComplete}
-        required={required}
-        maxLength={maxLength}
-      />
+    <div className="mb-3">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      {as === 'textarea' ? (
+        <textarea {...control} rows={rows} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...control} type={type} onChange={(e) => onChange(e.target.value)} />
+      )}
       <FieldError id={errorId} message={error} />
-    </Form.Group>
+    </div>
   );
 }

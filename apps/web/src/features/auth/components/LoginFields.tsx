@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import { EMAIL_MAX, PASSWORD_MAX } from '@smm/shared/limits';
 import { errorBodyOf } from '../../../lib/api-client';
 import { TextField } from '../../../lib/ui/TextField';
@@ -43,8 +42,16 @@ export function LoginFields({ idPrefix, login, notice }: { idPrefix: string; log
   const general = errors.message && !errors.fields ? errors.message : undefined;
   return (
     <>
-      {notice && !general && <Alert variant="success">{notice}</Alert>}
-      {general && <Alert variant="danger">{general}</Alert>}
+      {notice && !general && (
+        <div role="alert" className="alert alert-success">
+          {notice}
+        </div>
+      )}
+      {general && (
+        <div role="alert" className="alert alert-danger">
+          {general}
+        </div>
+      )}
       <TextField id={`${idPrefix}-email`} label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX} value={form.email} onChange={(email) => setForm({ ...form, email })} error={fieldError(errors, 'email') ?? fieldError(errors, 'emailnotfound')} />
       <TextField id={`${idPrefix}-password`} label="Password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={form.password} onChange={(password) => setForm({ ...form, password })} error={fieldError(errors, 'password') ?? fieldError(errors, 'passwordincorrect')} />
     </>

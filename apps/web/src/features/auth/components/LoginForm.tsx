@@ -1,5 +1,3 @@
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { LoginFields, useLogin } from './LoginFields';
 
@@ -7,14 +5,14 @@ import { LoginFields, useLogin } from './LoginFields';
 export function LoginForm({ onLoggedIn }: { onLoggedIn?: () => void }) {
   const login = useLogin(onLoggedIn);
   return (
-    <Form onSubmit={login.submit} aria-busy={login.submitting}>
+    <form onSubmit={login.submit} aria-busy={login.submitting}>
       <LoginFields idPrefix="login" login={login} />
       <div className="d-flex justify-content-between align-items-center">
-        <Button type="submit" disabled={login.submitting}>
+        <button type="submit" className="btn btn-primary" disabled={login.submitting}>
           {login.submitting ? 'Logging in…' : 'Login'}
-        </Button>
+        </button>
         <Link to="/resetPassword">Forgot Password?</Link>
       </div>
-    </Form>
+    </form>
   );
 }

@@ -1,26 +1,25 @@
-import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
-import ListGroup from 'react-bootstrap/ListGroup';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { UpcomingEventDto } from '@smm/shared/dashboard/schemas';
 import { Loading } from '../../../lib/ui/Loading';
 import { formatWithZone } from '../../events/event-time';
-import { useMyUpcomingEvents } from '../api/get-my-upcoming-events';
 
 const eventsPath = (event: UpcomingEventDto) => `/${event.linkURL}/events?groupID=${encodeURIComponent(event.groupID)}`;
 
 function Seats({ event }: { event: UpcomingEventDto }) {
-  if (event.isAttending) return <Badge bg="success">Attending</Badge>;
+  if (event.isAttending) return <span className="badge bg-success">Attending</span>;
   return (
-    <Badge bg="light" text="dark" className="border">
+    <span className="badge bg-light text-dark border">
       {event.attendingCount} / {event.maxNumberOfMembers} attending
-    </Badge>
+    </span>
   );
 }
 
-/** "Your next events": the soonest events across the member's groups they attend or could attend. */
-export function UpcomingEventsList({ userID, timeZone }: { userID: string; timeZone: string }) {
-  const events = useMyUpcomingEvents(userID);
+/**
+ * "Your next events": the soonest events across the member's groups they attend or could attend.
+ * The page reads them (useMyUpcomingEvents) together with the groups.
+ */
+export function UpcomingEventsList({ events, timeZone }: { events: UseQueryResult<UpcomingEventDto[]>; timeZone: string }) {
   return (
     <section aria-labelledby="next-events-title" className="mb-4">
       <h2 id="next-events-title" className="h4">
@@ -29,13 +28,15 @@ export function UpcomingEventsList({ userID, timeZone }: { userID: string; timeZ
       {events.isPending ? (
         <Loading label="Loading your next events…" />
       ) : events.isError ? (
-        <Alert variant="danger">{events.error.message}</Alert>
+        <div role="alert" className="alert alert-danger">
+          {events.error.message}
+        </div>
       ) : events.data.length === 0 ? (
         <p className="text-body-secondary">No events coming up in your groups.</p>
       ) : (
-        <ListGroup as="ol" aria-labelledby="next-events-title">
+        <ol className="list-group" aria-labelledby="next-events-title">
           {events.data.map((event) => (
-            <ListGroup.Item as="li" key={event._id} className="d-flex flex-wrap align-items-center gap-2">
+            <li key={event._id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
               <div className="me-auto min-w-0">
                 <Link to={eventsPath(event)} className="fw-semibold text-break">
                   {event.eventName}
@@ -45,9 +46,9 @@ export function UpcomingEventsList({ userID, timeZone }: { userID: string; timeZ
                 </div>
               </div>
               <Seats event={event} />
-            </ListGroup.Item>
+            </li>
           ))}
-        </ListGroup>
+        </ol>
       )}
     </section>
   );
