@@ -30,11 +30,11 @@ export async function webBuildReady() {
   return false;
 }
 
-/** The entry script, its module preloads and the stylesheets that dist/index.html names. */
+/** The entry script, the classic scripts, the module preloads and the stylesheets that dist/index.html names. */
 export function indexHtmlFirstLoad() {
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
   const refs = [
-    ...html.matchAll(/<(?:script[^>]*type="module"[^>]*src|link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href)="\/([^"]+)"/g),
+    ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href)="\/([^"]+)"/g),
   ].map((m) => m[1]);
   return totals(refs);
 }
