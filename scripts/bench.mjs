@@ -3,7 +3,9 @@
 // data set, plus the web app's first-load sizes. Prints one table, writes bench/results/*.json.
 // BENCH_SECONDS (default 5) sets each measurement's length, BENCH_WARMUP_SECONDS (default 1) the
 // app's warm-up before it; BENCH_SERVER another build's entry to measure instead of
-// apps/server/dist/main.js. See bench/README.md.
+// apps/server/dist/main.js; BENCH_DATA_SETS (small,large) and BENCH_CALLS (part of a call's name)
+// narrow a run, BENCH_SERVER_NODE_ARGS passes Node flags to the app server only (a
+// --cpu-prof, say). See bench/README.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import { apiClient } from './bench/api.mjs';
@@ -20,6 +22,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const POSTGRES_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 const SERVER_ENTRY = process.env.BENCH_SERVER || 'apps/server/dist/main.js';
+const DATA_SETS = (process.env.BENCH_DATA_SETS || 'small,large').split(',').map((name) => name.trim());
+const CALLS = process.env.BENCH_CALLS?.toLowerCase();
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 if (!fs.existsSync(SERVER_ENTRY) || !fs.existsSync('apps/web/dist')) {
   console.error('Build first: npm run build');
@@ -40,7 +45,7 @@ async function startServer(database) {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '1000000000',
-  });
+  }, SERVER_NODE_ARGS);
   const base = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${base}/api/health`, server);
   return { server, base };
@@ -80,7 +85,9 @@ async function benchDataSet(engine, dataSet, bareBase, measurePages) {
     const engineVersion = (await database.one(engine === 'sqlite' ? 'select sqlite_version() as v' : 'show server_version')) ?? {};
     console.log(`  loaded in ${seeded.loadSeconds.toFixed(1)} s: ${JSON.stringify(seeded.counts)}`);
     const eventIds = await callerEventIds(database, seeded.caller.id);
-    const calls = benchCalls({ caller: seeded.caller, groupId: seeded.groupId, eventIds, loginEmails: seeded.loginEmails });
+    const calls = benchCalls({ caller: seeded.caller, groupId: seeded.groupId, eventIds, loginEmails: seeded.loginEmails }).filter(
+      (call) => !CALLS || call.name.toLowerCase().includes(CALLS),
+    );
     const rows = await measureCalls(calls, { appBase: seeded.base, bareBase, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
     const rss = rssMb(server.pid);
     if (measurePages)
@@ -117,12 +124,12 @@ try {
 
   const results = [];
   for (const engine of engines) {
-    for (const dataSet of ['small', 'large']) {
+    for (const dataSet of DATA_SETS) {
       results.push(await benchDataSet(engine, dataSet, bareBase, engine === 'sqlite' && dataSet === 'small'));
     }
   }
   if (!(await webBuildReady())) throw new Error('apps/web/dist/index.html is missing: npm run build');
-  const web = { indexHtml: indexHtmlFirstLoad(), pages: results[0].pages ?? [], build: buildFirstLoad() };
+  const web = { indexHtml: indexHtmlFirstLoad(), pages: results[0]?.pages ?? [], build: buildFirstLoad() };
   for (const result of results) delete result.pages;
   compareSizes(results);
   const checks = checkTargets(results, web);

@@ -61,9 +61,9 @@ export async function waitUntilUp(url, child) {
   throw new Error(`${url} did not come up`);
 }
 
-/** Starts a Node script; `child.stopNow()` stops it, and clean-up does if nobody did. */
-export function startNode(script, env) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+/** Starts a Node script (with Node flags, if given); `child.stopNow()` stops it, and clean-up does if nobody did. */
+export function startNode(script, env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   child.stopNow = onCleanup(() => stop(child));
   return child;
 }

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { Database, Db } from './schema';
+import { createSqliteWrites } from './sqlite-writes';
 
 // int8 (COUNT, bigint timestamps) as numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -29,7 +30,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely prepares every query anew; under load that was an eighth of the server's CPU (a profile of
  * the games list). The single connection runs one query at a time, so a statement is safe to reuse.
  */
-function withStatementCache(sqlite: SQLite.Database) {
+function withStatementCache(sqlite: SQLite.Database, onStatement: (sql: string, readonly: boolean) => void) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -42,6 +43,8 @@ function withStatementCache(sqlite: SQLite.Database) {
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       }
       cache.set(sql, statement);
+      // Kysely prepares each statement just before it runs it.
+      onStatement(sql, statement.readonly);
       return statement;
     },
   };
@@ -88,7 +91,12 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...queryLog(config.onQuery) });
+    const writes = createSqliteWrites(sqlite);
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes.noteStatement) }),
+      ...queryLog(config.onQuery),
+    });
+    writes.register(db);
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({

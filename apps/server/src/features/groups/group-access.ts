@@ -35,9 +35,15 @@ const refusals: Partial<Record<GroupAction, string>> = {
  * takes the group's row lock (inside a transaction) so the rules are checked against settled data.
  */
 export async function loadAccess(db: Db, groupId: string, actorId: string | null, options: { lock?: boolean } = {}): Promise<GroupAccess> {
-  const group = await (options.lock ? groups.lockById(db, groupId) : groups.findById(db, groupId));
+  let group: groups.GroupRow | undefined;
+  let membership: members.GroupMemberWithNameRow | undefined;
+  if (actorId && !options.lock) {
+    ({ group, membership } = (await members.findGroupWithMembership(db, groupId, actorId)) ?? {});
+  } else {
+    group = await (options.lock ? groups.lockById(db, groupId) : groups.findById(db, groupId));
+    if (group && actorId) membership = await members.find(db, groupId, actorId);
+  }
   if (!group) throw notFound(GROUP_NOT_FOUND_MESSAGE);
-  const membership = actorId ? await members.find(db, groupId, actorId) : undefined;
   const viewer = viewerFor({ userID: actorId, groupOwner: group.group_owner, role: membership && toRole(membership.role) });
   return { group, membership, viewer, context: { viewer, isPrivate: group.is_private === 1 } };
 }

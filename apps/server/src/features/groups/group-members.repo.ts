@@ -1,7 +1,8 @@
 import type { Role } from '@smm/shared/constants';
 import { precompiled } from '../../db/precompiled';
+import { rowCache } from '../../db/row-cache';
 import type { Db } from '../../db/schema';
-import type { GroupMembersTable } from './groups.tables';
+import type { GroupMembersTable, GroupsTable } from './groups.tables';
 
 export type GroupMemberRow = GroupMembersTable;
 export type GroupMemberWithNameRow = GroupMemberRow & { username: string };
@@ -27,6 +28,72 @@ const membership = precompiled(2, (db, groupId, userId) =>
 );
 export const find = (db: Db, groupId: string, userId: string): Promise<GroupMemberWithNameRow | undefined> =>
   membership.first(db, groupId, userId);
+
+/** A group's row with one user's membership in it, when there is one (the columns prefixed `m_`). */
+type GroupWithMembershipRow = GroupsTable & {
+  m_user_id: string | null;
+  m_role: string | null;
+  m_is_active: number | null;
+  m_team: number | null;
+  m_receive_event_notifications: number | null;
+  m_joined_at: number | null;
+  m_username: string | null;
+};
+
+// What nearly every group request reads first, the group and the caller's place in it: one statement,
+// compiled once, and kept between requests on SQLite until one of its tables is written to.
+const groupWithMembership = precompiled(2, (db, groupId, userId) =>
+  db
+    .selectFrom('groups')
+    .leftJoin('group_members as m', (join) => join.onRef('m.group_id', '=', 'groups.id').on('m.user_id', '=', userId))
+    .leftJoin('users', 'users.id', 'm.user_id')
+    .selectAll('groups')
+    .select([
+      'm.user_id as m_user_id',
+      'm.role as m_role',
+      'm.is_active as m_is_active',
+      'm.team as m_team',
+      'm.receive_event_notifications as m_receive_event_notifications',
+      'm.joined_at as m_joined_at',
+      'users.username as m_username',
+    ])
+    .where('groups.id', '=', groupId),
+);
+
+const cachedGroupWithMembership = rowCache<GroupWithMembershipRow>({
+  tables: ['groups', 'group_members', 'users'],
+  ttlMs: 60_000,
+  max: 10_000,
+});
+
+/** The group (undefined when there is none) and the user's membership in it (undefined when they are not a member). */
+export async function findGroupWithMembership(
+  db: Db,
+  groupId: string,
+  userId: string,
+): Promise<{ group: GroupsTable; membership: GroupMemberWithNameRow | undefined } | undefined> {
+  const row = await cachedGroupWithMembership.read(
+    db,
+    `${groupId} ${userId}`,
+    async () => (await groupWithMembership.first(db, groupId, userId)) as GroupWithMembershipRow | undefined,
+  );
+  if (!row) return undefined;
+  const { m_user_id, m_role, m_is_active, m_team, m_receive_event_notifications, m_joined_at, m_username, ...group } = row;
+  const membership =
+    m_user_id === null || m_username === null
+      ? undefined
+      : {
+          group_id: group.id,
+          user_id: m_user_id,
+          role: m_role ?? 'Member',
+          is_active: m_is_active ?? 1,
+          team: m_team,
+          receive_event_notifications: m_receive_event_notifications ?? 0,
+          joined_at: m_joined_at ?? 0,
+          username: m_username,
+        };
+  return { group, membership };
+}
 
 /** Adds a member unless the (group, user) pair exists; the unique constraint decides under concurrency. */
 export async function insertIfAbsent(db: Db, row: GroupMemberRow): Promise<boolean> {

@@ -1,12 +1,15 @@
 import type { Insertable, Selectable } from 'kysely';
 import { precompiled } from '../../db/precompiled';
+import { rowCache } from '../../db/row-cache';
 import type { Db, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
 
-// Read for the caller of nearly every request: compiled once.
+// Read for the caller of nearly every request: compiled once, and kept between requests on SQLite
+// until the users table is written to.
 const byId = precompiled(1, (db, id) => db.selectFrom('users').selectAll().where('id', '=', id));
-export const findById = (db: Db, id: string): Promise<UserRow | undefined> => byId.first(db, id);
+const cachedById = rowCache<UserRow>({ tables: ['users'], ttlMs: 60_000, max: 10_000 });
+export const findById = (db: Db, id: string): Promise<UserRow | undefined> => cachedById.read(db, id, () => byId.first(db, id));
 
 export const findByEmail = (db: Db, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
