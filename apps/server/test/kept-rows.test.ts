@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_VERSION_EVERY_MS } from '../src/db/sqlite-writes';
 import { createGroup } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
@@ -80,6 +81,8 @@ describe('rows kept between requests', () => {
     const other = new SQLite(file);
     other.prepare('update users set username = ? where id = ?').run('elsewhere', user.id);
     other.close();
+    // Seen once SQLite is next asked about other processes' commits (DATA_VERSION_EVERY_MS).
+    await new Promise((resolve) => setTimeout(resolve, DATA_VERSION_EVERY_MS + 20));
     expect((await current(token)).json().username).toBe('elsewhere');
   });
 });

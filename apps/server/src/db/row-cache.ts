@@ -12,8 +12,8 @@ const sameStamp = (a: WriteStamp, b: WriteStamp) => a.dataVersion === b.dataVers
 /**
  * Rows kept between requests, on SQLite only: an entry holds while no statement has written to any
  * of `tables` since it was read (the database layer counts every writing statement on the server's
- * one connection, and SQLite's data_version tells of other connections' commits), so a kept row is
- * never older than the database. Nothing read inside a transaction is kept (it may roll back). On
+ * one connection, so a kept row is never older than the server's own writes; SQLite's data_version,
+ * read at most every DATA_VERSION_EVERY_MS, tells of other processes' commits). Nothing read inside a transaction is kept (it may roll back). On
  * PostgreSQL other instances write too, so nothing is kept there. Entries also lapse after `ttlMs`,
  * the oldest going first past `max`.
  */

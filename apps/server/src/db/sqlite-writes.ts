@@ -3,7 +3,7 @@ import type { Db } from './schema';
 
 /** Where a table may have changed since: compare two stamps of the same tables; equal means unchanged. */
 export interface WriteStamp {
-  /** SQLite's count of commits by other connections (another process on the same file). */
+  /** SQLite's count of commits by other connections (another process on the same file), read at most every DATA_VERSION_EVERY_MS. */
   dataVersion: number;
   /** Statements of this connection that wrote to the tables (or to a table it could not tell). */
   writes: number;
@@ -16,6 +16,12 @@ export interface SqliteWrites {
 
 const WRITTEN_TABLE = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?(\w+)"?/i;
 
+/**
+ * How often SQLite is asked whether another process committed to the file (a backup tool, an
+ * operator's sqlite3 shell): such a write is seen within this time; the server's own writes at once.
+ */
+export const DATA_VERSION_EVERY_MS = 100;
+
 const trackers = new WeakMap<object, SqliteWrites>();
 
 /**
@@ -26,12 +32,20 @@ const trackers = new WeakMap<object, SqliteWrites>();
 export function createSqliteWrites(sqlite: SQLite.Database) {
   const perTable = new Map<string, number>();
   let unknown = 0;
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const dataVersionQuery = sqlite.prepare('pragma data_version').pluck();
+  let dataVersion = 0;
+  let dataVersionReadAt = -Infinity;
   const writes: SqliteWrites = {
     stamp(tables) {
       let count = unknown;
       for (const table of tables) count += perTable.get(table) ?? 0;
-      return { dataVersion: dataVersion.get() as number, writes: count };
+      // Asking SQLite costs as much as a small query, so it is asked at most every DATA_VERSION_EVERY_MS.
+      const now = performance.now();
+      if (now - dataVersionReadAt >= DATA_VERSION_EVERY_MS) {
+        dataVersion = dataVersionQuery.get() as number;
+        dataVersionReadAt = now;
+      }
+      return { dataVersion, writes: count };
     },
     inTransaction: () => sqlite.inTransaction,
   };

@@ -1,10 +1,11 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../../db/schema';
-import type { GroupMembersTable, GroupsTable } from '../groups/groups.tables';
+import { SUMMARY_COLUMNS, type GroupSummaryRow } from '../groups/groups.repo';
+import type { GroupMembersTable } from '../groups/groups.tables';
 import '../events/events.tables';
 
 /** A group of the user's with their role, its member count and its next event (null columns: none). */
-export type UserGroupRow = GroupsTable & {
+export type UserGroupRow = GroupSummaryRow & {
   role: string;
   member_count: number | string | null;
   next_event_id: string | null;
@@ -51,7 +52,7 @@ export const listUserGroups = (db: Db, userId: string, now: number): Promise<Use
         ),
       ),
     )
-    .selectAll('groups')
+    .select(SUMMARY_COLUMNS)
     .select((eb) => [
       'mine.role',
       eb

@@ -3,7 +3,13 @@ import type { Db } from '../../db/schema';
 import type { GroupsTable } from './groups.tables';
 
 export type GroupRow = GroupsTable;
-export type GroupWithCountRow = GroupRow & { member_count: number };
+/**
+ * What a group's summary shows: lists read only these columns, not the settings (kilobytes per
+ * Civilization group, on overflow pages in SQLite).
+ */
+export const SUMMARY_COLUMNS = ['groups.id', 'groups.group_name', 'groups.game_name', 'groups.link_url', 'groups.is_private', 'groups.group_owner'] as const;
+export type GroupSummaryRow = Pick<GroupRow, 'id' | 'group_name' | 'game_name' | 'link_url' | 'is_private' | 'group_owner'>;
+export type GroupWithCountRow = GroupSummaryRow & { member_count: number };
 
 // Read by nearly every group request: compiled once.
 const byId = precompiled(1, (db, id) => db.selectFrom('groups').selectAll().where('id', '=', id));
@@ -42,7 +48,7 @@ export async function deleteById(db: Db, id: string): Promise<boolean> {
 const withMemberCount = (db: Db) =>
   db
     .selectFrom('groups')
-    .selectAll('groups')
+    .select(SUMMARY_COLUMNS)
     .select((eb) =>
       eb
         .selectFrom('group_members')
@@ -51,7 +57,7 @@ const withMemberCount = (db: Db) =>
         .as('member_count'),
     );
 
-const withCount = (rows: (GroupRow & { member_count: number | string | null })[]): GroupWithCountRow[] =>
+const withCount = (rows: (GroupSummaryRow & { member_count: number | string | null })[]): GroupWithCountRow[] =>
   rows.map((row) => ({ ...row, member_count: Number(row.member_count ?? 0) }));
 
 /** Public groups, optionally of one game, by name. */
