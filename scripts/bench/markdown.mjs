@@ -41,4 +41,4 @@ for (const page of result.web.build ?? [])
 
 const missed = result.checks.filter((check) => !check.met);
 console.log(`\nTargets: ${result.checks.length - missed.length} of ${result.checks.length} met. Missed:\n`);
-for (const check of missed) console.log(`- ${check.target}: ${check.where} (${check.value})`);
+for (const check of missed) console.log(`- \`${check.target}\`: ${check.where} (${check.value})`);
