@@ -97,6 +97,8 @@ export default defineConfig({
         // Linked RuneScape accounts refresh every two seconds, so a clan member's chart fills within a test.
         RUNESCAPE_REFRESH_SECONDS: '2',
         RUNESCAPE_JOB_INTERVAL_SECONDS: '1',
+        // Event mails go out within two seconds, so a test reads the mail of the step it just took.
+        EVENT_MAIL_INTERVAL_SECONDS: '2',
       },
     },
   ],
