@@ -85,7 +85,37 @@ async function prerender(root: string, outDir: string) {
   var path = location.pathname, signedIn = false, root = document.getElementById('root');
   try { signedIn = Boolean(localStorage.getItem(${JSON.stringify(tokenKey)})); } catch (e) {}
   var page = document.querySelector('template[data-prerendered="' + path + '"]');
-  if (!signedIn && page && root && !root.firstChild) root.appendChild(page.content);
+  if (!signedIn && page && root && !root.firstChild) {
+    root.appendChild(page.content);
+    // Until React has taken the form over, a submit waits for it instead of reloading the page, and
+    // what was typed meanwhile is handed to React as the input events it missed.
+    var pending = null;
+    var hydrated = function (node) {
+      return Object.keys(node).some(function (key) { return key.indexOf('__reactProps$') === 0; });
+    };
+    root.addEventListener('submit', function (event) {
+      if (hydrated(event.target)) return;
+      event.preventDefault();
+      pending = event.target;
+    }, true);
+    var setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    var waiting = setInterval(function () {
+      var form = root.querySelector('form');
+      if (form && !hydrated(form)) return;
+      clearInterval(waiting);
+      if (!form) return;
+      var inputs = Array.prototype.slice.call(form.querySelectorAll('input'));
+      // Read first: each event re-renders the form, which resets the fields not handed over yet.
+      var typed = inputs.map(function (input) { return input.value; });
+      inputs.forEach(function (input, i) {
+        if (!typed[i]) return;
+        input.value = '';
+        setValue.call(input, typed[i]);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      if (pending && pending.isConnected) setTimeout(function () { pending.requestSubmit(); }, 0);
+    }, 50);
+  }
   var route = JSON.parse(document.getElementById('first-page-chunks').textContent)[path];
   if (route && route.signedIn === signedIn) route.files.forEach(function (file) {
     var link = document.createElement('link'), css = /\\.css$/.test(file);
