@@ -88,31 +88,45 @@ async function prerender(root: string, outDir: string) {
   if (!signedIn && page && root && !root.firstChild) {
     root.appendChild(page.content);
     // Until React has taken the form over, a submit waits for it instead of reloading the page, and
-    // what was typed meanwhile is handed to React as the input events it missed.
+    // what is typed meanwhile is kept and handed to React as the input events it missed.
+    var typed = new Map();
     var pending = null;
+    var setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
     var hydrated = function (node) {
       return Object.keys(node).some(function (key) { return key.indexOf('__reactProps$') === 0; });
     };
-    root.addEventListener('submit', function (event) {
-      if (hydrated(event.target)) return;
-      event.preventDefault();
-      pending = event.target;
+    var handOver = function () {
+      var kept = Array.from(typed);
+      typed.clear();
+      kept.forEach(function (entry) {
+        var input = entry[0];
+        if (!input.isConnected) return;
+        input.value = '';
+        setValue.call(input, entry[1]);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    };
+    root.addEventListener('input', function (event) {
+      var input = event.target;
+      if (!(input instanceof HTMLInputElement)) return;
+      // Typed after React took over: React has it, and it replaces what was kept.
+      if (hydrated(input)) typed.delete(input);
+      else typed.set(input, input.value);
     }, true);
-    var setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    root.addEventListener('submit', function (event) {
+      var form = event.target;
+      if (hydrated(form) && typed.size === 0) return;
+      event.preventDefault();
+      if (hydrated(form)) {
+        handOver();
+        setTimeout(function () { form.requestSubmit(); }, 0);
+      } else pending = form;
+    }, true);
     var waiting = setInterval(function () {
       var form = root.querySelector('form');
       if (form && !hydrated(form)) return;
       clearInterval(waiting);
-      if (!form) return;
-      var inputs = Array.prototype.slice.call(form.querySelectorAll('input'));
-      // Read first: each event re-renders the form, which resets the fields not handed over yet.
-      var typed = inputs.map(function (input) { return input.value; });
-      inputs.forEach(function (input, i) {
-        if (!typed[i]) return;
-        input.value = '';
-        setValue.call(input, typed[i]);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      });
+      handOver();
       if (pending && pending.isConnected) setTimeout(function () { pending.requestSubmit(); }, 0);
     }, 50);
   }

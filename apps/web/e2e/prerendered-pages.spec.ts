@@ -24,3 +24,25 @@ test('a login typed and submitted before the app has loaded goes through once it
   release();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('an email typed before the app has loaded is kept when the password is typed after', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  let release: () => void = () => undefined;
+  const codeHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!first-page-).*\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(user.email);
+  release();
+  // React has taken the form over.
+  await page.waitForFunction(() => {
+    const form = document.querySelector('#root form');
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps$'));
+  });
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
