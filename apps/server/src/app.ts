@@ -61,6 +61,7 @@ import { DEFAULT_UPSTREAM_TIMEOUT_MS, defaultUpstreamRateLimit, type UpstreamRat
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
+import { keptResponsesPlugin } from './plugins/kept-responses';
 import { rejectNulPlugin } from './plugins/reject-nul';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds, loadUser: usersService.getSessionUser });
+  await app.register(keptResponsesPlugin, { db, clock });
 
   await app.register(healthRoutes(db, database.kind));
   await app.register(usersRoutes(usersService));

@@ -1,13 +1,11 @@
 import type { Db } from './schema';
-import { sqliteWritesOf, type WriteStamp } from './sqlite-writes';
+import { sameStamp, sqliteWritesOf, type WriteStamp } from './sqlite-writes';
 
 interface Entry<Row> {
   row: Row;
   stamp: WriteStamp;
   storedAt: number;
 }
-
-const sameStamp = (a: WriteStamp, b: WriteStamp) => a.dataVersion === b.dataVersion && a.writes === b.writes;
 
 /**
  * Rows kept between requests, on SQLite only: an entry holds while no statement has written to any
@@ -31,7 +29,11 @@ export function rowCache<Row>({ tables, ttlMs, max }: { tables: readonly string[
       const now = performance.now();
       const before = writes.stamp(tables);
       const entry = entries.get(key);
-      if (entry && sameStamp(entry.stamp, before) && now - entry.storedAt < ttlMs) return entry.row;
+      if (entry && sameStamp(entry.stamp, before) && now - entry.storedAt < ttlMs) {
+        // Answers kept whole (plugins/kept-responses.ts) depend on these tables as if they were read.
+        writes.noteRead(tables);
+        return entry.row;
+      }
       const row = await load();
       // Kept only when nothing was written meanwhile (nor a transaction begun that may yet write).
       if (row === undefined || writes.inTransaction() || !sameStamp(writes.stamp(tables), before)) return row;

@@ -9,18 +9,37 @@ export interface WriteStamp {
   writes: number;
 }
 
+export const sameStamp = (a: WriteStamp, b: WriteStamp) => a.dataVersion === b.dataVersion && a.writes === b.writes;
+
+/** What `track` saw while its work ran. */
+export interface TrackedRead<T> {
+  value: T;
+  /** Every table read while the work ran, by it or by anyone else meanwhile (never fewer than it read). */
+  tables: string[];
+  /** The stamp of `tables` from before the work, when nothing was written meanwhile and no transaction was open; else undefined. */
+  stamp: WriteStamp | undefined;
+}
+
 export interface SqliteWrites {
   stamp(tables: readonly string[]): WriteStamp;
   inTransaction(): boolean;
+  /** Tells the reads in progress (see `track`) that rows of these tables were used without a statement (rows kept in memory). */
+  noteRead(tables: readonly string[]): void;
+  /** Runs `work`, noting every table the statements run meanwhile read or write. */
+  track<T>(work: () => Promise<T>): Promise<TrackedRead<T>>;
 }
 
 const WRITTEN_TABLE = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?(\w+)"?/i;
+const WORD = /\w+/g;
 
 /**
  * How often SQLite is asked whether another process committed to the file (a backup tool, an
  * operator's sqlite3 shell): such a write is seen within this time; the server's own writes at once.
  */
 export const DATA_VERSION_EVERY_MS = 100;
+
+/** How many statements' table lists are remembered (as many as the statement cache keeps, and then some). */
+const TABLE_LISTS_KEPT = 1_000;
 
 const trackers = new WeakMap<object, SqliteWrites>();
 
@@ -32,9 +51,31 @@ const trackers = new WeakMap<object, SqliteWrites>();
 export function createSqliteWrites(sqlite: SQLite.Database) {
   const perTable = new Map<string, number>();
   let unknown = 0;
+  /** Every writing statement, whatever its table. */
+  let total = 0;
   const dataVersionQuery = sqlite.prepare('pragma data_version').pluck();
   let dataVersion = 0;
   let dataVersionReadAt = -Infinity;
+  /** The tables seen by each read in progress. */
+  const tracking = new Set<Set<string>>();
+  const tableNamesQuery = sqlite.prepare("select name from sqlite_master where type in ('table', 'view')").pluck();
+  const tableLists = new Map<string, string[]>();
+
+  /**
+   * The tables a statement names: each word of it that is a table's name (a column named like a
+   * table only adds one). A statement can only name tables that exist when it is prepared.
+   */
+  function tablesOf(sql: string): string[] {
+    let tables = tableLists.get(sql);
+    if (!tables) {
+      const names = new Set((tableNamesQuery.all() as string[]).map((name) => name.toLowerCase()));
+      tables = [...new Set(sql.toLowerCase().match(WORD) ?? [])].filter((word) => names.has(word));
+      if (tableLists.size >= TABLE_LISTS_KEPT) tableLists.delete(tableLists.keys().next().value as string);
+      tableLists.set(sql, tables);
+    }
+    return tables;
+  }
+
   const writes: SqliteWrites = {
     stamp(tables) {
       let count = unknown;
@@ -48,6 +89,25 @@ export function createSqliteWrites(sqlite: SQLite.Database) {
       return { dataVersion, writes: count };
     },
     inTransaction: () => sqlite.inTransaction,
+    noteRead(tables) {
+      for (const seen of tracking) for (const table of tables) seen.add(table);
+    },
+    async track(work) {
+      const seen = new Set<string>();
+      const totalBefore = total;
+      const clean = !sqlite.inTransaction;
+      const before = writes.stamp([]);
+      tracking.add(seen);
+      let value;
+      try {
+        value = await work();
+      } finally {
+        tracking.delete(seen);
+      }
+      const tables = [...seen];
+      const unchanged = clean && !sqlite.inTransaction && total === totalBefore && sameStamp(writes.stamp([]), before);
+      return { value, tables, stamp: unchanged ? writes.stamp(tables) : undefined };
+    },
   };
   return {
     writes,
@@ -56,7 +116,9 @@ export function createSqliteWrites(sqlite: SQLite.Database) {
      * and transaction control, false for every write, RETURNING or not.
      */
     noteStatement(sql: string, readonly: boolean): void {
+      if (tracking.size) writes.noteRead(tablesOf(sql));
       if (readonly) return;
+      total += 1;
       const table = WRITTEN_TABLE.exec(sql)?.[1];
       if (table) perTable.set(table, (perTable.get(table) ?? 0) + 1);
       else unknown += 1;

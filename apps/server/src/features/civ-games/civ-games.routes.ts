@@ -97,7 +97,7 @@ export const civGamesRoutes =
           response: { 200: gamesPageDto, ...errors },
         },
       },
-      (req) => games.listGames(req.actor, req.query, false),
+      (req, reply) => reply.sendKept(() => games.listGames(req.actor, req.query, false)),
     );
 
     app.get(
@@ -112,7 +112,7 @@ export const civGamesRoutes =
           response: { 200: gamesPageDto, ...errors },
         },
       },
-      (req) => games.listGames(req.actor, req.query, true),
+      (req, reply) => reply.sendKept(() => games.listGames(req.actor, req.query, true)),
     );
 
     app.get(
@@ -128,6 +128,6 @@ export const civGamesRoutes =
           response: { 200: rankingsResponse, ...errors },
         },
       },
-      (req) => rankings.getRankings(req.actor, req.query.groupID, req.query.gameType),
+      (req, reply) => reply.sendKept(() => rankings.getRankings(req.actor, req.query.groupID, req.query.gameType)),
     );
   };

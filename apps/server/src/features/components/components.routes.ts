@@ -30,7 +30,7 @@ export const componentsRoutes =
           response: { 200: groupCardsResponse, ...errors },
         },
       },
-      (req) => components.getGroupCards(req.maybeActor, req.query.groupID),
+      (req, reply) => reply.sendKept(() => components.getGroupCards(req.maybeActor, req.query.groupID)),
     );
 
     app.post(

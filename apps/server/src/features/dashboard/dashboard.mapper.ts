@@ -29,3 +29,17 @@ export const toUpcomingEventDto = (row: UpcomingEventRow): UpcomingEventDto => (
   attendingCount: Number(row.attending_count ?? 0),
   isAttending: Boolean(row.is_attending),
 });
+
+/**
+ * When a list of the caller's groups may change with the time alone: when the first of their next
+ * events ends (the next one after it then takes its place). Events only ever drop out as time passes.
+ */
+export function nextEventEnds(groups: readonly UserGroupDto[]): number | undefined {
+  let first: number | undefined;
+  for (const { nextEvent } of groups) {
+    if (!nextEvent) continue;
+    const end = Date.parse(nextEvent.endDate);
+    if (first === undefined || end < first) first = end;
+  }
+  return first;
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { upcomingEventsResponse, userGroupsResponse } from '@smm/shared/dashboard/schemas';
 import { apiErrorBody } from '@smm/shared/errors';
 import { getUserGroupsQuery } from '@smm/shared/groups/schemas';
+import { nextEventEnds } from './dashboard.mapper';
 import type { DashboardService } from './dashboard.service';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody };
@@ -23,7 +24,7 @@ export const dashboardRoutes =
           response: { 200: userGroupsResponse, ...errors },
         },
       },
-      (req) => dashboard.getUserGroups(req.actor, req.query.userID),
+      (req, reply) => reply.sendKept(() => dashboard.getUserGroups(req.actor, req.query.userID), { changesAt: nextEventEnds }),
     );
 
     app.get(

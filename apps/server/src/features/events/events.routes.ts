@@ -35,7 +35,7 @@ export const eventsRoutes =
           response: { 200: eventsResponse, ...errors },
         },
       },
-      (req) => events.getEvents(req.actor, req.query.groupID),
+      (req, reply) => reply.sendKept(() => events.getEvents(req.actor, req.query.groupID)),
     );
 
     app.post(

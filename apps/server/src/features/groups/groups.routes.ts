@@ -82,7 +82,7 @@ export const groupsRoutes =
           response: { 200: fullGroupDto, ...errors },
         },
       },
-      (req) => groups.getFullGroup(req.actor, req.query.groupID),
+      (req, reply) => reply.sendKept(() => groups.getFullGroup(req.actor, req.query.groupID)),
     );
 
     app.get(

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Clock } from '../clock';
+import type { Db } from '../db/schema';
+import { sameStamp, sqliteWritesOf, type WriteStamp } from '../db/sqlite-writes';
+
+export interface KeepOptions<T> {
+  /** For an answer that depends on the time: the clock time from which it may differ (undefined: never). */
+  changesAt?: (answer: T) => number | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * Sends what `load` answers, serialised by the route's response schema; on SQLite the text is
+     * kept for the same caller and URL until a table it read is written to (or `changesAt` comes).
+     * Only for reads whose answer depends on nothing but the database, the caller, the URL and the time.
+     */
+    sendKept<T>(load: () => Promise<T>, options?: KeepOptions<T>): void;
+  }
+}
+
+interface Entry {
+  body: string;
+  tables: string[];
+  stamp: WriteStamp;
+  /** The clock times between which the answer holds. */
+  from: number;
+  until: number;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** At most this much answer text is kept (the oldest used goes first), and at most this many answers. */
+export const KEPT_RESPONSES_BYTES = 8 * 1024 * 1024;
+export const KEPT_RESPONSES_MAX = 5_000;
+/** The caller's account is read before the handler (plugins/auth.ts), and an answer may show it. */
+const CALLER_TABLES = ['users'];
+
+/**
+ * Answers of the hottest reads kept whole between requests on SQLite, where the server's one
+ * connection sees every write (db/sqlite-writes.ts): an answer lapses as soon as any statement
+ * writes to a table read while it was made, and it is kept only when nothing was written and no
+ * transaction was open meanwhile. Requests still pass every hook first: the token, the account's
+ * session version and the rate limit are checked each time. On PostgreSQL other instances write
+ * too, so every request is answered afresh.
+ */
+export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: FastifyInstance, { db, clock }) => {
+  const writes = sqliteWritesOf(db);
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+
+  function forget(key: string, entry: Entry) {
+    entries.delete(key);
+    bytes -= entry.body.length;
+  }
+
+  function keep(key: string, entry: Entry) {
+    const earlier = entries.get(key);
+    if (earlier) forget(key, earlier);
+    entries.set(key, entry);
+    bytes += entry.body.length;
+    while (bytes > KEPT_RESPONSES_BYTES || entries.size > KEPT_RESPONSES_MAX) {
+      const [oldestKey, oldest] = entries.entries().next().value as [string, Entry];
+      forget(oldestKey, oldest);
+    }
+  }
+
+  async function answer<T>(reply: FastifyReply, key: string, now: number, load: () => Promise<T>, options?: KeepOptions<T>) {
+    const { value, tables, stamp } = await writes!.track(() => {
+      writes!.noteRead(CALLER_TABLES);
+      return load();
+    });
+    const body = reply.serialize(value) as string;
+    if (stamp) {
+      const until = options?.changesAt?.(value) ?? Infinity;
+      keep(key, { body, tables, stamp, from: options?.changesAt ? now : -Infinity, until });
+    }
+    reply.type(JSON_TYPE).send(body);
+  }
+
+  // Not async: a handler that returns nothing and sends later costs Fastify no wait for the response's end.
+  function sendKept<T>(this: FastifyReply, load: () => Promise<T>, options?: KeepOptions<T>): void {
+    const fail = (error: unknown) => this.send(error);
+    if (!writes) {
+      load().then((value) => this.send(value), fail);
+      return;
+    }
+    const key = `${this.request.maybeActor?.id ?? ''} ${this.request.url}`;
+    const now = clock.now();
+    const entry = entries.get(key);
+    if (entry) {
+      forget(key, entry);
+      if (now >= entry.from && now < entry.until && sameStamp(writes.stamp(entry.tables), entry.stamp)) {
+        keep(key, entry);
+        this.type(JSON_TYPE).send(entry.body);
+        return;
+      }
+    }
+    answer(this, key, now, load, options).catch(fail);
+  }
+
+  app.decorateReply('sendKept', sendKept);
+});
