@@ -16,6 +16,7 @@ import { cleanUp, freePort, rssMb, startNode, waitUntilUp } from './bench/proces
 import { checkTargets, compareSizes, printSummary, printTable, TARGETS, writeResult } from './bench/report.mjs';
 import { computeRatings, LARGE, loadRows, WORLD } from './bench/seed.mjs';
 import { writeTemplates } from './bench/templates.mjs';
+import { SERVER_NODE_ARGS as LAUNCH_NODE_ARGS } from './server-node-args.mjs';
 import { buildFirstLoad, indexHtmlFirstLoad, pagesFirstLoad, webBuildReady } from './bench/web-sizes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -24,7 +25,8 @@ const POSTGRES_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 const SERVER_ENTRY = process.env.BENCH_SERVER || 'apps/server/dist/main.js';
 const DATA_SETS = (process.env.BENCH_DATA_SETS || 'small,large').split(',').map((name) => name.trim());
 const CALLS = process.env.BENCH_CALLS?.toLowerCase();
-const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+// The flags `npm start` gives the server, then any of BENCH_SERVER_NODE_ARGS.
+const SERVER_NODE_ARGS = [...LAUNCH_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 
 if (!fs.existsSync(SERVER_ENTRY) || !fs.existsSync('apps/web/dist')) {
   console.error('Build first: npm run build');

@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const numberFromEnv = (name, fallback) => {
@@ -90,7 +91,7 @@ let serverErrorLogs = 0;
 const serverLogFile = fs.createWriteStream(path.join(dataDir, 'server.log'));
 // Node flags for the server when looking into a failure, e.g. SOAK_SERVER_FLAGS=--trace-gc (the output goes to server.log).
 const serverFlags = (process.env.SOAK_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
-const server = spawn(process.execPath, [...serverFlags, serverEntry], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, ...serverFlags, serverEntry], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
