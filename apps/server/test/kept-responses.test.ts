@@ -97,6 +97,15 @@ describe('answers kept between requests', () => {
     expect(inside?.stamp).toBeUndefined();
   });
 
+  it.runIf(!process.env.TEST_DATABASE_URL)('lapse when a delete cascades to a table they read', async () => {
+    const writes = sqliteWritesOf(t.database.db)!;
+    const event = await createEvent(t.app, owner, groupID, t.clock.now(), { eventName: 'Cascading' });
+    expect((await attend(t.app, member, event._id)).status).toBe(200);
+    const before = writes.stamp(['event_attendees']);
+    await t.database.db.deleteFrom('events').where('id', '=', event._id).execute();
+    expect(writes.stamp(['event_attendees'])).not.toEqual(before);
+  });
+
   it('lapse when the caller leaves the group behind the API, even when their membership row was kept', async () => {
     const visitor = await createUser(t.app);
     await join(t.app, { _id: groupID, inviteLink: (await read(`/api/groups/getFullGroup?groupID=${groupID}`, owner)).body.inviteLink }, visitor);

@@ -31,6 +31,9 @@ export interface SqliteWrites {
 
 const WRITTEN_TABLE = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?(\w+)"?/i;
 const WORD = /\w+/g;
+const SCHEMA_CHANGE = /^\s*(?:create|alter|drop)\s/i;
+/** Foreign keys whose action writes to the child table when the parent row is deleted or its key updated. */
+const WRITING_ACTIONS = new Set(['CASCADE', 'SET NULL', 'SET DEFAULT']);
 
 /**
  * How often SQLite is asked whether another process committed to the file (a backup tool, an
@@ -60,6 +63,33 @@ export function createSqliteWrites(sqlite: SQLite.Database) {
   const tracking = new Set<Set<string>>();
   const tableNamesQuery = sqlite.prepare("select name from sqlite_master where type in ('table', 'view')").pluck();
   const tableLists = new Map<string, string[]>();
+  const foreignKeysQuery = sqlite.prepare(
+    `select m.name as child, k."table" as parent, k.on_delete as onDelete, k.on_update as onUpdate
+       from sqlite_master m join pragma_foreign_key_list(m.name) k where m.type = 'table'`,
+  );
+  /** Per table, the tables a write to it may also write to through foreign key actions (itself included); rebuilt after a schema change. */
+  let reachOf: Map<string, string[]> | undefined;
+
+  function foreignKeyReach(): Map<string, string[]> {
+    const children = new Map<string, Set<string>>();
+    for (const key of foreignKeysQuery.all() as { child: string; parent: string; onDelete: string; onUpdate: string }[]) {
+      if (!WRITING_ACTIONS.has(key.onDelete) && !WRITING_ACTIONS.has(key.onUpdate)) continue;
+      const parent = key.parent.toLowerCase();
+      if (!children.has(parent)) children.set(parent, new Set());
+      children.get(parent)!.add(key.child.toLowerCase());
+    }
+    const reach = new Map<string, string[]>();
+    for (const table of children.keys()) {
+      const seen = new Set([table]);
+      for (const reached of seen) for (const child of children.get(reached) ?? []) seen.add(child);
+      reach.set(table, [...seen]);
+    }
+    return reach;
+  }
+
+  function countWrite(table: string) {
+    perTable.set(table, (perTable.get(table) ?? 0) + 1);
+  }
 
   /**
    * The tables a statement names: each word of it that is a table's name (a column named like a
@@ -119,9 +149,15 @@ export function createSqliteWrites(sqlite: SQLite.Database) {
       if (tracking.size) writes.noteRead(tablesOf(sql));
       if (readonly) return;
       total += 1;
-      const table = WRITTEN_TABLE.exec(sql)?.[1];
-      if (table) perTable.set(table, (perTable.get(table) ?? 0) + 1);
-      else unknown += 1;
+      if (SCHEMA_CHANGE.test(sql)) reachOf = undefined;
+      const table = WRITTEN_TABLE.exec(sql)?.[1]?.toLowerCase();
+      if (!table) {
+        unknown += 1;
+        return;
+      }
+      // A delete or an update may cascade to the tables whose foreign keys point at this one.
+      reachOf ??= foreignKeyReach();
+      for (const written of reachOf.get(table) ?? [table]) countWrite(written);
     },
     /** Makes the counts known to caches for this database (and its transactions). */
     register(db: Db): void {
