@@ -54,7 +54,10 @@ describe('answers kept between requests', () => {
 
   it('lapse on a write through the API, and each caller gets their own', async () => {
     const event = await createEvent(t.app, owner, groupID, t.clock.now(), { eventName: 'Kept night' });
-    const seenBy = async (as: TestUser) => ((await read(eventsUrl(), as)).body as { _id: string; attendingMembers: { userID: string; email?: string }[] }[]).find((e) => e._id === event._id)!;
+    const seenBy = async (as: TestUser) =>
+      ((await read(eventsUrl(), as)).body as { _id: string; attendingMembers: { userID: string; email?: string }[] }[]).find(
+        (e) => e._id === event._id,
+      )!;
     expect((await seenBy(member)).attendingMembers).toEqual([]);
     expect((await attend(t.app, owner, event._id)).status).toBe(200);
     expect((await seenBy(member)).attendingMembers.map((a) => a.userID)).toEqual([owner.user.id]);
@@ -71,31 +74,38 @@ describe('answers kept between requests', () => {
   it('are not kept when a write runs while the answer is made', async () => {
     const event = await createEvent(t.app, owner, groupID, t.clock.now(), { eventName: 'Busy night' });
     const newcomer = await createUser(t.app);
-    await join(t.app, { _id: groupID, inviteLink: (await read(`/api/groups/getFullGroup?groupID=${groupID}`, owner)).body.inviteLink }, newcomer);
+    await join(
+      t.app,
+      { _id: groupID, inviteLink: (await read(`/api/groups/getFullGroup?groupID=${groupID}`, owner)).body.inviteLink },
+      newcomer,
+    );
     await read(eventsUrl(), newcomer);
     await Promise.all([read(eventsUrl(), newcomer), attend(t.app, newcomer, event._id), read(eventsUrl(), newcomer)]);
     const after = (await read(eventsUrl(), newcomer)).body.find((e: { _id: string }) => e._id === event._id);
     expect(after.attendingMembers.map((a: { userID: string }) => a.userID)).toContain(newcomer.user.id);
   });
 
-  it.runIf(!process.env.TEST_DATABASE_URL)('are not kept when their table was written to after it was read, or a transaction was open', async () => {
-    const writes = sqliteWritesOf(t.database.db)!;
-    const cards = () => t.database.db.selectFrom('group_cards').select('title').where('group_id', '=', groupID).execute();
-    const readOnly = await writes.track(cards);
-    expect(readOnly.tables).toContain('group_cards');
-    expect(readOnly.stamp).toBeDefined();
-    const readThenWritten = await writes.track(async () => {
-      const rows = await cards();
-      await t.database.db.updateTable('group_cards').set({ footer: 'changed meanwhile' }).where('group_id', '=', groupID).execute();
-      return rows;
-    });
-    expect(readThenWritten.stamp).toBeUndefined();
-    let inside: Awaited<ReturnType<typeof writes.track>> | undefined;
-    await t.database.db.transaction().execute(async (tx) => {
-      inside = await writes.track(() => tx.selectFrom('group_cards').select('title').execute());
-    });
-    expect(inside?.stamp).toBeUndefined();
-  });
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'are not kept when their table was written to after it was read, or a transaction was open',
+    async () => {
+      const writes = sqliteWritesOf(t.database.db)!;
+      const cards = () => t.database.db.selectFrom('group_cards').select('title').where('group_id', '=', groupID).execute();
+      const readOnly = await writes.track(cards);
+      expect(readOnly.tables).toContain('group_cards');
+      expect(readOnly.stamp).toBeDefined();
+      const readThenWritten = await writes.track(async () => {
+        const rows = await cards();
+        await t.database.db.updateTable('group_cards').set({ footer: 'changed meanwhile' }).where('group_id', '=', groupID).execute();
+        return rows;
+      });
+      expect(readThenWritten.stamp).toBeUndefined();
+      let inside: Awaited<ReturnType<typeof writes.track>> | undefined;
+      await t.database.db.transaction().execute(async (tx) => {
+        inside = await writes.track(() => tx.selectFrom('group_cards').select('title').execute());
+      });
+      expect(inside?.stamp).toBeUndefined();
+    },
+  );
 
   it.runIf(!process.env.TEST_DATABASE_URL)('lapse when a delete cascades to a table they read', async () => {
     const writes = sqliteWritesOf(t.database.db)!;
@@ -108,7 +118,11 @@ describe('answers kept between requests', () => {
 
   it('lapse when the caller leaves the group behind the API, even when their membership row was kept', async () => {
     const visitor = await createUser(t.app);
-    await join(t.app, { _id: groupID, inviteLink: (await read(`/api/groups/getFullGroup?groupID=${groupID}`, owner)).body.inviteLink }, visitor);
+    await join(
+      t.app,
+      { _id: groupID, inviteLink: (await read(`/api/groups/getFullGroup?groupID=${groupID}`, owner)).body.inviteLink },
+      visitor,
+    );
     // The group and the membership are read first: the cards are then made from the kept rows.
     for (const url of [`/api/groups/getFullGroup?groupID=${groupID}`, eventsUrl(), cardsUrl()]) {
       expect((await read(url, visitor)).status).toBe(200);
@@ -122,7 +136,8 @@ describe('answers kept between requests', () => {
 
   it('lapse when the caller renames their account, and a deleted account is refused', async () => {
     const fullUrl = `/api/groups/getFullGroup?groupID=${groupID}`;
-    const name = (body: { members: { userID: string; username: string }[] }) => body.members.find((m) => m.userID === member.user.id)?.username;
+    const name = (body: { members: { userID: string; username: string }[] }) =>
+      body.members.find((m) => m.userID === member.user.id)?.username;
     expect(name((await read(fullUrl)).body)).toBe(member.user.username);
     await t.database.db.updateTable('users').set({ username: 'Renamed Member' }).where('id', '=', member.user.id).execute();
     expect(name((await read(fullUrl)).body)).toBe('Renamed Member');
@@ -155,7 +170,8 @@ describe('answers kept between requests', () => {
     const solo = await createUser(t.app);
     const a = await createGroup(t.app, solo, { groupName: 'Alpha' });
     const b = await createGroup(t.app, solo, { groupName: 'Beta' });
-    const cards = async (id: string) => (await read(`/api/components/getGroupCards?groupID=${id}`, solo)).body.map((c: { groupID: string }) => c.groupID);
+    const cards = async (id: string) =>
+      (await read(`/api/components/getGroupCards?groupID=${id}`, solo)).body.map((c: { groupID: string }) => c.groupID);
     expect(await cards(a._id)).toEqual([a._id]);
     expect(await cards(b._id)).toEqual([b._id]);
     expect(await cards(a._id)).toEqual([a._id]);
