@@ -1,15 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import type { CommentDto, GameDto, NotesDto, UpdateGameBody } from '@smm/shared/civilization/games-schemas';
 import type { GroupDto } from '@smm/shared/groups/schemas';
-import { ToastProvider } from '../../lib/ui/toasts';
-import { AppStateProvider } from '../auth/app-state';
 import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
 import { winnerCandidate } from './game-state';
 import CivGamePage from './pages/CivGamePage';
+import { withAppProviders } from '../../test/app-providers';
 
 type Reply = { status: number; body: unknown };
 let routes: Record<string, (body: unknown) => Reply>;
@@ -151,21 +149,18 @@ function Where() {
 
 function renderGame(path = '/civGroup/civGame?groupID=g1&gameID=game1') {
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppStateProvider>
-          <ToastProvider>
-            <Routes>
-              <Route path="/civGroup" element={<GroupAreaLayout />}>
-                <Route path="civGame" element={<CivGamePage />} />
-                <Route path="main" element={<p>Active Games</p>} />
-              </Route>
-            </Routes>
-            <Where />
-          </ToastProvider>
-        </AppStateProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    withAppProviders(
+      <>
+        <Routes>
+          <Route path="/civGroup" element={<GroupAreaLayout />}>
+            <Route path="civGame" element={<CivGamePage />} />
+            <Route path="main" element={<p>Active Games</p>} />
+          </Route>
+        </Routes>
+        <Where />
+      </>,
+      path,
+    ),
   );
 }
 

@@ -10,6 +10,7 @@ import { AppStateProvider } from '../auth/app-state';
 import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
 import UserSettingsPage from '../groups/pages/UserSettingsPage';
 import MembersPage from './pages/MembersPage';
+import { withAppProviders } from '../../test/app-providers';
 
 type Reply = { status: number; body: unknown };
 /** Answers by "METHOD /path"; a reply may be held back until the test releases it. */
@@ -108,23 +109,20 @@ beforeEach(() => {
 
 function renderAt(path: string) {
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppStateProvider>
-          <ToastProvider>
-            <Routes>
-              <Route path="/civGroup" element={<GroupAreaLayout />}>
-                <Route path="members" element={<MembersPage />} />
-                <Route path="userSettings" element={<UserSettingsPage />} />
-              </Route>
-              <Route path="/runeScapeClan" element={<GroupAreaLayout />}>
-                <Route path="userSettings" element={<UserSettingsPage />} />
-              </Route>
-            </Routes>
-          </ToastProvider>
-        </AppStateProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    withAppProviders(
+      <>
+        <Routes>
+          <Route path="/civGroup" element={<GroupAreaLayout />}>
+            <Route path="members" element={<MembersPage />} />
+            <Route path="userSettings" element={<UserSettingsPage />} />
+          </Route>
+          <Route path="/runeScapeClan" element={<GroupAreaLayout />}>
+            <Route path="userSettings" element={<UserSettingsPage />} />
+          </Route>
+        </Routes>
+      </>,
+      path,
+    ),
   );
 }
 

@@ -1,15 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import type { RankingRowDto } from '@smm/shared/civilization/games-schemas';
 import type { GroupDto } from '@smm/shared/groups/schemas';
-import { ToastProvider } from '../../lib/ui/toasts';
-import { AppStateProvider } from '../auth/app-state';
 import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
 import RankingsPage from './pages/RankingsPage';
 import { sortRankings } from './rankings-sort';
+import { withAppProviders } from '../../test/app-providers';
 
 const group: GroupDto = {
   _id: 'g1',
@@ -75,19 +73,16 @@ afterEach(() => {
 
 function renderRankings() {
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/civGroup/rankings?groupID=g1']}>
-        <AppStateProvider>
-          <ToastProvider>
-            <Routes>
-              <Route path="/civGroup" element={<GroupAreaLayout />}>
-                <Route path="rankings" element={<RankingsPage />} />
-              </Route>
-            </Routes>
-          </ToastProvider>
-        </AppStateProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    withAppProviders(
+      <>
+        <Routes>
+          <Route path="/civGroup" element={<GroupAreaLayout />}>
+            <Route path="rankings" element={<RankingsPage />} />
+          </Route>
+        </Routes>
+      </>,
+      '/civGroup/rankings?groupID=g1',
+    ),
   );
 }
 

@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import type { EventDto } from '@smm/shared/events/schemas';
 import type { GroupDto } from '@smm/shared/groups/schemas';
-import { ToastProvider } from '../../lib/ui/toasts';
-import { AppStateProvider } from '../auth/app-state';
 import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
 import EventsPage from './pages/EventsPage';
+import { withAppProviders } from '../../test/app-providers';
 
 const group: GroupDto = {
   _id: 'g1',
@@ -71,19 +69,16 @@ afterEach(() => {
 
 function renderEvents() {
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/runeScapeClan/events?groupID=g1']}>
-        <AppStateProvider>
-          <ToastProvider>
-            <Routes>
-              <Route path="/runeScapeClan" element={<GroupAreaLayout />}>
-                <Route path="events" element={<EventsPage />} />
-              </Route>
-            </Routes>
-          </ToastProvider>
-        </AppStateProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    withAppProviders(
+      <>
+        <Routes>
+          <Route path="/runeScapeClan" element={<GroupAreaLayout />}>
+            <Route path="events" element={<EventsPage />} />
+          </Route>
+        </Routes>
+      </>,
+      '/runeScapeClan/events?groupID=g1',
+    ),
   );
 }
 

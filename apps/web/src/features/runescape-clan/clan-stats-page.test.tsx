@@ -1,16 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import type { GroupDto } from '@smm/shared/groups/schemas';
 import type { ClanMemberStats, ClanStats } from '@smm/shared/runescape/clan-schemas';
 import { TRACKED_SKILL_IDS } from '@smm/shared/runescape/tracked-skills';
-import { ToastProvider } from '../../lib/ui/toasts';
-import { AppStateProvider } from '../auth/app-state';
 import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
 import UserSettingsPage from '../groups/pages/UserSettingsPage';
 import ClanStatsPage from './pages/ClanStatsPage';
+import { withAppProviders } from '../../test/app-providers';
 
 // Each test walks a whole page through several requests.
 vi.setConfig({ testTimeout: 20_000 });
@@ -63,7 +61,9 @@ function member(userID: string, playerName: string, totalExperience: number, gai
     totalLevel: 1500,
     totalExperience,
     combatLevel: 100,
-    skills: Object.fromEntries(TRACKED_SKILL_IDS.map((id) => [id, { level: 70, experience: totalExperience / 24 }])) as ClanMemberStats['skills'],
+    skills: Object.fromEntries(
+      TRACKED_SKILL_IDS.map((id) => [id, { level: 70, experience: totalExperience / 24 }]),
+    ) as ClanMemberStats['skills'],
     gained: { overall: gained, skills: Object.fromEntries(TRACKED_SKILL_IDS.map((id) => [id, 0])) as ClanMemberStats['gained']['skills'] },
   };
 }
@@ -78,20 +78,17 @@ const stats = (period: string): ClanStats => ({
 
 function renderAt(path: string) {
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppStateProvider>
-          <ToastProvider>
-            <Routes>
-              <Route path="/runeScapeClan" element={<GroupAreaLayout />}>
-                <Route path="stats" element={<ClanStatsPage />} />
-                <Route path="userSettings" element={<UserSettingsPage />} />
-              </Route>
-            </Routes>
-          </ToastProvider>
-        </AppStateProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    withAppProviders(
+      <>
+        <Routes>
+          <Route path="/runeScapeClan" element={<GroupAreaLayout />}>
+            <Route path="stats" element={<ClanStatsPage />} />
+            <Route path="userSettings" element={<UserSettingsPage />} />
+          </Route>
+        </Routes>
+      </>,
+      path,
+    ),
   );
 }
 
@@ -101,7 +98,8 @@ const playerNames = (table: HTMLElement) =>
     .map((cell) => within(cell).getByRole('link').textContent);
 
 it('lists the members, sorts by a column both ways and switches the period', async () => {
-  handler = (url) => (url.pathname === '/api/runescape/getClanStats' ? { status: 200, body: stats(url.searchParams.get('period') ?? '') } : undefined);
+  handler = (url) =>
+    url.pathname === '/api/runescape/getClanStats' ? { status: 200, body: stats(url.searchParams.get('period') ?? '') } : undefined;
   renderAt('/runeScapeClan/stats?groupID=g1');
   const table = await screen.findByRole('table', { name: 'Members' });
   expect(playerNames(table)).toEqual(['Big Olga', 'Small Me']);
@@ -158,5 +156,5 @@ it("links an account from the clan's User Settings, showing the hiscores' refusa
   await userEvent.clear(name);
   await userEvent.type(name, 'Zezima');
   await userEvent.click(within(form).getByRole('button', { name: 'Save Account' }));
-  expect(await within(form).findByText('Linked: Zezima (Normal). The clan\'s stats follow this account.')).toBeInTheDocument();
+  expect(await within(form).findByText("Linked: Zezima (Normal). The clan's stats follow this account.")).toBeInTheDocument();
 });
