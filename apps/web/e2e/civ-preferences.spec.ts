@@ -110,7 +110,9 @@ test('an owner locks game settings and lowers the ban limit; a member sets prefe
   await memberPage.getByRole('combobox', { name: 'Map Size' }).selectOption('Small');
   await expect(memberPage.getByText('Successfully saved game setting preference.')).toBeVisible();
 
-  await memberPage.getByLabel('Earth (6+ players)').check();
+  // Like the bans: the box shows the click once the write is queued (a tick later), so the test waits for its answer.
+  await toggleAndWait(memberPage, memberPage.getByLabel('Earth (6+ players)'), 'postCivMapPreference');
+  await expect(memberPage.getByLabel('Earth (6+ players)')).toBeChecked();
   await expect(memberPage.getByText('Successfully saved map choice')).toBeVisible();
 
   await memberPage.getByRole('textbox', { name: 'Leader Agenda' }).fill('Wonders first, war never.');
