@@ -82,7 +82,9 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
   function sendKept<T>(this: FastifyReply, load: () => Promise<T>, options?: KeepOptions<T>): void {
     const fail = (error: unknown) => this.send(error);
     if (!writes) {
-      load().then((value) => this.send(value), fail);
+      load()
+        .then((value) => this.send(value))
+        .catch(fail);
       return;
     }
     const key = `${this.request.maybeActor?.id ?? ''} ${this.request.url}`;
