@@ -1,15 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { loginThroughForm, registerByApi } from './support/users';
+import { seriousViolations } from './support/axe';
 
-const publicPages = ['/', '/login', '/register', '/resetPassword', '/changePassword?userID=a&token=b', '/contact', '/releaseNotes', '/faq', '/support', '/upcoming'];
-
-async function seriousViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const publicPages = [
+  '/',
+  '/login',
+  '/register',
+  '/resetPassword',
+  '/changePassword?userID=a&token=b',
+  '/contact',
+  '/releaseNotes',
+  '/faq',
+  '/support',
+  '/upcoming',
+];
 
 for (const path of publicPages) {
   test(`axe finds nothing serious on ${path}`, async ({ page }) => {

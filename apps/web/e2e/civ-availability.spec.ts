@@ -1,22 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { nextSlotOccurrence } from '../../../packages/shared/src/civilization/availability';
 import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
 import { loginThroughForm, registerByApi } from './support/users';
+import { seriousViolations } from './support/axe';
 
 // The group plays on Berlin time; its members' browsers are in New York, so the event dialog must convert.
 const GROUP_ZONE = 'Europe/Berlin';
 const VIEWER_ZONE = 'America/New_York';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Nothing sticks out sideways: the page never needs a horizontal scroll. */
 async function expectNoSidewaysScroll(page: Page) {

@@ -1,21 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CIV_CATALOGUES } from '../../../packages/shared/src/civilization/catalogue';
 import { draft, seededRandom } from '../../../packages/shared/src/civilization/draft';
 import type { GroupSettings } from '../../../packages/shared/src/groups/settings';
 import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
 import { loginThroughForm, registerByApi } from './support/users';
+import { seriousViolations } from './support/axe';
 
 const civ6 = CIV_CATALOGUES['Civilization 6']!;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A Civilization 6 group of an owner and three members, and a 4-player FFA game drafted for them as the web app would. */
 async function seedGame(request: APIRequestContext) {

@@ -1,33 +1,45 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
 import { loginThroughForm, registerByApi } from './support/users';
+import { seriousViolations } from './support/axe';
 
 const HOUR = 60 * 60 * 1000;
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function postEvent(request: APIRequestContext, token: string, userID: string, groupID: string, eventName: string, startIn: number, maxNumberOfMembers = 12) {
+async function postEvent(
+  request: APIRequestContext,
+  token: string,
+  userID: string,
+  groupID: string,
+  eventName: string,
+  startIn: number,
+  maxNumberOfMembers = 12,
+) {
   const start = Date.now() + startIn;
   const res = await request.post('/api/events/postEvent', {
     headers: { authorization: token },
-    data: { groupID, userID, eventName, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * HOUR).toISOString(), maxNumberOfMembers },
+    data: {
+      groupID,
+      userID,
+      eventName,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 2 * HOUR).toISOString(),
+      maxNumberOfMembers,
+    },
   });
   expect(res.status()).toBe(200);
   return (await res.json()) as { _id: string };
 }
 
 const timeZoneOf = async (request: APIRequestContext, token: string) =>
-  ((await (await request.get('/api/users/getTimeZone', { headers: { authorization: token } })).json()) as { timeZone: string | null }).timeZone;
+  ((await (await request.get('/api/users/getTimeZone', { headers: { authorization: token } })).json()) as { timeZone: string | null })
+    .timeZone;
 
-test('the dashboard is a hub: role, member count and next event per group, and the next events across groups', async ({ browser, request }, testInfo) => {
+test('the dashboard is a hub: role, member count and next event per group, and the next events across groups', async ({
+  browser,
+  request,
+}, testInfo) => {
   const me = await registerByApi(request);
   const friend = await registerByApi(request);
   const myToken = await loginByApi(request, me.email, me.password);
@@ -38,9 +50,23 @@ test('the dashboard is a hub: role, member count and next event per group, and t
   await joinByApi(request, friendToken, friend.id, mine);
   await postEvent(request, friendToken, friend.id, theirs._id, 'Boss night', 26 * HOUR);
   const full = await postEvent(request, friendToken, friend.id, theirs._id, 'Full raid', 30 * HOUR, 1);
-  expect((await request.post('/api/events/attendEvent', { headers: { authorization: friendToken }, data: { eventID: full._id, userID: friend.id } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/events/attendEvent', {
+        headers: { authorization: friendToken },
+        data: { eventID: full._id, userID: friend.id },
+      })
+    ).status(),
+  ).toBe(200);
   const attending = await postEvent(request, myToken, me.id, mine._id, 'Civ night', 50 * HOUR);
-  expect((await request.post('/api/events/attendEvent', { headers: { authorization: myToken }, data: { eventID: attending._id, userID: me.id } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/events/attendEvent', {
+        headers: { authorization: myToken },
+        data: { eventID: attending._id, userID: me.id },
+      })
+    ).status(),
+  ).toBe(200);
 
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
   const page = await context.newPage();
@@ -113,7 +139,10 @@ test('a new group opens at once with its invite link and a Copy button', async (
   await context.close();
 });
 
-test("the first login saves the browser's time zone; a chosen one stays; the picker finds zones by typing", async ({ browser, request }) => {
+test("the first login saves the browser's time zone; a chosen one stays; the picker finds zones by typing", async ({
+  browser,
+  request,
+}) => {
   const member = await registerByApi(request);
   const token = await loginByApi(request, member.email, member.password);
   expect(await timeZoneOf(request, token)).toBeNull();
@@ -147,7 +176,11 @@ test('being sent away says why: a private page when logged out, a private group 
   const owner = await registerByApi(request);
   const outsider = await registerByApi(request);
   const ownerToken = await loginByApi(request, owner.email, owner.password);
-  const secret = await createGroupByApi(request, ownerToken, { groupName: groupName('Secret'), gameName: 'Civilization 6', isPrivate: true });
+  const secret = await createGroupByApi(request, ownerToken, {
+    groupName: groupName('Secret'),
+    gameName: 'Civilization 6',
+    isPrivate: true,
+  });
 
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
@@ -164,7 +197,9 @@ test('being sent away says why: a private page when logged out, a private group 
   await loginThroughForm(page, outsider.email, outsider.password);
   await page.goto(`/civGroup/events?groupID=${secret._id}`);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('status').filter({ hasText: 'That group is private or no longer exists: you need an invite to join a private group.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'That group is private or no longer exists: you need an invite to join a private group.' }),
+  ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
 import { waitForMail } from './support/mail';
 import { loginThroughForm, registerByApi } from './support/users';
+import { seriousViolations } from './support/axe';
 
 // Both browsers run in Berlin time: the page must show times in that zone and name it.
 const ZONE = 'Europe/Berlin';
@@ -12,13 +12,6 @@ const groupNav = (page: Page) => page.getByRole('navigation', { name: 'Group' })
 
 /** "Dec 3, 2026 8:00 PM" for a day `days` from now, as typed into the pickers. */
 const pickerText = (days: number, time: string) => `${formatInTimeZone(Date.now() + days * DAY, ZONE, 'MMM d, yyyy')} ${time}`;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function signedIn(browser: Browser, user: { email: string; password: string }) {
   const context = await browser.newContext({ timezoneId: ZONE, locale: 'en-US' });
@@ -140,7 +133,6 @@ test('create, edit, attend, unattend and delete an event as two users; only the 
   await expect(creator.locator('.event-card')).toHaveCount(0);
   await guest.reload();
   await expect(guest.getByRole('region', { name: 'Next Event' })).toContainText('No Scheduled Events Upcoming');
-
 });
 
 test('after its creator leaves the group, the owner sees Delete (not Edit) on the event and deletes it; members see neither', async ({

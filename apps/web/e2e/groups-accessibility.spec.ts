@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addCardByApi, createGroupByApi, groupName, joinByApi, loginByApi, type CreatedGroup } from './support/groups';
 import { loginThroughForm, registerByApi } from './support/users';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations } from './support/axe';
 
 /** An owner with a clan and a Civilization group, each with cards and a second member. */
 async function seed(request: import('@playwright/test').APIRequestContext) {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loginThroughForm, registerByApi } from './support/users';
+import { seriousViolations } from './support/axe';
 
 // The spec's order (section 1); the fake hiscores (serve-fakes.ts) know "Zezima" on the normal table.
 const SKILLS = [
@@ -29,13 +29,6 @@ const SKILLS = [
   'construction',
 ];
 const capitalised = (skill: string) => skill[0]!.toUpperCase() + skill.slice(1);
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.beforeEach(async ({ page, request }) => {
   const user = await registerByApi(request);

@@ -2,18 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createGroupByApi, groupName, joinByApi, loginByApi, type CreatedGroup } from './support/groups';
 import { loginThroughForm, registerByApi } from './support/users';
+import { seriousViolations } from './support/axe';
 
 // The fake hiscores (serve-fakes.ts) know "Zezima" and "Grinder"; Grinder gains experience on every
 // lookup, and the server under test refreshes linked accounts every two seconds (playwright.config.ts).
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function signedInPage(browser: Browser, baseURL: string | undefined, email: string, password: string) {
   const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { loginThroughForm, registerByApi } from './support/users';
+import { seriousViolations } from './support/axe';
 
 // serve-fakes.ts: Steam's sign-in page signs in as this account, "Robin" with two games.
 const STEAM_ID = '76561197960435530';
@@ -24,13 +24,6 @@ async function openSteamTab(page: Page) {
   await page.goto('/profile');
   await page.getByRole('tab', { name: 'Steam Profile' }).click();
   await expect(page).toHaveURL(/\/profile\?tab=steam$/);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const tokenSteamId = (page: Page) =>
