@@ -7,6 +7,11 @@ const HOUR = 60 * 60 * 1000;
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
+async function attendByApi(request: APIRequestContext, token: string, userID: string, eventID: string) {
+  const res = await request.post('/api/events/attendEvent', { headers: { authorization: token }, data: { eventID, userID } });
+  expect(res.status()).toBe(200);
+}
+
 async function postEvent(
   request: APIRequestContext,
   token: string,
@@ -50,23 +55,9 @@ test('the dashboard is a hub: role, member count and next event per group, and t
   await joinByApi(request, friendToken, friend.id, mine);
   await postEvent(request, friendToken, friend.id, theirs._id, 'Boss night', 26 * HOUR);
   const full = await postEvent(request, friendToken, friend.id, theirs._id, 'Full raid', 30 * HOUR, 1);
-  expect(
-    (
-      await request.post('/api/events/attendEvent', {
-        headers: { authorization: friendToken },
-        data: { eventID: full._id, userID: friend.id },
-      })
-    ).status(),
-  ).toBe(200);
+  await attendByApi(request, friendToken, friend.id, full._id);
   const attending = await postEvent(request, myToken, me.id, mine._id, 'Civ night', 50 * HOUR);
-  expect(
-    (
-      await request.post('/api/events/attendEvent', {
-        headers: { authorization: myToken },
-        data: { eventID: attending._id, userID: me.id },
-      })
-    ).status(),
-  ).toBe(200);
+  await attendByApi(request, myToken, me.id, attending._id);
 
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
   const page = await context.newPage();

@@ -1,13 +1,12 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { CommentDto, GameDto, NotesDto, UpdateGameBody } from '@smm/shared/civilization/games-schemas';
 import type { GroupDto } from '@smm/shared/groups/schemas';
-import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
 import { winnerCandidate } from './game-state';
 import CivGamePage from './pages/CivGamePage';
-import { withAppProviders } from '../../test/app-providers';
+import { renderGroupPages } from '../../test/app-providers';
 
 type Reply = { status: number; body: unknown };
 let routes: Record<string, (body: unknown) => Reply>;
@@ -148,20 +147,7 @@ function Where() {
 }
 
 function renderGame(path = '/civGroup/civGame?groupID=g1&gameID=game1') {
-  render(
-    withAppProviders(
-      <>
-        <Routes>
-          <Route path="/civGroup" element={<GroupAreaLayout />}>
-            <Route path="civGame" element={<CivGamePage />} />
-            <Route path="main" element={<p>Active Games</p>} />
-          </Route>
-        </Routes>
-        <Where />
-      </>,
-      path,
-    ),
-  );
+  renderGroupPages(path, { civGame: <CivGamePage />, main: <p>Active Games</p> }, <Where />);
 }
 
 /** The content of a tab; the others stay mounted (hidden by CSS, which the test DOM does not load). */

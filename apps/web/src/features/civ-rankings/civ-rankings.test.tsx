@@ -1,13 +1,11 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from 'react-router';
 import type { RankingRowDto } from '@smm/shared/civilization/games-schemas';
 import type { GroupDto } from '@smm/shared/groups/schemas';
-import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
 import RankingsPage from './pages/RankingsPage';
 import { sortRankings } from './rankings-sort';
-import { withAppProviders } from '../../test/app-providers';
+import { renderGroupPages } from '../../test/app-providers';
 
 const group: GroupDto = {
   _id: 'g1',
@@ -72,18 +70,7 @@ afterEach(() => {
 });
 
 function renderRankings() {
-  render(
-    withAppProviders(
-      <>
-        <Routes>
-          <Route path="/civGroup" element={<GroupAreaLayout />}>
-            <Route path="rankings" element={<RankingsPage />} />
-          </Route>
-        </Routes>
-      </>,
-      '/civGroup/rankings?groupID=g1',
-    ),
-  );
+  renderGroupPages('/civGroup/rankings?groupID=g1', { rankings: <RankingsPage /> });
 }
 
 const membersOf = (table: HTMLElement) =>

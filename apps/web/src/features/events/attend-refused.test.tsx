@@ -1,12 +1,10 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { Route, Routes } from 'react-router';
 import type { EventDto } from '@smm/shared/events/schemas';
 import type { GroupDto } from '@smm/shared/groups/schemas';
-import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
 import EventsPage from './pages/EventsPage';
-import { withAppProviders } from '../../test/app-providers';
+import { renderGroupPages } from '../../test/app-providers';
 
 const group: GroupDto = {
   _id: 'g1',
@@ -68,18 +66,7 @@ afterEach(() => {
 });
 
 function renderEvents() {
-  render(
-    withAppProviders(
-      <>
-        <Routes>
-          <Route path="/runeScapeClan" element={<GroupAreaLayout />}>
-            <Route path="events" element={<EventsPage />} />
-          </Route>
-        </Routes>
-      </>,
-      '/runeScapeClan/events?groupID=g1',
-    ),
-  );
+  renderGroupPages('/runeScapeClan/events?groupID=g1', { events: <EventsPage /> });
 }
 
 it("a refused sign-up says why in the server's words, not just turning into 'Full'", async () => {

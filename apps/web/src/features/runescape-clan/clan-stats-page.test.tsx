@@ -1,14 +1,12 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { Route, Routes } from 'react-router';
 import type { GroupDto } from '@smm/shared/groups/schemas';
 import type { ClanMemberStats, ClanStats } from '@smm/shared/runescape/clan-schemas';
 import { TRACKED_SKILL_IDS } from '@smm/shared/runescape/tracked-skills';
-import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
 import UserSettingsPage from '../groups/pages/UserSettingsPage';
 import ClanStatsPage from './pages/ClanStatsPage';
-import { withAppProviders } from '../../test/app-providers';
+import { renderGroupPages } from '../../test/app-providers';
 
 // Each test walks a whole page through several requests.
 vi.setConfig({ testTimeout: 20_000 });
@@ -77,19 +75,7 @@ const stats = (period: string): ClanStats => ({
 });
 
 function renderAt(path: string) {
-  render(
-    withAppProviders(
-      <>
-        <Routes>
-          <Route path="/runeScapeClan" element={<GroupAreaLayout />}>
-            <Route path="stats" element={<ClanStatsPage />} />
-            <Route path="userSettings" element={<UserSettingsPage />} />
-          </Route>
-        </Routes>
-      </>,
-      path,
-    ),
-  );
+  renderGroupPages(path, { stats: <ClanStatsPage />, userSettings: <UserSettingsPage /> });
 }
 
 const playerNames = (table: HTMLElement) =>
