@@ -13,6 +13,7 @@ import * as m0600 from './migrations/0600_read_indexes';
 import * as m0610 from './migrations/0610_runescape_accounts';
 import * as m0620 from './migrations/0620_discord_webhooks';
 import * as m0630 from './migrations/0630_event_waitlist_series';
+import * as m0640 from './migrations/0640_civ_ladder';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0610_runescape_accounts': m0610,
   '0620_discord_webhooks': m0620,
   '0630_event_waitlist_series': m0630,
+  '0640_civ_ladder': m0640,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

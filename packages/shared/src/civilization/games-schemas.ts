@@ -46,6 +46,14 @@ export const gameMemberDto = z.object({
   civChoices: z.array(civChoiceDto),
   /** Anonymous mode: true when this member's choices are withheld from the viewer until the game is finished. */
   civChoicesHidden: z.boolean(),
+  /** The leader the member played (withheld like civChoices); null when not recorded. */
+  civPlayed: civChoiceDto.nullable(),
+  /** The finishing place of the member's side (1 = winner; ties share a place); null until finished. */
+  placement: z.number().int().nullable(),
+  /** The order in which players were eliminated (1 = first out); null while active or never recorded. */
+  eliminationStep: z.number().int().nullable(),
+  /** What this game did to the member's rating (openskill ordinal), once it is finished and counted. */
+  ratingChange: z.object({ before: z.number(), after: z.number(), delta: z.number() }).nullable(),
 });
 export type GameMemberDto = z.infer<typeof gameMemberDto>;
 
@@ -78,6 +86,23 @@ export const gameDto = z.object({
   eventID: z.string().nullable(),
   createdBy: z.string(),
   members: z.array(gameMemberDto),
+  /** Set while the game is deleted (only Administrators can still open it, to restore it). */
+  dateDeleted: z.string().nullable().optional(),
+  /** Pending proposed result changes. */
+  pendingProposals: z.number().int().optional(),
+  /** What the viewer may do to this game (the shared game policy). */
+  permissions: z
+    .object({
+      role: z.enum(['manager', 'player', 'reader', 'outsider']),
+      changeResult: z.boolean(),
+      editDetails: z.boolean(),
+      proposeChange: z.boolean(),
+      decideProposal: z.boolean(),
+      voteProposal: z.boolean(),
+      deleteGame: z.boolean(),
+      restoreGame: z.boolean(),
+    })
+    .optional(),
 });
 export type GameDto = z.infer<typeof gameDto>;
 
@@ -180,8 +205,12 @@ export const createGameBody = z.object({
   bannedLeaders: z.array(z.unknown()).max(400).optional(),
   settings: settingsInput,
   lobbyLink: lobbyLink.default(''),
-  /** Drafting from an event: the event is marked drafted; a redraft replaces its earlier game. */
+  /**
+   * Drafting from an event: the event is marked drafted; a redraft replaces its earlier game only
+   * while nobody has started recording it, unless keepEarlier adds the new game beside it.
+   */
   eventID: entityId('eventID').optional(),
+  keepEarlier: z.boolean().default(false),
 });
 export type CreateGameBody = z.infer<typeof createGameBody>;
 
@@ -195,6 +224,22 @@ export const updateGameBody = z.object({
         userID: entityId('userID'),
         isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
         team: team.nullable().optional(),
+        /** The leader this member played (a civID, one of their civ choices when they have any). */
+        civPlayed: z.string().max(64).nullable().optional(),
+      }),
+    )
+    .max(12)
+    .optional(),
+  /**
+   * The finishing order of a finished game: each player (userID, free-for-all) or team (team game)
+   * once with its place; equal places are ties. Only sides eliminated together may be reordered.
+   */
+  placements: z
+    .array(
+      z.object({
+        userID: entityId('userID').optional(),
+        team: team.optional(),
+        placement: z.number({ error: 'placement must be a whole number from 1 to 12' }).int().min(1).max(12),
       }),
     )
     .max(12)
@@ -224,9 +269,12 @@ export const rankingRowDto = z.object({
   total: z.number().int(),
   /** Weng-Lin (openskill) rating: ordinal = mu - 3 sigma. */
   rating: z.object({ mu: z.number(), sigma: z.number(), ordinal: z.number() }),
+  /** Mean finishing place over the counted games. */
+  averagePlacement: z.number().nullable().optional(),
 });
 export type RankingRowDto = z.infer<typeof rankingRowDto>;
-export const rankingsQuery = z.object({ groupID: entityId('groupID'), gameType });
+/** season: 'all' for all time, or a season's id; absent: the current season when the group has one, else all time. */
+export const rankingsQuery = z.object({ groupID: entityId('groupID'), gameType, season: entityId('season').optional() });
 export const rankingsResponse = z.array(rankingRowDto);
 
 // ---- Comments and notes ---------------------------------------------------------------------

@@ -21,6 +21,13 @@ export interface CivGamesTable {
   created_by: string;
   created_at: number;
   finished_at: number | null;
+  /** Soft delete (migration 0640_civ_ladder): restorable by an Administrator for 30 days. */
+  deleted_at: number | null;
+  deleted_by: string | null;
+  /** Anonymous mode is lifted from here on, for good. */
+  revealed_at: number | null;
+  /** How many elimination changes have been recorded; each eliminated player keeps the step it was eliminated in. */
+  elimination_steps: number;
 }
 
 export interface CivGameMembersTable {
@@ -32,6 +39,67 @@ export interface CivGameMembersTable {
   /** JSON civIDs. */
   civ_choices: string;
   won: number;
+  /** Finishing place of the member's side, set when the game is finished. */
+  placement: number | null;
+  eliminated_step: number | null;
+  /** The team at creation, which fixes what anonymous mode shows this player. */
+  initial_team: number | null;
+  civ_played: string | null;
+}
+
+/** What one counted game did to one player's rating; derived, rewritten on every recount. */
+export interface CivRatingChangesTable {
+  game_id: string;
+  user_id: string;
+  group_id: string;
+  game_type: string;
+  mu_before: number;
+  sigma_before: number;
+  mu_after: number;
+  sigma_after: number;
+}
+
+export interface CivGameAuditTable {
+  id: string;
+  game_id: string;
+  group_id: string;
+  actor_id: string;
+  action: string;
+  /** JSON [{ field, before, after }]. */
+  changes: string;
+  note: string | null;
+  created_at: number;
+}
+
+export interface CivGameProposalsTable {
+  id: string;
+  game_id: string;
+  proposed_by: string;
+  /** JSON of the proposed result changes. */
+  changes: string;
+  reason: string;
+  status: string;
+  decided_by: string | null;
+  decided_at: number | null;
+  decision_reason: string | null;
+  created_at: number;
+}
+
+export interface CivGameProposalVotesTable {
+  proposal_id: string;
+  user_id: string;
+  vote: string;
+  reason: string;
+  created_at: number;
+}
+
+export interface CivSeasonsTable {
+  id: string;
+  group_id: string;
+  name: string;
+  min_games: number;
+  started_at: number;
+  created_by: string;
 }
 
 /** A member's standing in a group's games of one type: counts and rating, derived from the finished games. */
@@ -82,6 +150,11 @@ declare module '../../db/schema' {
     civ_games: CivGamesTable;
     civ_game_members: CivGameMembersTable;
     civ_ratings: CivRatingsTable;
+    civ_rating_changes: CivRatingChangesTable;
+    civ_game_audit: CivGameAuditTable;
+    civ_game_proposals: CivGameProposalsTable;
+    civ_game_proposal_votes: CivGameProposalVotesTable;
+    civ_seasons: CivSeasonsTable;
     civ_comments: CivCommentsTable;
     civ_notes: CivNotesTable;
     civ_player_relationships: CivPlayerRelationshipsTable;
