@@ -119,7 +119,7 @@ describe('games: reading, anonymous mode, host and winner', () => {
     const list = await call(t.app, `/api/civilization/getActiveGames?groupID=${group._id}`, { as: cast.member });
     expect(list.body.games[0].members.find((m: { userID: string }) => m.userID === cast.owner.user.id).civChoices).toEqual([]);
 
-    await update(cast.member, { gameID: game._id, members: [{ userID: cast.member.user.id, isActive: false }] });
+    await update(cast.owner, { gameID: game._id, members: [{ userID: cast.member.user.id, isActive: false }] });
     const won = await update(cast.owner, { gameID: game._id, winner: 1, victoryType: 'Science' });
     expect(won.status).toBe(200);
     expect(await seen(cast.member)).toEqual({ [cast.owner.user.id]: 3, [cast.admin.user.id]: 3, [cast.member.user.id]: 3 });
@@ -132,13 +132,15 @@ describe('games: reading, anonymous mode, host and winner', () => {
       cast.owner,
       (await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin, cast.member])).body,
     );
-    const out = await update(cast.member, { gameID: game._id, members: [{ userID: cast.owner.user.id, isActive: false }] });
+    // A player who is neither host, creator nor Administrator proposes instead.
+    expect((await update(cast.member, { gameID: game._id, members: [{ userID: cast.owner.user.id, isActive: false }] })).status).toBe(403);
+    const out = await update(cast.owner, { gameID: game._id, members: [{ userID: cast.owner.user.id, isActive: false }] });
     expect(out.status).toBe(200);
     expect(out.body.host).toBe(cast.admin.user.id);
-    const bad = await update(cast.member, { gameID: game._id, host: cast.owner.user.id });
+    const bad = await update(cast.owner, { gameID: game._id, host: cast.owner.user.id });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.host).toBeTruthy();
-    expect((await update(cast.member, { gameID: game._id, host: cast.outsider.user.id })).status).toBe(400);
+    expect((await update(cast.owner, { gameID: game._id, host: cast.outsider.user.id })).status).toBe(400);
   });
 
   it('a winner only when one active member remains; declaring one archives the game', async () => {
@@ -241,7 +243,7 @@ describe('rankings and ratings', () => {
 });
 
 describe('drafting from an event', () => {
-  it('marks the event drafted; a redraft replaces the earlier game in one transaction', async () => {
+  it('marks the event drafted; a redraft never replaces a game whose recording has started, and replaces one that has not', async () => {
     const group = await groupWithCast(t.app, cast, true);
     const start = t.clock.now() + 86_400_000;
     const event = await call(t.app, '/api/events/postEvent', {
@@ -275,12 +277,31 @@ describe('drafting from an event', () => {
     expect(forged.status).toBe(400);
     expect((await call(t.app, `/api/civilization/game?gameID=${first._id}`, { as: cast.owner })).status).toBe(200);
 
-    const second = await createGameFrom(t.app, cast.owner, {
-      ...(await draftFor(t.app, group, cast.owner, [cast.owner, cast.member], { seed: 99 })).body,
+    // The first game has a comment: the redraft is refused, saying why, and the game survives.
+    const redraftBody = { ...(await draftFor(t.app, group, cast.owner, [cast.owner, cast.member], { seed: 99 })).body, eventID: event.body._id };
+    const refused = await call(t.app, '/api/civilization/createGame', { method: 'POST', as: cast.owner, payload: redraftBody });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/already started recording/);
+    expect(refused.body.fields.keepEarlier).toBeTruthy();
+    expect((await call(t.app, `/api/civilization/game?gameID=${first._id}`, { as: cast.owner })).status).toBe(200);
+    expect(await gameCount(group._id)).toBe(1);
+
+    // Added beside it: both games stand, the event points at the new one.
+    const beside = await createGameFrom(t.app, cast.owner, { ...redraftBody, keepEarlier: true });
+    expect((await call(t.app, `/api/civilization/game?gameID=${first._id}`, { as: cast.owner })).status).toBe(200);
+    expect((await call(t.app, `/api/events/getEvents?groupID=${group._id}`, { as: cast.member })).body[0]).toMatchObject({
+      isDrafted: true,
+      draftGameID: beside._id,
+    });
+
+    // Nothing is recorded in that one yet, so a redraft replaces it (a restorable soft delete).
+    const second = await createGameFrom(t.app, cast.member, {
+      ...(await draftFor(t.app, group, cast.owner, [cast.owner, cast.member], { seed: 5 })).body,
       eventID: event.body._id,
     });
-    expect((await call(t.app, `/api/civilization/game?gameID=${first._id}`, { as: cast.owner })).status).toBe(404);
-    expect(await gameCount(group._id)).toBe(1);
+    expect((await call(t.app, `/api/civilization/game?gameID=${beside._id}`, { as: cast.member })).status).toBe(404);
+    const active = (await call(t.app, `/api/civilization/getActiveGames?groupID=${group._id}`, { as: cast.member })).body;
+    expect(active.games.map((g: { _id: string }) => g._id).sort()).toEqual([first._id, second._id].sort());
     const redrafted = (await call(t.app, `/api/events/getEvents?groupID=${group._id}`, { as: cast.member })).body[0];
     expect(redrafted).toMatchObject({ isDrafted: true, draftGameID: second._id });
 
@@ -429,7 +450,7 @@ describe('payload shapes', () => {
 
   it('postUserNotes answers with and without the trailing slash', async () => {
     const group = await groupWithCast(t.app, cast, true);
-    const game = await createGameFrom(t.app, cast.owner, (await draftFor(t.app, group, cast.owner, [cast.owner])).body);
+    const game = await createGameFrom(t.app, cast.owner, (await draftFor(t.app, group, cast.owner, [cast.owner, cast.member])).body);
     for (const path of ['/api/notes/postUserNotes/', '/api/notes/postUserNotes']) {
       const res = await call(t.app, path, {
         method: 'POST',

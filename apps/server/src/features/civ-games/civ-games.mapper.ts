@@ -3,7 +3,11 @@ import { SETTING_TYPES } from '@smm/shared/civilization/catalogue-types';
 import type { CivChoiceDto, GameDto, GameType, VictoryType } from '@smm/shared/civilization/games-schemas';
 import { VICTORY_TYPES } from '@smm/shared/civilization/games-schemas';
 import type { SettingPreferenceDto } from '@smm/shared/civilization/schemas';
+import { skillOrdinal } from '@smm/shared/civilization/ladder';
+import { gamePermissions } from '@smm/shared/civilization/game-policy';
+import type { Viewer } from '@smm/shared/groups/policy';
 import type { GameMemberRow, GameRow } from './civ-games.repo';
+import type { CivRatingChangesTable } from './civ-games.tables';
 
 export const toIso = (ms: number): string => new Date(ms).toISOString();
 
@@ -36,13 +40,42 @@ const leaderLookup = (catalogue: CivGameCatalogue | undefined) => {
 
 /**
  * Whether the viewer may see a member's civ choices. Anonymous mode hides them from everyone but the
- * member and their teammates until the game is finished.
+ * member and their teammates at the game's creation, until a manager finishes the game; once
+ * revealed they stay revealed. Later edits (a team switch, a type switch) change nothing here.
  */
-export function choicesVisible(game: GameRow, member: GameMemberRow, viewer: GameMemberRow | undefined): boolean {
-  if (game.anonymous_mode !== 1 || game.finished_at !== null) return true;
+export function choicesVisible(
+  game: Pick<GameRow, 'anonymous_mode' | 'revealed_at'>,
+  member: Pick<GameMemberRow, 'user_id' | 'initial_team'>,
+  viewer: Pick<GameMemberRow, 'user_id' | 'initial_team'> | undefined,
+): boolean {
+  if (game.anonymous_mode !== 1 || game.revealed_at !== null) return true;
   if (!viewer) return false;
   if (viewer.user_id === member.user_id) return true;
-  return game.game_type === 'team' && viewer.team !== null && viewer.team === member.team;
+  return viewer.initial_team !== null && viewer.initial_team === member.initial_team;
+}
+
+/** What the caller reads beside the game rows: rating changes, pending proposals, their role in the group. */
+export interface GameExtras {
+  ratingChanges: readonly CivRatingChangesTable[];
+  pendingProposals: ReadonlyMap<string, number>;
+  viewer: Viewer;
+}
+
+const oneDecimal = (n: number) => Math.round(n * 100) / 100;
+
+function ratingChangeOf(change: CivRatingChangesTable | undefined) {
+  if (!change) return null;
+  const before = skillOrdinal({ mu: Number(change.mu_before), sigma: Number(change.sigma_before) });
+  const after = skillOrdinal({ mu: Number(change.mu_after), sigma: Number(change.sigma_after) });
+  return { before: oneDecimal(before), after: oneDecimal(after), delta: oneDecimal(after - before) };
+}
+
+/** 1 for the first eliminated, and so on; players eliminated together share a number. */
+function eliminationOrder(members: readonly GameMemberRow[]): Map<string, number> {
+  const steps = [...new Set(members.flatMap((m) => (m.is_active === 0 && m.eliminated_step !== null ? [m.eliminated_step] : [])))].sort(
+    (a, b) => a - b,
+  );
+  return new Map(members.flatMap((m) => (m.is_active === 0 && m.eliminated_step !== null ? [[m.user_id, steps.indexOf(m.eliminated_step) + 1]] : [])));
 }
 
 /** The spec's Game JSON, with civ choices withheld where anonymous mode says so. */
@@ -51,10 +84,13 @@ export function toGameDto(
   members: readonly GameMemberRow[],
   catalogue: CivGameCatalogue | undefined,
   viewerId: string,
+  extras: GameExtras,
 ): GameDto {
   const leaders = leaderLookup(catalogue);
   const own = members.filter((m) => m.game_id === game.id);
   const viewer = own.find((m) => m.user_id === viewerId);
+  const eliminated = eliminationOrder(own);
+  const changes = new Map(extras.ratingChanges.filter((c) => c.game_id === game.id).map((c) => [c.user_id, c]));
   const gameType = game.game_type as GameType;
   return {
     _id: game.id,
@@ -85,7 +121,18 @@ export function toGameDto(
         team: m.team,
         civChoices: visible ? leaders(parseJson<string[]>(m.civ_choices, [])) : [],
         civChoicesHidden: !visible,
+        civPlayed: visible && m.civ_played ? (leaders([m.civ_played])[0] ?? null) : null,
+        placement: game.finished_at === null ? null : m.placement,
+        eliminationStep: eliminated.get(m.user_id) ?? null,
+        ratingChange: game.finished_at === null ? null : ratingChangeOf(changes.get(m.user_id)),
       };
+    }),
+    dateDeleted: game.deleted_at === null ? null : toIso(game.deleted_at),
+    pendingProposals: extras.pendingProposals.get(game.id) ?? 0,
+    permissions: gamePermissions(extras.viewer, viewerId, {
+      host: game.host,
+      createdBy: game.created_by,
+      playerIDs: own.map((m) => m.user_id),
     }),
   };
 }

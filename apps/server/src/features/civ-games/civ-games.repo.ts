@@ -13,10 +13,15 @@ export interface GameFilter {
   value: string;
 }
 
+/** A game that is not deleted. */
 export const findById = (db: Db, id: string): Promise<GameRow | undefined> =>
+  db.selectFrom('civ_games').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+
+/** A game, deleted or not. */
+export const findAnyById = (db: Db, id: string): Promise<GameRow | undefined> =>
   db.selectFrom('civ_games').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Reads the game and holds its row lock until the transaction ends (a write that changes nothing). */
+/** Reads the game, deleted or not, and holds its row lock until the transaction ends (a write that changes nothing). */
 export const lockById = (db: Db, id: string): Promise<GameRow | undefined> =>
   db
     .updateTable('civ_games')
@@ -38,15 +43,63 @@ export async function updateMember(
   db: Db,
   gameId: string,
   userId: string,
-  changes: Partial<Pick<CivGameMembersTable, 'team' | 'is_active' | 'won'>>,
+  changes: Partial<Pick<CivGameMembersTable, 'team' | 'is_active' | 'won' | 'placement' | 'eliminated_step' | 'civ_played'>>,
 ) {
   if (Object.keys(changes).length) {
     await db.updateTable('civ_game_members').set(changes).where('game_id', '=', gameId).where('user_id', '=', userId).execute();
   }
 }
 
-export async function deleteById(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('civ_games').where('id', '=', id).execute();
+/** Soft delete: the game and everything recorded with it stay, out of every list and count. */
+export async function softDelete(db: Db, id: string, by: string, at: number): Promise<void> {
+  await db.updateTable('civ_games').set({ deleted_at: at, deleted_by: by }).where('id', '=', id).execute();
+}
+
+export async function restore(db: Db, id: string): Promise<void> {
+  await db.updateTable('civ_games').set({ deleted_at: null, deleted_by: null }).where('id', '=', id).execute();
+}
+
+/** A group's deleted games since a moment, newest first, with who deleted them and their comment counts. */
+export function listDeleted(db: Db, groupId: string, since: number) {
+  return db
+    .selectFrom('civ_games as g')
+    .leftJoin('users as u', 'u.id', 'g.deleted_by')
+    .select((eb) => [
+      'g.id',
+      'g.game_name',
+      'g.game_type',
+      'g.finished_at',
+      'g.deleted_at',
+      'u.username as deleted_by_name',
+      eb.selectFrom('civ_comments as c').select(eb.fn.countAll<number>().as('n')).whereRef('c.game_id', '=', 'g.id').as('comments'),
+    ])
+    .where('g.group_id', '=', groupId)
+    .where('g.deleted_at', '>=', since)
+    .orderBy('g.deleted_at', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/** Whether anyone has started recording a game: an elimination, a winner, a comment, a note or a relationship. */
+export async function recordingStarted(db: Db, gameId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('civ_games as g')
+    .select((eb) => [
+      eb
+        .or([
+          eb('g.winner', 'is not', null),
+          eb('g.finished_at', 'is not', null),
+          eb('g.elimination_steps', '>', 0),
+          eb.exists(eb.selectFrom('civ_game_members as m').select('m.game_id').whereRef('m.game_id', '=', 'g.id').where('m.is_active', '=', 0)),
+          eb.exists(eb.selectFrom('civ_comments as c').select('c.id').whereRef('c.game_id', '=', 'g.id')),
+          eb.exists(eb.selectFrom('civ_notes as n').select('n.game_id').whereRef('n.game_id', '=', 'g.id')),
+          eb.exists(eb.selectFrom('civ_player_relationships as r').select('r.game_id').whereRef('r.game_id', '=', 'g.id')),
+        ])
+        .as('started'),
+    ])
+    .where('g.id', '=', gameId)
+    .executeTakeFirst();
+  return !!row && (row.started === true || Number(row.started) === 1);
 }
 
 /** The members of some games, in each game's order. */
@@ -70,7 +123,7 @@ export async function listPage(
   db: Db,
   params: { groupId: string; finished: boolean; gameType?: GameType; filter?: GameFilter; offset: number; limit: number },
 ): Promise<{ rows: GameRow[]; total: number }> {
-  let query = db.selectFrom('civ_games as g').where('g.group_id', '=', params.groupId);
+  let query = db.selectFrom('civ_games as g').where('g.group_id', '=', params.groupId).where('g.deleted_at', 'is', null);
   query = params.finished ? query.where('g.finished_at', 'is not', null) : query.where('g.finished_at', 'is', null);
   if (params.gameType) query = query.where('g.game_type', '=', params.gameType);
   const filter = params.filter;
@@ -103,46 +156,36 @@ export async function listPage(
   return { rows, total: Number(count.n) };
 }
 
-/** Finished games of a group and type with their members, oldest first: the history ratings are computed from. */
+/** Finished, undeleted games of a group and type with their members, oldest first: the history ratings are computed from. */
 export async function listFinishedHistory(db: Db, groupId: string, gameType: string) {
   return db
     .selectFrom('civ_games as g')
     .innerJoin('civ_game_members as gm', 'gm.game_id', 'g.id')
-    .select(['g.id', 'gm.user_id', 'gm.team', 'gm.won'])
+    .select(['g.id', 'g.victory_type', 'g.finished_at', 'gm.user_id', 'gm.team', 'gm.placement'])
     .where('g.group_id', '=', groupId)
     .where('g.game_type', '=', gameType)
     .where('g.finished_at', 'is not', null)
+    .where('g.deleted_at', 'is', null)
     .orderBy('g.finished_at')
     .orderBy('g.id')
     .orderBy('gm.position')
     .execute();
 }
 
-/** Per member: games played and wins per victory type over a group's finished games of one type, in one aggregate query. */
-export async function rankingCounts(db: Db, groupId: string, gameType: string) {
-  const wins = (victory: string) => sql<number>`sum(case when gm.won = 1 and g.victory_type = ${victory} then 1 else 0 end)`;
+/** The latest finished, undeleted game of a group and type other than one. */
+export function latestFinished(db: Db, groupId: string, gameType: string, exceptId: string) {
   return db
-    .selectFrom('civ_games as g')
-    .innerJoin('civ_game_members as gm', 'gm.game_id', 'g.id')
-    .innerJoin('users as u', 'u.id', 'gm.user_id')
-    .select((eb) => [
-      'gm.user_id',
-      'u.username',
-      eb.fn.countAll<number>().as('games_played'),
-      wins('Score').as('score'),
-      wins('Science').as('science'),
-      wins('Diplomatic').as('diplomatic'),
-      wins('Domination').as('domination'),
-      wins('Religion').as('religion'),
-      wins('Culture').as('culture'),
-      wins('Territorial').as('territorial'),
-      sql<number>`sum(gm.won)`.as('total'),
-    ])
-    .where('g.group_id', '=', groupId)
-    .where('g.game_type', '=', gameType)
-    .where('g.finished_at', 'is not', null)
-    .groupBy(['gm.user_id', 'u.username'])
-    .execute();
+    .selectFrom('civ_games')
+    .select(['id', 'finished_at'])
+    .where('group_id', '=', groupId)
+    .where('game_type', '=', gameType)
+    .where('finished_at', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .where('id', '!=', exceptId)
+    .orderBy('finished_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The stored standings of a group's games of one type (optionally of some members), with usernames. */
@@ -179,6 +222,11 @@ export async function replaceStandings(
 /** Clears the drafted flag of the event whose draft the game was. */
 export async function clearEventDraft(db: Db, gameId: string): Promise<void> {
   await db.updateTable('events').set({ is_drafted: 0, draft_game_id: null }).where('draft_game_id', '=', gameId).execute();
+}
+
+/** A restored game becomes its event's draft again, unless the event has been drafted anew since. */
+export async function relinkEventDraft(db: Db, eventId: string, gameId: string): Promise<void> {
+  await db.updateTable('events').set({ is_drafted: 1, draft_game_id: gameId }).where('id', '=', eventId).where('draft_game_id', 'is', null).execute();
 }
 
 export async function markEventDrafted(db: Db, eventId: string, gameId: string): Promise<void> {

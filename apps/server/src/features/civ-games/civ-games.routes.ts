@@ -9,17 +9,27 @@ import {
   rankingsResponse,
   updateGameBody,
 } from '@smm/shared/civilization/games-schemas';
+import {
+  decideGameProposalBody,
+  deletedGamesResponse,
+  gameHistoryDto,
+  proposalDto,
+  proposeGameChangeBody,
+  voteGameProposalBody,
+} from '@smm/shared/civilization/ladder-schemas';
 import { apiErrorBody } from '@smm/shared/errors';
+import { groupIdQuery } from '@smm/shared/groups/ids';
 import { groupMessageResponse } from '@smm/shared/groups/schemas';
 import type { CivGamesService } from './civ-games.service';
+import type { GameProposalsService } from './game-proposals.service';
 import type { RankingsService } from './rankings.service';
 
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
+const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody };
 const tags = ['civilization games'];
 const security = [{ bearer: [] }];
 
 export const civGamesRoutes =
-  (games: CivGamesService, rankings: RankingsService): FastifyPluginAsyncZod =>
+  (games: CivGamesService, rankings: RankingsService, proposals: GameProposalsService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/civilization/game',
@@ -45,7 +55,7 @@ export const civGamesRoutes =
           tags,
           security,
           description:
-            "Members: adds a game, usually from a draft. The server re-checks the draft (players in the group, at most 12, no banned or duplicate leader, counts within limits, allowed map, locked settings); bannedLeaders is derived from the players' stored bans. With eventID the event is marked drafted; a redraft deletes the event's earlier game in the same transaction.",
+            "Members: adds a game, usually from a draft. The server re-checks the draft (players in the group, at most 12, at least 2 players in a free-for-all or 2 teams in a team game, no banned or duplicate leader, counts within limits, allowed map, locked settings); bannedLeaders is derived from the players' stored bans. With eventID the event is marked drafted; a redraft replaces the event's earlier game only while nothing is recorded in it (no elimination, winner, comment or note), else 409 with fields.keepEarlier; keepEarlier: true adds the new game beside it.",
           body: createGameBody,
           response: { 200: gameDto, ...errors },
         },
@@ -61,7 +71,7 @@ export const civGamesRoutes =
           tags,
           security,
           description:
-            "Members: edits name, lobby link, type, players' isActive (Active/Eliminated) and team, host, winner and victoryType. The host stays an active member; a winner (userID in ffa, team number in team games) only when one active member or team remains; it finishes (archives) the game. winner null reopens it.",
+            "The game's host, its creator and Administrators change the result: players' isActive (Active/Eliminated) and team, host, type, winner and victoryType, placements. Players of the game change its name and lobby link and the leader they played (civPlayed), and get 403 for result changes (proposeGameChange instead); other members only read. The host stays an active member; a winner (userID in ffa, team number in team games) only when one active member or team remains, and it stays the one remaining; it finishes (archives) the game with placements (the winner first, then the reverse elimination order, or as sent). winner null reopens it. Every change is audited.",
           body: updateGameBody,
           response: { 200: gameDto, ...errors },
         },
@@ -76,7 +86,8 @@ export const civGamesRoutes =
         schema: {
           tags,
           security,
-          description: 'The game creator, its host or an Administrator deletes a game with its comments and notes. No body.',
+          description:
+            'The game creator, its host or an Administrator deletes a game: a soft delete; the game leaves the lists and rankings, its comments, notes and audit trail are kept, and an Administrator can restore it for 30 days. No body.',
           querystring: gameIdQuery,
           response: { 200: groupMessageResponse, ...errors },
         },
@@ -128,6 +139,99 @@ export const civGamesRoutes =
           response: { 200: rankingsResponse, ...errors },
         },
       },
-      (req, reply) => reply.sendKept(() => rankings.getRankings(req.actor, req.query.groupID, req.query.gameType)),
+      (req, reply) => reply.sendKept(() => rankings.getRankings(req.actor, req.query.groupID, req.query.gameType, req.query.season)),
+    );
+
+    app.post(
+      '/api/civilization/restoreGame',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: 'Administrators: restores a deleted game within 30 days of its deletion; it counts in the rankings again at once. No body.',
+          querystring: gameIdQuery,
+          response: { 200: gameDto, ...errors },
+        },
+      },
+      (req) => games.restoreGame(req.actor, req.query.gameID),
+    );
+
+    app.get(
+      '/api/civilization/getDeletedGames',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: 'Administrators: the games of the group deleted in the last 30 days, newest first, with who deleted them.',
+          querystring: groupIdQuery,
+          response: { 200: deletedGamesResponse, ...errors },
+        },
+      },
+      (req) => games.listDeletedGames(req.actor, req.query.groupID),
+    );
+
+    app.get(
+      '/api/civilization/gameHistory',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "Members: the game's proposed result changes with their votes and outcome, and its audit trail (who changed what, before and after, when), newest first.",
+          querystring: gameIdQuery,
+          response: { 200: gameHistoryDto, ...errors },
+        },
+      },
+      (req) => proposals.getHistory(req.actor, req.query.gameID),
+    );
+
+    app.post(
+      '/api/civilization/proposeGameChange',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            'Players of the game who may not change its result propose a change (eliminations, teams, host, type, winner, victory type, placements) with a reason; it is checked as if made now and stays pending until the host, the creator or an Administrator decides.',
+          body: proposeGameChangeBody,
+          response: { 200: proposalDto, ...errors },
+        },
+      },
+      (req) => proposals.propose(req.actor, req.body),
+    );
+
+    app.post(
+      '/api/civilization/decideGameProposal',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "The game's host, its creator or an Administrator accepts (the change is applied now, audited as theirs) or rejects a pending proposal.",
+          body: decideGameProposalBody,
+          response: { 200: proposalDto, ...errors },
+        },
+      },
+      (req) => proposals.decide(req.actor, req.body),
+    );
+
+    app.post(
+      '/api/civilization/voteGameProposal',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: "Other players of the game confirm or contest a pending proposal with a reason; a second vote replaces one's first.",
+          body: voteGameProposalBody,
+          response: { 200: proposalDto, ...errors },
+        },
+      },
+      (req) => proposals.vote(req.actor, req.body),
     );
   };

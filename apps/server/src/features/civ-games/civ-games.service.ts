@@ -8,8 +8,9 @@ import type {
   GamesListQuery,
   GamesPageDto,
   UpdateGameBody,
-  VictoryType,
 } from '@smm/shared/civilization/games-schemas';
+import type { DeletedGameDto } from '@smm/shared/civilization/ladder-schemas';
+import { RESTORE_WINDOW_MS, gamePermissions, type GamePermissions } from '@smm/shared/civilization/game-policy';
 import type { GroupSettings } from '@smm/shared/groups/settings';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
@@ -23,11 +24,20 @@ import { parseSettings } from '../groups/groups.mapper';
 import { catalogueOf } from '../civilization/civ-access';
 import * as preferences from '../civilization/preferences.repo';
 import * as games from './civ-games.repo';
-import { toGameDto, type GameSettings } from './civ-games.mapper';
+import { toGameDto, toIso, type GameSettings } from './civ-games.mapper';
 import { addFinishedGame, recomputeStandings } from './civ-games.standings';
+import { recordAudit } from './game-audit';
+import { assertPlayable, planChange, type GameState, type PlannedChange } from './game-results';
+import * as records from './ladder-records.repo';
 
 export const GAME_NOT_FOUND_MESSAGE = 'Game not found';
-export const WINNER_RULE_MESSAGE = 'A winner can be declared only when one active member, or one team, remains';
+export const PROPOSE_INSTEAD_MESSAGE =
+  'Only the host, the game creator or an Administrator can change the result; propose the change instead';
+export const READ_ONLY_MESSAGE = 'Only players of this game can change it';
+export const REDRAFT_REFUSED_MESSAGE =
+  "This event's game has already started recording results (eliminations, a winner, comments or notes), so a redraft cannot replace it. Add the new game beside it instead.";
+
+const isAdministrator = (access: GroupAccess) => access.viewer === 'administrator' || access.viewer === 'owner';
 
 interface Deps {
   db: Db;
@@ -81,24 +91,92 @@ function gameSettingsFrom(catalogue: CivGameCatalogue, group: GroupSettings, sen
 
 /** Civilization games: create from a draft (re-checked here), read, edit, finish and delete; lists page by page. */
 export function createCivGamesService({ db, clock }: Deps) {
-  async function loadGame(tx: Db, gameID: string, actor: UserDto, lock = false) {
-    const game = await (lock ? games.lockById(tx, gameID) : games.findById(tx, gameID));
+  /**
+   * The game as its reader may reach it: outside the group it does not exist; a deleted game exists
+   * only for Administrators (to restore it), and only when `deleted` allows it.
+   */
+  async function loadGame(tx: Db, gameID: string, actor: UserDto, options: { lock?: boolean; deleted?: boolean } = {}) {
+    const game = await (options.lock ? games.lockById(tx, gameID) : games.findAnyById(tx, gameID));
     if (!game) throw notFound(GAME_NOT_FOUND_MESSAGE);
     const access = await loadAccess(tx, game.group_id, actor.id);
     // To someone outside the group the game does not exist.
     if (access.viewer === 'nonMember' || access.viewer === 'anonymous') throw notFound(GAME_NOT_FOUND_MESSAGE);
     assertCan(access, 'viewGames');
+    if (game.deleted_at !== null && !(options.deleted && isAdministrator(access))) throw notFound(GAME_NOT_FOUND_MESSAGE);
     return { game, access };
   }
 
   async function read(tx: Db, game: games.GameRow, access: GroupAccess, actorId: string): Promise<GameDto> {
-    return toGameDto(game, await games.listMembers(tx, [game.id]), findCivCatalogue(access.group.game_name), actorId);
+    const [members, ratingChanges, pendingProposals] = await Promise.all([
+      games.listMembers(tx, [game.id]),
+      records.listRatingChanges(tx, [game.id]),
+      records.countPending(tx, [game.id]),
+    ]);
+    return toGameDto(game, members, findCivCatalogue(access.group.game_name), actorId, {
+      ratingChanges,
+      pendingProposals,
+      viewer: access.viewer,
+    });
   }
 
+  const permissionsOf = (state: GameState, access: GroupAccess, actorId: string): GamePermissions =>
+    gamePermissions(access.viewer, actorId, {
+      host: state.game.host,
+      createdBy: state.game.created_by,
+      playerIDs: state.members.map((m) => m.user_id),
+    });
+
+  /** Writes a planned change, its audit row, and what it does to the standings, in the caller's transaction. */
+  async function applyPlan(
+    tx: Db,
+    before: GameState,
+    plan: PlannedChange,
+    actor: UserDto,
+    audit: { action?: 'accepted'; note?: string | null } = {},
+  ) {
+    const { game } = before;
+    const after = plan.after.game;
+    const now = clock.now();
+    await games.update(tx, game.id, {
+      game_name: after.game_name,
+      lobby_link: after.lobby_link,
+      game_type: after.game_type,
+      host: after.host,
+      winner: after.winner,
+      victory_type: after.victory_type,
+      finished_at: after.finished_at,
+      elimination_steps: after.elimination_steps,
+      // Only a manager can finish a game, so finishing lifts anonymous mode for good.
+      revealed_at: game.revealed_at ?? (after.finished_at !== null ? now : null),
+    });
+    for (const m of plan.after.members) {
+      const was = before.members.find((r) => r.user_id === m.user_id)!;
+      const changed = (['is_active', 'team', 'won', 'placement', 'eliminated_step', 'civ_played'] as const).filter((k) => was[k] !== m[k]);
+      if (changed.length) await games.updateMember(tx, game.id, m.user_id, Object.fromEntries(changed.map((k) => [k, m[k]])));
+    }
+    if (plan.lines.length || audit.action) {
+      const action = audit.action ?? (plan.justFinished ? 'finished' : plan.reopened ? 'reopened' : 'edited');
+      await recordAudit(tx, { game, actorId: actor.id, action, lines: plan.lines, note: audit.note ?? null, now });
+    }
+    if (plan.justFinished && game.game_type === after.game_type) {
+      await addFinishedGame(tx, game.group_id, {
+        gameID: game.id,
+        gameType: after.game_type,
+        victoryType: after.victory_type,
+        finishedAt: after.finished_at!,
+        members: plan.after.members.map((m) => ({ userID: m.user_id, team: m.team, placement: m.placement })),
+      });
+    } else if (plan.resultChanged) {
+      await recomputeStandings(tx, game.group_id, [game.game_type, after.game_type]);
+    }
+  }
+
+  const leaderIdsOf = (access: GroupAccess) => new Set(catalogueOf(access.group).leaders.map((l) => l.civID));
+
   return {
-    /** One game; members of its group only, with civ choices withheld as anonymous mode says. */
+    /** One game; members of its group only, with civ choices withheld as anonymous mode says. Administrators also open deleted ones. */
     async getGame(actor: UserDto, gameID: string): Promise<GameDto> {
-      const { game, access } = await loadGame(db, gameID, actor);
+      const { game, access } = await loadGame(db, gameID, actor, { deleted: true });
       return read(db, game, access, actor.id);
     },
 
@@ -139,6 +217,10 @@ export function createCivGamesService({ db, clock }: Deps) {
             civChoices: m.civChoices.map((id) => leaders.get(id) ?? { civID: id, leader: id, nation: '' }),
           })),
         };
+        assertPlayable(
+          body.gameType,
+          body.members.map((m) => ({ team: body.gameType === 'team' ? (m.team ?? null) : 0 })),
+        );
         if (body.draftMode || body.members.some((m) => m.civChoices.length)) {
           const problems = checkDraft(submitted, {
             memberIDs: [...groupMembers],
@@ -157,16 +239,20 @@ export function createCivGamesService({ db, clock }: Deps) {
         }
         const settings = gameSettingsFrom(catalogue, parseSettings(access.group.settings, access.group.game_name), body.settings);
 
+        const now = clock.now();
         if (body.eventID) {
           const event = await events.lockById(tx, body.eventID);
           if (!event || event.group_id !== access.group.id) throw invalid({ eventID: 'The event is not an event of this group' });
-          if (event.draft_game_id) {
-            const earlier = await games.findById(tx, event.draft_game_id);
-            await games.deleteById(tx, event.draft_game_id);
-            if (earlier?.finished_at) await recomputeStandings(tx, access.group.id, [earlier.game_type]);
+          const earlier = event.draft_game_id ? await games.lockById(tx, event.draft_game_id) : undefined;
+          // A redraft replaces the earlier game only while nothing has been recorded in it; results are history.
+          if (earlier && earlier.deleted_at === null && !body.keepEarlier) {
+            if (await games.recordingStarted(tx, earlier.id)) {
+              throw conflict(REDRAFT_REFUSED_MESSAGE, { keepEarlier: 'Add the new game beside the earlier one' });
+            }
+            await games.softDelete(tx, earlier.id, actor.id, now);
+            await recordAudit(tx, { game: earlier, actorId: actor.id, action: 'replaced', lines: [], note: 'Replaced by a redraft', now });
           }
         }
-        const now = clock.now();
         const game: games.GameRow = {
           id: newId(),
           group_id: access.group.id,
@@ -187,6 +273,10 @@ export function createCivGamesService({ db, clock }: Deps) {
           created_by: actor.id,
           created_at: now,
           finished_at: null,
+          deleted_at: null,
+          deleted_by: null,
+          revealed_at: null,
+          elimination_steps: 0,
         };
         await games.insert(
           tx,
@@ -199,115 +289,96 @@ export function createCivGamesService({ db, clock }: Deps) {
             is_active: 1,
             civ_choices: JSON.stringify(p.civChoices.map((c) => c.civID)),
             won: 0,
+            placement: null,
+            eliminated_step: null,
+            initial_team: p.team,
+            // A hand of one leader is the leader played.
+            civ_played: p.civChoices.length === 1 ? p.civChoices[0]!.civID : null,
           })),
         );
         if (body.eventID) await games.markEventDrafted(tx, body.eventID, game.id);
+        await recordAudit(tx, { game, actorId: actor.id, action: 'created', lines: [], note: null, now });
         return read(tx, game, access, actor.id);
       });
     },
 
     /**
-     * Edits a game: name, lobby link, type, members' Active/Eliminated and teams, host, and the winner
-     * with its victory type. The host is always an active member (a deactivated host passes to the
-     * first active one); a winner only when one active member or team remains; a winner finishes the game.
+     * Edits a game. Managers (host, creator, Administrators) change the result: members'
+     * Active/Eliminated and teams, host, type, winner with its victory type, placements; players of
+     * the game change its name, lobby link and the leader they played, and propose result changes
+     * instead; other members only read. Every change is audited; the standings follow.
      */
     async updateGame(actor: UserDto, body: UpdateGameBody): Promise<GameDto> {
       return db.transaction().execute(async (tx) => {
-        const { game, access } = await loadGame(tx, body.gameID, actor, true);
-        const rows = await games.listMembers(tx, [game.id]);
-        const byId = new Map(rows.map((m) => [m.user_id, { ...m }]));
-        const gameType = body.gameType ?? game.game_type;
-        if (body.gameType && body.gameType !== game.game_type && game.finished_at !== null && body.winner === undefined) {
-          throw conflict('Reopen the game (no winner) before changing its type');
+        const { game, access } = await loadGame(tx, body.gameID, actor, { lock: true });
+        const before: GameState = { game, members: await games.listMembers(tx, [game.id]) };
+        const may = permissionsOf(before, access, actor.id);
+        if (!may.editDetails && !may.changeResult) throw forbidden(READ_ONLY_MESSAGE);
+        const { gameID: _gameID, ...changes } = body;
+        const plan = planChange(before, changes, { now: clock.now(), leaderIds: leaderIdsOf(access) });
+        if (!may.changeResult) {
+          const others = plan.lines.filter((l) => l.kind === 'result' || (l.kind === 'civPlayed' && l.userID !== actor.id));
+          if (others.length) throw forbidden(PROPOSE_INSTEAD_MESSAGE);
         }
-        for (const change of body.members ?? []) {
-          const member = byId.get(change.userID);
-          if (!member) throw invalid({ members: `Not a player of this game: ${change.userID}` });
-          if (change.isActive !== undefined) member.is_active = change.isActive ? 1 : 0;
-          if (change.team !== undefined) member.team = change.team;
-        }
-        const ordered = [...byId.values()].sort((a, b) => a.position - b.position);
-        if (gameType === 'team' && ordered.some((m) => m.team === null))
-          throw invalid({ members: 'Every player of a team game needs a team from 1 to 12' });
-        const active = ordered.filter((m) => m.is_active === 1);
-
-        let host = body.host === undefined ? game.host : body.host;
-        if (body.host) {
-          const chosen = byId.get(body.host);
-          if (!chosen) throw invalid({ host: 'The host must be one of the players' });
-          if (chosen.is_active !== 1) throw invalid({ host: 'The host must be an active member' });
-        }
-        if (!host || byId.get(host)?.is_active !== 1) host = active[0]?.user_id ?? null;
-
-        const winner = body.winner === undefined ? game.winner : body.winner === null ? null : String(body.winner);
-        let victoryType = body.victoryType === undefined ? game.victory_type : body.victoryType;
-        if (body.winner === null) victoryType = null;
-        if (winner !== null && body.winner !== undefined) {
-          if (!victoryType) throw invalid({ victoryType: 'Choose the victory type of the win' });
-          const remaining = gameType === 'team' ? [...new Set(active.map((m) => String(m.team)))] : active.map((m) => m.user_id);
-          if (remaining.length !== 1) throw conflict(WINNER_RULE_MESSAGE);
-          if (remaining[0] !== winner) {
-            throw invalid({
-              winner: gameType === 'team' ? 'The winner must be the team that remains' : 'The winner must be the member who remains',
-            });
-          }
-        }
-        if (winner === null && victoryType) throw invalid({ winner: 'Choose the winner' });
-        const finishedAt = winner === null ? null : (game.finished_at ?? clock.now());
-
-        await games.update(tx, game.id, {
-          game_name: body.gameName ?? game.game_name,
-          lobby_link: body.lobbyLink ?? game.lobby_link,
-          game_type: gameType,
-          host,
-          winner,
-          victory_type: victoryType,
-          finished_at: finishedAt,
-        });
-        const wonBy = (m: { user_id: string; team: number | null }) =>
-          winner !== null && (gameType === 'team' ? String(m.team) === winner : m.user_id === winner) ? 1 : 0;
-        for (const m of ordered) {
-          const won = wonBy(m);
-          const before = rows.find((r) => r.user_id === m.user_id)!;
-          if (before.is_active !== m.is_active || before.team !== m.team || before.won !== won) {
-            await games.updateMember(tx, game.id, m.user_id, { is_active: m.is_active, team: m.team, won });
-          }
-        }
-        const resultChanged =
-          game.finished_at !== finishedAt ||
-          game.winner !== winner ||
-          game.game_type !== gameType ||
-          (finishedAt !== null && body.members !== undefined);
-        const justFinished = game.finished_at === null && finishedAt !== null;
-        if (justFinished && game.game_type === gameType) {
-          await addFinishedGame(
-            tx,
-            game.group_id,
-            { gameType, members: ordered.map((m) => ({ ...m, won: wonBy(m) })) },
-            victoryType as VictoryType,
-          );
-        } else if (resultChanged) {
-          await recomputeStandings(tx, game.group_id, [...new Set([game.game_type, gameType])]);
-        }
+        await applyPlan(tx, before, plan, actor);
         const updated = await games.findById(tx, game.id);
         return read(tx, updated!, access, actor.id);
       });
     },
 
-    /** Deletes a game: its creator, its host or an Administrator. An event drafted into it is no longer drafted. */
+    /** Deletes a game (its creator, its host or an Administrator): a soft delete, restorable for 30 days. */
     async deleteGame(actor: UserDto, gameID: string): Promise<{ message: string }> {
       return db.transaction().execute(async (tx) => {
-        const { game, access } = await loadGame(tx, gameID, actor, true);
-        const isAdmin = access.viewer === 'administrator' || access.viewer === 'owner';
-        if (!isAdmin && game.created_by !== actor.id && game.host !== actor.id) {
+        const { game, access } = await loadGame(tx, gameID, actor, { lock: true });
+        const members = await games.listMembers(tx, [game.id]);
+        if (!permissionsOf({ game, members }, access, actor.id).deleteGame) {
           throw forbidden('Only the game creator, its host or an Administrator can delete a game');
         }
+        const now = clock.now();
         await games.clearEventDraft(tx, game.id);
-        await games.deleteById(tx, game.id);
+        await games.softDelete(tx, game.id, actor.id, now);
+        await recordAudit(tx, { game, actorId: actor.id, action: 'deleted', lines: [], note: null, now });
         if (game.finished_at !== null) await recomputeStandings(tx, game.group_id, [game.game_type]);
         return { message: 'Game deleted' };
       });
     },
+
+    /** An Administrator restores a deleted game within 30 days; it counts again at once. */
+    async restoreGame(actor: UserDto, gameID: string): Promise<GameDto> {
+      return db.transaction().execute(async (tx) => {
+        const { game, access } = await loadGame(tx, gameID, actor, { lock: true, deleted: true });
+        if (!isAdministrator(access)) throw forbidden('Only Administrators can restore a game');
+        if (game.deleted_at === null) throw conflict('This game is not deleted');
+        const now = clock.now();
+        if (now - game.deleted_at > RESTORE_WINDOW_MS) throw conflict('This game was deleted more than 30 days ago and can no longer be restored');
+        await games.restore(tx, game.id);
+        if (game.event_id) await games.relinkEventDraft(tx, game.event_id, game.id);
+        await recordAudit(tx, { game, actorId: actor.id, action: 'restored', lines: [], note: null, now });
+        if (game.finished_at !== null) await recomputeStandings(tx, game.group_id, [game.game_type]);
+        return read(tx, { ...game, deleted_at: null, deleted_by: null }, access, actor.id);
+      });
+    },
+
+    /** The group's games deleted in the last 30 days, for Administrators. */
+    async listDeletedGames(actor: UserDto, groupID: string): Promise<DeletedGameDto[]> {
+      const access = await loadAccess(db, groupID, actor.id);
+      assertCan(access, 'viewGames');
+      if (!isAdministrator(access)) throw forbidden('Only Administrators can see deleted games');
+      const rows = await games.listDeleted(db, groupID, clock.now() - RESTORE_WINDOW_MS);
+      return rows.map((r) => ({
+        _id: r.id,
+        gameName: r.game_name,
+        gameType: r.game_type as DeletedGameDto['gameType'],
+        isFinished: r.finished_at !== null,
+        deletedByName: r.deleted_by_name ?? 'A former member',
+        dateDeleted: toIso(Number(r.deleted_at)),
+        restorableUntil: toIso(Number(r.deleted_at) + RESTORE_WINDOW_MS),
+        comments: Number(r.comments ?? 0),
+      }));
+    },
+
+    /** The planning and writing of result changes, for proposals accepted by a manager. */
+    internals: { loadGame, read, applyPlan, permissionsOf, leaderIdsOf },
 
     /** Active games of a group (getActiveGames) or finished ones of a type (getFinishedGames): a page, newest first. */
     async listGames(actor: UserDto, query: GamesListQuery, finished: boolean): Promise<GamesPageDto> {
@@ -324,12 +395,20 @@ export function createCivGamesService({ db, clock }: Deps) {
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
       });
-      const memberRows = await games.listMembers(
-        db,
-        rows.map((r) => r.id),
-      );
+      const ids = rows.map((r) => r.id);
+      const [memberRows, ratingChanges, pendingProposals] = await Promise.all([
+        games.listMembers(db, ids),
+        finished ? records.listRatingChanges(db, ids) : Promise.resolve([]),
+        records.countPending(db, ids),
+      ]);
       const catalogue = findCivCatalogue(access.group.game_name);
-      return { games: rows.map((r) => toGameDto(r, memberRows, catalogue, actor.id)), total, page: query.page, pageSize: query.pageSize };
+      const extras = { ratingChanges, pendingProposals, viewer: access.viewer };
+      return {
+        games: rows.map((r) => toGameDto(r, memberRows, catalogue, actor.id, extras)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
   };
 }
