@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { CIV_CATALOGUES, defaultCivGroupSettings } from '@smm/shared/civilization/catalogue';
-import type { GameDto, GamesPageDto } from '@smm/shared/civilization/games-schemas';
+import type { GameDto, GameMemberDto, GamesPageDto } from '@smm/shared/civilization/games-schemas';
+import type { DeletedGameDto } from '@smm/shared/civilization/ladder-schemas';
 import type { CivPreferencesDto } from '@smm/shared/civilization/schemas';
 import type { EventDto } from '@smm/shared/events/schemas';
 import type { FullGroupDto, GroupDto } from '@smm/shared/groups/schemas';
@@ -13,6 +14,7 @@ import { AppStateProvider } from '../auth/app-state';
 import EventsPage from '../events/pages/EventsPage';
 import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
 import { NewGameModal } from './components/NewGameModal';
+import { finishingOrder, finishingOrderText } from './finishing-order';
 import type { NewGameMember } from './new-game';
 import MainPage from './pages/MainPage';
 import { civChoiceLabel } from '@smm/shared/civilization/labels';
@@ -81,6 +83,19 @@ const storedPreferences = [
   preferences('owner', 'Olga'),
 ];
 
+const gameMember = (userID: string, username: string, rest: Partial<GameMemberDto> = {}): GameMemberDto => ({
+  userID,
+  username,
+  isActive: true,
+  team: null,
+  civChoices: [],
+  civChoicesHidden: false,
+  civPlayed: null,
+  placement: null,
+  eliminationStep: null,
+  ratingChange: null,
+  ...rest,
+});
 const game = (id: string, name: string, rest: Partial<GameDto> = {}): GameDto => ({
   _id: id,
   groupID: 'g1',
@@ -101,10 +116,7 @@ const game = (id: string, name: string, rest: Partial<GameDto> = {}): GameDto =>
   settings: { gameSettings: [], gameModes: [], victoryTypes: [], tradingAndDiplomacy: [] },
   eventID: null,
   createdBy: 'me',
-  members: [
-    { userID: 'me', username: 'Me', isActive: true, team: null, civChoices: [], civChoicesHidden: false },
-    { userID: 'ann', username: 'Ann', isActive: true, team: null, civChoices: [], civChoicesHidden: false },
-  ],
+  members: [gameMember('me', 'Me'), gameMember('ann', 'Ann')],
   ...rest,
 });
 const page = (games: GameDto[], total = games.length, pageNumber = 1): GamesPageDto => ({ games, total, page: pageNumber, pageSize: 10 });
@@ -426,6 +438,89 @@ describe('the New Game form', () => {
   });
 });
 
+describe('a redraft refused because the earlier game has started', () => {
+  const refusal = {
+    status: 409,
+    body: {
+      message: 'The earlier game of this event has started: Ann was eliminated and it has 2 comments, so it is kept.',
+      fields: { keepEarlier: 'Send keepEarlier to add the new game beside the earlier one' },
+    },
+  };
+
+  it("shows the server's reason and 'Add beside the earlier game' sends the same game with keepEarlier", async () => {
+    const user = userEvent.setup();
+    routes['POST /api/civilization/createGame'] = () =>
+      posts('/api/civilization/createGame').length === 1 ? refusal : { status: 200, body: game('new-game', 'Event night') };
+    const { dialog, onHide } = renderForm({
+      prefill: { gameName: 'Event night', memberIDs: ['me', 'ann'] },
+      eventID: 'e1',
+      replacesDraft: true,
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+
+    const addBeside = await within(dialog).findByRole('button', { name: 'Add beside the earlier game' });
+    const alert = addBeside.closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent(refusal.body.message);
+    // A refusal with a way forward, not a failure: no error toast, nothing listed as a bad field.
+    expect(screen.queryByText('Error!')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/keepEarlier/)).not.toBeInTheDocument();
+    expect(onHide).not.toHaveBeenCalled();
+
+    await user.click(addBeside);
+    await vi.waitFor(() => expect(onHide).toHaveBeenCalled());
+    const [first, second] = posts('/api/civilization/createGame').map((call) => call.body as Record<string, unknown>);
+    expect(first?.keepEarlier).toBeUndefined();
+    expect(second).toEqual({ ...first, keepEarlier: true });
+    expect(await screen.findByText('Successfully added Event night')).toBeInTheDocument();
+  });
+
+  it('drops the offer once the players change: the draft it was for is gone', async () => {
+    const user = userEvent.setup();
+    routes['POST /api/civilization/createGame'] = () => refusal;
+    const { dialog } = renderForm({ prefill: { gameName: 'Event night', memberIDs: ['me', 'ann'] }, eventID: 'e1', replacesDraft: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    expect(await within(dialog).findByRole('button', { name: 'Add beside the earlier game' })).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Bo'));
+    expect(within(dialog).queryByRole('button', { name: 'Add beside the earlier game' })).not.toBeInTheDocument();
+  });
+
+  it('treats a 409 without keepEarlier as an ordinary failure', async () => {
+    const user = userEvent.setup();
+    routes['POST /api/civilization/createGame'] = () => ({ status: 409, body: { message: 'A game with this name is being added' } });
+    const { dialog } = renderForm({ prefill: { gameName: 'Event night', memberIDs: ['me', 'ann'] }, eventID: 'e1' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    expect(await screen.findByText('Unexpected error while attempting to draft A game with this name is being added')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Add beside the earlier game' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the finishing order', () => {
+  it('lists players by place, marks shared places with =, and leaves out the unplaced', () => {
+    const places = finishingOrder({
+      gameType: 'ffa',
+      members: [
+        gameMember('c', 'Carol', { placement: 3 }),
+        gameMember('a', 'Alice', { placement: 1 }),
+        gameMember('d', 'Dan', { placement: 3 }),
+        gameMember('b', 'Bob', { placement: 2 }),
+        gameMember('e', 'Eve'),
+      ],
+    });
+    expect(finishingOrderText(places)).toBe('1. Alice · 2. Bob · =3. Carol, Dan');
+    expect(finishingOrder({ gameType: 'ffa', members: [gameMember('a', 'Alice')] })).toEqual([]);
+  });
+
+  it('lists teams once each in a team game, tied teams in number order', () => {
+    const members = [
+      gameMember('a', 'Alice', { team: 10, placement: 1 }),
+      gameMember('b', 'Bob', { team: 2, placement: 1 }),
+      gameMember('c', 'Carol', { team: 3, placement: 2 }),
+      gameMember('d', 'Dan', { team: 3, placement: 2 }),
+    ];
+    expect(finishingOrderText(finishingOrder({ gameType: 'team', members }))).toBe('=1. Team 2, Team 10 · 2. Team 3');
+  });
+});
+
 function renderPage(path: string) {
   render(
     providers(
@@ -447,13 +542,32 @@ describe('the main page', () => {
       winner: 'ann',
       victoryType: 'Science',
       dateFinished: '2026-03-02T12:00:00.000Z',
+      members: [
+        gameMember('me', 'Me', { isActive: false, placement: 2, eliminationStep: 2 }),
+        gameMember('ann', 'Ann', { placement: 1 }),
+        gameMember('bo', 'Bo', { isActive: false, placement: 3, eliminationStep: 1 }),
+        gameMember('owner', 'Olga', { isActive: false, placement: 3, eliminationStep: 1 }),
+      ],
+    });
+    const teamGame = game('t1', 'Alliance', {
+      gameType: 'team',
+      isFinished: true,
+      winner: 2,
+      victoryType: 'Domination',
+      dateFinished: '2026-03-03T12:00:00.000Z',
+      members: [
+        gameMember('me', 'Me', { team: 1, isActive: false, placement: 2 }),
+        gameMember('ann', 'Ann', { team: 2, placement: 1 }),
+        gameMember('bo', 'Bo', { team: 1, isActive: false, placement: 2 }),
+        gameMember('owner', 'Olga', { team: 2, placement: 1 }),
+      ],
     });
     routes['GET /api/civilization/getActiveGames'] = (url) =>
       url.searchParams.get('page') === '2'
         ? { status: 200, body: page([game('a11', 'Oldest')], 11, 2) }
         : { status: 200, body: page([game('a1', 'Rome rising')], 11) };
     routes['GET /api/civilization/getFinishedGames'] = (url) =>
-      url.searchParams.get('gameType') === 'ffa' ? { status: 200, body: page([finished]) } : { status: 200, body: page([]) };
+      url.searchParams.get('gameType') === 'ffa' ? { status: 200, body: page([finished]) } : { status: 200, body: page([teamGame]) };
     const user = userEvent.setup();
     renderPage('/civGroup/main?groupID=g1');
 
@@ -472,16 +586,31 @@ describe('the main page', () => {
     ).toEqual(['Mar 1, 2026', 'Me', 'Pangaea', 'Me, Ann', 'FFA']);
 
     const ffa = screen.getByRole('region', { name: 'Archived Games - FFA' });
+    expect(
+      within(ffa)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent)
+        .slice(-3),
+    ).toEqual(['Winner', 'Victory Type', 'Placements']);
     const row = (await within(ffa).findByRole('link', { name: 'Space race' })).closest('tr') as HTMLElement;
+    // The finishing order: winner first, then reverse elimination order; the two out together share third.
     expect(
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent)
-        .slice(-2),
-    ).toEqual(['Ann', 'Science']);
+        .slice(-3),
+    ).toEqual(['Ann', 'Science', '1. Ann · 2. Me · =3. Bo, Olga']);
+    const teams = screen.getByRole('region', { name: 'Archived Games - Teams' });
+    const teamRow = (await within(teams).findByRole('link', { name: 'Alliance' })).closest('tr') as HTMLElement;
     expect(
-      await within(screen.getByRole('region', { name: 'Archived Games - Teams' })).findByText('No archived team games'),
-    ).toBeInTheDocument();
+      within(teamRow)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(-3),
+    ).toEqual(['Team 2', 'Domination', '1. Team 2 · 2. Team 1']);
+    // A member of the group sees no deleted games and the page never asks for them.
+    expect(screen.queryByRole('region', { name: 'Deleted games' })).not.toBeInTheDocument();
+    expect(gets('/api/civilization/getDeletedGames')).toHaveLength(0);
     expect(paramsOf(gets('/api/civilization/getActiveGames')[0])).toEqual({ groupID: 'g1', page: '1', pageSize: '10' });
 
     // Server-side paging.
@@ -599,6 +728,97 @@ describe('drafting from an event', () => {
     );
     await user.click(within(detail).getByRole('button', { name: 'Redraft' }));
     const form = await screen.findByRole('dialog', { name: 'New Game' });
-    expect(within(form).getByText('This event has already been drafted: adding this game replaces the earlier one.')).toBeInTheDocument();
+    expect(
+      within(form).getByText(
+        'This event has already been drafted. Adding this game replaces the earlier one only if nobody has started recording it (no elimination, winner, comment or note); otherwise you can add it beside the earlier game.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('deleted games', () => {
+  const administratorGroup: GroupDto = {
+    ...group,
+    admins: ['owner', 'me'],
+    members: members.map((m) => (m.userID === 'me' ? { ...m, role: 'Administrator' as const } : m)),
+  };
+  const deletedGame = (id: string, name: string, rest: Partial<DeletedGameDto> = {}): DeletedGameDto => ({
+    _id: id,
+    gameName: name,
+    gameType: 'ffa',
+    isFinished: true,
+    deletedByName: 'Olga',
+    dateDeleted: '2026-03-05T18:30:00.000Z',
+    restorableUntil: '2026-04-04T18:30:00.000Z',
+    comments: 4,
+    ...rest,
+  });
+
+  it('lists them for an Administrator in their time zone, and Restore brings one back and reloads the tables', async () => {
+    let deleted = [deletedGame('d1', 'Lost empire'), deletedGame('d2', 'Island hop', { gameType: 'team', isFinished: false, comments: 0 })];
+    routes['GET /api/groups/getGroup'] = () => ({ status: 200, body: administratorGroup });
+    routes['GET /api/users/getTimeZone'] = () => ({ status: 200, body: { timeZone: 'Europe/Berlin' } });
+    routes['GET /api/civilization/getDeletedGames'] = () => ({ status: 200, body: deleted });
+    routes['POST /api/civilization/restoreGame'] = (url) => {
+      deleted = deleted.filter((d) => d._id !== url.searchParams.get('gameID'));
+      return { status: 200, body: { message: 'Game restored' } };
+    };
+    const user = userEvent.setup();
+    renderPage('/civGroup/main?groupID=g1');
+
+    const section = await screen.findByRole('region', { name: 'Deleted games' });
+    const link = await within(section).findByRole('link', { name: 'Lost empire' });
+    expect(link).toHaveAttribute('href', '/civGroup/civGame?groupID=g1&gameID=d1');
+    expect(paramsOf(gets('/api/civilization/getDeletedGames')[0])).toEqual({ groupID: 'g1' });
+    expect(
+      within(section)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Game Name', 'Type', 'Deleted by', 'Deleted', 'Restorable until', 'Comments', 'Restore']);
+    await vi.waitFor(() =>
+      expect(
+        within(link.closest('tr') as HTMLElement)
+          .getAllByRole('cell')
+          .map((c) => c.textContent)
+          .slice(0, 5),
+      ).toEqual(['FFA, finished', 'Olga', 'Thu, Mar 5, 2026, 7:30 PM GMT+1', 'Sat, Apr 4, 2026, 8:30 PM GMT+2', '4']),
+    );
+    expect(within(section).getByText(/times are in Europe\/Berlin/)).toBeInTheDocument();
+
+    calls = [];
+    await user.click(within(section).getByRole('button', { name: 'Restore Lost empire' }));
+    expect(await screen.findByText('Restored Lost empire')).toBeInTheDocument();
+    expect(posts('/api/civilization/restoreGame').map(paramsOf)).toEqual([{ gameID: 'd1' }]);
+    await vi.waitFor(() => expect(within(section).queryByRole('link', { name: 'Lost empire' })).not.toBeInTheDocument());
+    expect(within(section).getByRole('link', { name: 'Island hop' })).toBeInTheDocument();
+    // The restored game is back in the lists: all three tables load again.
+    await vi.waitFor(() => {
+      expect(gets('/api/civilization/getActiveGames')).toHaveLength(1);
+      expect(gets('/api/civilization/getFinishedGames')).toHaveLength(2);
+    });
+  });
+
+  it("shows the server's refusal when a game can no longer be restored", async () => {
+    routes['GET /api/groups/getGroup'] = () => ({ status: 200, body: administratorGroup });
+    routes['GET /api/civilization/getDeletedGames'] = () => ({ status: 200, body: [deletedGame('d1', 'Lost empire')] });
+    routes['POST /api/civilization/restoreGame'] = () => ({
+      status: 409,
+      body: { message: 'This game was deleted more than 30 days ago' },
+    });
+    const user = userEvent.setup();
+    renderPage('/civGroup/main?groupID=g1');
+    const section = await screen.findByRole('region', { name: 'Deleted games' });
+    await user.click(await within(section).findByRole('button', { name: 'Restore Lost empire' }));
+    expect(await screen.findByText('This game was deleted more than 30 days ago')).toBeInTheDocument();
+    expect(screen.getByText('Error!')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Restore Lost empire' })).toBeEnabled();
+  });
+
+  it('says when there is nothing to restore', async () => {
+    routes['GET /api/groups/getGroup'] = () => ({ status: 200, body: administratorGroup });
+    routes['GET /api/civilization/getDeletedGames'] = () => ({ status: 200, body: [] });
+    renderPage('/civGroup/main?groupID=g1');
+    const section = await screen.findByRole('region', { name: 'Deleted games' });
+    expect(await within(section).findByText('No deleted games to restore.')).toBeInTheDocument();
   });
 });

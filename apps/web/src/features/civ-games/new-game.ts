@@ -10,6 +10,9 @@ import type { CreateGameInput } from './api/create-game';
 /** Spec 8: the form's messages. */
 export const DRAFT_ERROR_PREFIX = 'Unexpected error while drafting: ';
 export const CREATE_GAME_ERROR = 'Unexpected error while attempting to draft';
+/** A redraft replaces the event's earlier game only while nobody has started recording it. */
+export const REPLACES_DRAFT_TEXT =
+  'This event has already been drafted. Adding this game replaces the earlier one only if nobody has started recording it (no elimination, winner, comment or note); otherwise you can add it beside the earlier game.';
 
 export interface NewGameMember {
   userID: string;

@@ -6,6 +6,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { GameDto, GamesPageDto } from '@smm/shared/civilization/games-schemas';
 import { Loading } from '../../../lib/ui/Loading';
+import { finishingOrder, placeText } from '../finishing-order';
 import { civGamePath } from '../game-links';
 import { GamesPagination } from './GamesPagination';
 
@@ -19,7 +20,7 @@ interface Props {
   query: UseQueryResult<GamesPageDto>;
   page: number;
   onPage: (page: number) => void;
-  /** Archived tables add Winner and Victory Type. */
+  /** Archived tables add Winner, Victory Type and Placements. */
   archived: boolean;
   emptyText: string;
   groupID: string;
@@ -38,11 +39,27 @@ const formatDate = (iso: string, timeZone: string) =>
 
 const dash = (value: string | null) => value ?? <span className="text-body-secondary">—</span>;
 
-const COLUMNS = ['Game Name', 'Date Created', 'Host', 'Map', 'Members', 'Type'];
-const ARCHIVED_COLUMNS = [...COLUMNS, 'Winner', 'Victory Type'];
+/** The finishing order, wrapping between places and never inside one; one element, as the phone layout's cell expects. */
+function Placements({ game }: { game: GameDto }) {
+  const places = finishingOrder(game);
+  if (places.length === 0) return dash(null);
+  return (
+    <span>
+      {places.map((place, index) => (
+        <span key={place.placement}>
+          {index > 0 && ' · '}
+          <span className="text-nowrap">{placeText(place)}</span>
+        </span>
+      ))}
+    </span>
+  );
+}
 
-/** A cell that names its column, for the stacked layout on phones. */
-function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+const COLUMNS = ['Game Name', 'Date Created', 'Host', 'Map', 'Members', 'Type'];
+const ARCHIVED_COLUMNS = [...COLUMNS, 'Winner', 'Victory Type', 'Placements'];
+
+/** A cell that names its column, for the stacked layout on phones (the civ-games-table styles). */
+export function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
     <td role="cell" data-label={label} className={className}>
       {children}
@@ -121,6 +138,11 @@ export function GamesTable({ headingID, title, actions, children, query, page, o
                     <Cell label="Type">{game.gameType === 'team' ? 'Team' : 'FFA'}</Cell>
                     {archived && <Cell label="Winner">{dash(winnerOf(game))}</Cell>}
                     {archived && <Cell label="Victory Type">{dash(game.victoryType)}</Cell>}
+                    {archived && (
+                      <Cell label="Placements" className="civ-games-members">
+                        <Placements game={game} />
+                      </Cell>
+                    )}
                   </tr>
                 ))
               )}

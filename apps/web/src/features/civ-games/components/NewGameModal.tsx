@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -11,17 +11,18 @@ import { useNavigate } from 'react-router';
 import { FAILURE_TO_RETRIEVE_CIVS_MESSAGE, findCivCatalogue } from '@smm/shared/civilization/catalogue';
 import { DRAFT_LIMITS, draft, type DraftResult } from '@smm/shared/civilization/draft';
 import { GAME_NAME_MAX, type GameDto, type GameType } from '@smm/shared/civilization/games-schemas';
-import { errorBodyOf } from '../../../lib/api-client';
+import { ApiError, errorBodyOf } from '../../../lib/api-client';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { TextField } from '../../../lib/ui/TextField';
 import { useToast } from '../../../lib/ui/toasts';
 import { fullGroupQueryOptions } from '../../groups/api/get-full-group';
-import { useCreateGame } from '../api/create-game';
+import { useCreateGame, type CreateGameInput } from '../api/create-game';
 import { useFetchMemberCivPreferences } from '../api/get-member-civ-preferences';
 import { civGamePath } from '../game-links';
 import {
   changesDraft,
   CREATE_GAME_ERROR,
+  REPLACES_DRAFT_TEXT,
   createGameBodyFrom,
   DRAFT_ERROR_PREFIX,
   draftInputFrom,
@@ -45,9 +46,9 @@ interface Props {
   viewerID: string;
   /** Drafting from an event: its name and attendees to start with. */
   prefill?: { gameName?: string; memberIDs?: readonly string[] };
-  /** Drafting from an event: the server marks it drafted (a redraft replaces its earlier game). */
+  /** Drafting from an event: the server marks it drafted (a redraft may replace its earlier game). */
   eventID?: string;
-  /** The event already has a drafted game, which this one replaces. */
+  /** The event already has a drafted game, which this one replaces unless its recording has started. */
   replacesDraft?: boolean;
   onHide: () => void;
 }
@@ -71,7 +72,14 @@ const DRAFT_FIELD_LABELS: Record<string, string> = {
   eventID: 'Event',
   gameType: 'Game Type',
 };
-const FIELDS_WITH_INPUTS = new Set(['gameName', 'host', 'members']);
+// keepEarlier is not an error to list: it is the redraft refusal, shown with its own button.
+const FIELDS_WITH_INPUTS = new Set(['gameName', 'host', 'members', 'keepEarlier']);
+
+/** A redraft the server refused because the earlier game's recording has started: its message and the body sent. */
+interface RedraftRefusal {
+  message: string;
+  body: CreateGameInput;
+}
 
 /** The New-game form (spec 4 and 5): members, host, type and options, a draft to preview and share, and Add Game. */
 export function NewGameModal({ groupID, groupGameName, members, viewerID, prefill, eventID, replacesDraft = false, onHide }: Props) {
@@ -85,6 +93,12 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
   const [draftError, setDraftError] = useState<string | null>(null);
   const [drafting, setDrafting] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<RedraftRefusal | null>(null);
+  const refusalAlert = useRef<HTMLDivElement>(null);
+  // The refusal lands in the body while Add Game sits in the footer: bring it into view on a phone.
+  useEffect(() => {
+    if (refusal) refusalAlert.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refusal]);
 
   const players = selectedMembers(members, form);
   const host = hostOf(form, players, viewerID);
@@ -99,6 +113,7 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
     if (changesDraft(patch)) {
       setResult(null);
       setDraftError(null);
+      setRefusal(null);
     }
   }
 
@@ -136,17 +151,27 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
     // Add Game before any draft drafts first, so a game in Draft Mode always has its choices.
     const drafted = draftMode ? (result ?? (await runDraft())) : null;
     if (draftMode && !drafted) return;
+    send(createGameBodyFrom({ groupID, form, players, host, draft: drafted, eventID }));
+  }
+
+  function send(body: CreateGameInput) {
     setFields({});
-    create.mutate(createGameBodyFrom({ groupID, form, players, host, draft: drafted, eventID }), {
+    setRefusal(null);
+    create.mutate(body, {
       onSuccess: (game: GameDto) => {
         toast({ title: 'Success!', body: `Successfully added ${game.gameName}`, variant: 'success' });
         onHide();
         navigate(civGamePath(groupID, game._id));
       },
       onError: (error) => {
-        const body = errorBodyOf(error);
-        setFields(body.fields ?? {});
-        toast({ title: 'Error!', body: `${CREATE_GAME_ERROR} ${body.message}`, variant: 'danger' });
+        const answer = errorBodyOf(error);
+        // The earlier game of the event has results, comments or notes: the server keeps it and asks first.
+        if (error instanceof ApiError && error.status === 409 && answer.fields?.keepEarlier !== undefined && !body.keepEarlier) {
+          setRefusal({ message: answer.message, body });
+          return;
+        }
+        setFields(answer.fields ?? {});
+        toast({ title: 'Error!', body: `${CREATE_GAME_ERROR} ${answer.message}`, variant: 'danger' });
       },
     });
   }
@@ -170,7 +195,7 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
         <Modal.Body>
           {replacesDraft && (
             <Alert variant="info" className="py-2">
-              This event has already been drafted: adding this game replaces the earlier one.
+              {REPLACES_DRAFT_TEXT}
             </Alert>
           )}
           <fieldset disabled={busy}>
@@ -271,6 +296,15 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
             </div>
           </fieldset>
 
+          {refusal && (
+            <Alert ref={refusalAlert} variant="warning" role="alert" className="mb-3">
+              <p className="mb-2">{refusal.message}</p>
+              <p className="mb-2">You can add this game beside the earlier one; both stay, each with its own results.</p>
+              <Button variant="primary" size="sm" disabled={create.isPending} onClick={() => send({ ...refusal.body, keepEarlier: true })}>
+                Add beside the earlier game
+              </Button>
+            </Alert>
+          )}
           {draftError && (
             <Alert variant="danger" role="alert" className="mb-3">
               {draftError}

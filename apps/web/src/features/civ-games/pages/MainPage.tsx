@@ -7,6 +7,7 @@ import { GroupGate } from '../../groups/components/area/GroupGate';
 import { useGroupArea } from '../../groups/components/area/group-area';
 import { useActiveGames } from '../api/get-active-games';
 import { useFinishedGames } from '../api/get-finished-games';
+import { DeletedGamesSection } from '../components/DeletedGamesSection';
 import { FilterGamesModal } from '../components/FilterGamesModal';
 import { GamesTable } from '../components/GamesTable';
 import { describeFilter, type GamesFilter } from '../games-filter';
@@ -19,7 +20,7 @@ type Table = 'active' | 'ffa' | 'team';
 const FIRST_PAGES: Record<Table, number> = { active: 1, ffa: 1, team: 1 };
 
 function Games() {
-  const { groupID, group, context, user } = useGroupArea();
+  const { groupID, group, context, user, viewer } = useGroupArea();
   const timeZone = useViewerTimeZone(user.id);
   const [filter, setFilter] = useState<GamesFilter | null>(null);
   const [pages, setPages] = useState(FIRST_PAGES);
@@ -28,6 +29,8 @@ function Games() {
   const ffa = useFinishedGames(groupID, 'ffa', pages.ffa, filter);
   const team = useFinishedGames(groupID, 'team', pages.team, filter);
   const canEdit = can('editGames', context);
+  // The shared game policy: listing and restoring deleted games is for the group's Administrators (the owner is one).
+  const isAdministrator = viewer === 'administrator' || viewer === 'owner';
 
   const [onActivePage, onFfaPage, onTeamPage] = useMemo(() => {
     const pageSetter = (table: Table) => (page: number) => setPages((current) => ({ ...current, [table]: page }));
@@ -91,6 +94,7 @@ function Games() {
         archived
         emptyText="No archived team games"
       />
+      {isAdministrator && <DeletedGamesSection {...shared} />}
 
       {dialog === 'filter' && <FilterGamesModal filter={filter} onApply={applyFilter} onHide={() => setDialog('none')} />}
       {dialog === 'add' && (
@@ -108,7 +112,10 @@ function Games() {
   );
 }
 
-/** /civGroup/main, for members: Active Games, Archived Games - FFA and Archived Games - Teams (spec 2). */
+/**
+ * /civGroup/main, for members: Active Games, Archived Games - FFA and Archived Games - Teams (spec 2),
+ * and for Administrators the deleted games they can restore.
+ */
 export default function MainPage() {
   useDocumentTitle('Active Games', useGroupArea().group.groupName);
   return (
