@@ -1,0 +1,402 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyOrder, recount, skillOrdinal, type LadderGame } from '@smm/shared/civilization/ladder';
+import type { GameDto } from '@smm/shared/civilization/games-schemas';
+import type { FullGroupDto } from '@smm/shared/groups/schemas';
+import { createGameFrom, draftFor } from './civ-games-fixtures';
+import { call, createGroup, join, setRole, type TestUser } from './groups-fixtures';
+import { createTestApp, createUser, type TestApp } from './test-app';
+
+let t: TestApp;
+let owner: TestUser;
+let admin: TestUser;
+let host: TestUser;
+let p2: TestUser;
+let p3: TestUser;
+let reader: TestUser;
+let outsider: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [owner, admin, host, p2, p3, reader, outsider] = await Promise.all(Array.from({ length: 7 }, () => createUser(t.app)));
+});
+afterAll(() => t.close());
+
+async function ladderGroup(): Promise<FullGroupDto> {
+  const group = await createGroup(t.app, owner, { isPrivate: true, groupName: 'Ladder' });
+  for (const user of [admin, host, p2, p3, reader]) await join(t.app, group, user);
+  await setRole(t.app, group._id, owner, admin, 'Administrator');
+  return (await call(t.app, `/api/groups/getFullGroup?groupID=${group._id}`, { as: owner })).body;
+}
+
+const update = (as: TestUser, payload: object) => call(t.app, '/api/civilization/updateGame', { method: 'POST', as, payload });
+const getGame = async (as: TestUser, id: string): Promise<GameDto> => (await call(t.app, `/api/civilization/game?gameID=${id}`, { as })).body;
+const history = async (as: TestUser, id: string) => (await call(t.app, `/api/civilization/gameHistory?gameID=${id}`, { as })).body;
+const post = (path: string, as: TestUser, payload: object) => call(t.app, `/api/civilization/${path}`, { method: 'POST', as, payload });
+const eliminate = (...users: TestUser[]) => users.map((u) => ({ userID: u.user.id, isActive: false }));
+
+/** A free-for-all created by `host` (its creator and host) for these players. */
+async function ffa(group: FullGroupDto, players: TestUser[], extra: object = {}) {
+  const { body } = await draftFor(t.app, group, host, players, { numCiv: 1 });
+  return (await createGameFrom(t.app, host, { ...body, host: host.user.id, ...extra })) as GameDto;
+}
+
+describe('who may change a game', () => {
+  it("a player's result change is refused and proposed instead; others confirm or contest; the host accepts or rejects", async () => {
+    const group = await ladderGroup();
+    const game = await ffa(group, [host, p2, p3]);
+    expect(game.permissions).toMatchObject({ role: 'manager', changeResult: true });
+    expect((await getGame(p2, game._id)).permissions).toMatchObject({ role: 'player', changeResult: false, proposeChange: true });
+
+    const direct = await update(p2, { gameID: game._id, members: eliminate(p3) });
+    expect(direct.status).toBe(403);
+    expect(direct.body.message).toMatch(/propose/);
+    expect((await getGame(host, game._id)).members.every((m) => m.isActive)).toBe(true);
+    // A player may still rename the game.
+    expect((await update(p2, { gameID: game._id, gameName: 'Renamed by p2' })).status).toBe(200);
+
+    const proposed = await post('proposeGameChange', p2, { gameID: game._id, changes: { members: eliminate(p3) }, reason: 'p3 rage quit' });
+    expect(proposed.status).toBe(200);
+    expect(proposed.body).toMatchObject({ status: 'pending', proposedBy: p2.user.id, reason: 'p3 rage quit' });
+    expect(proposed.body.summary.join('\n')).toMatch(/status: Active → Eliminated/);
+    expect((await getGame(host, game._id)).pendingProposals).toBe(1);
+    // Pending: nothing changed yet.
+    expect((await getGame(host, game._id)).members.find((m) => m.userID === p3.user.id)!.isActive).toBe(true);
+
+    const id = proposed.body._id;
+    expect((await post('voteGameProposal', p2, { proposalID: id, vote: 'confirm', reason: 'mine' })).status).toBe(403);
+    expect((await post('voteGameProposal', reader, { proposalID: id, vote: 'confirm', reason: 'saw it' })).status).toBe(403);
+    expect((await post('decideGameProposal', p2, { proposalID: id, decision: 'accept' })).status).toBe(403);
+    const contested = await post('voteGameProposal', p3, { proposalID: id, vote: 'contest', reason: 'I was still in' });
+    expect(contested.status).toBe(200);
+    expect(contested.body.votes).toEqual([expect.objectContaining({ userID: p3.user.id, vote: 'contest', reason: 'I was still in' })]);
+    const confirmed = await post('voteGameProposal', host, { proposalID: id, vote: 'confirm', reason: 'He left at turn 80' });
+    expect(confirmed.body.votes).toHaveLength(2);
+
+    const accepted = await post('decideGameProposal', host, { proposalID: id, decision: 'accept' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'accepted', decidedByName: host.user.username });
+    expect((await getGame(reader, game._id)).members.find((m) => m.userID === p3.user.id)!.isActive).toBe(false);
+    expect((await post('decideGameProposal', host, { proposalID: id, decision: 'reject' })).status).toBe(409);
+
+    // A rejected proposal changes nothing.
+    const second = await post('proposeGameChange', p3, { gameID: game._id, changes: { members: eliminate(p2) }, reason: 'p2 left' });
+    expect((await post('decideGameProposal', admin, { proposalID: second.body._id, decision: 'reject', reason: 'Not true' })).status).toBe(200);
+    expect((await getGame(reader, game._id)).members.find((m) => m.userID === p2.user.id)!.isActive).toBe(true);
+
+    const { proposals, audit } = await history(reader, game._id);
+    expect(proposals.map((p: { status: string }) => p.status)).toEqual(['rejected', 'accepted']);
+    expect(audit.map((a: { action: string }) => a.action)).toEqual([
+      'rejected',
+      'proposed',
+      'accepted',
+      'confirmed',
+      'contested',
+      'proposed',
+      'edited',
+      'created',
+    ]);
+    const acceptedRow = audit.find((a: { action: string }) => a.action === 'accepted');
+    expect(acceptedRow).toMatchObject({ userID: host.user.id, note: expect.stringMatching(/Proposed by .*p3 rage quit/) });
+    expect(acceptedRow.changes).toContainEqual({ field: `${p3.user.username}: status`, before: 'Active', after: 'Eliminated' });
+  });
+
+  it('a member who did not play, and an outsider, change nothing', async () => {
+    const group = await ladderGroup();
+    const game = await ffa(group, [host, p2]);
+    expect((await getGame(reader, game._id)).permissions).toMatchObject({ role: 'reader', editDetails: false, proposeChange: false });
+    for (const payload of [{ gameName: 'Mine' }, { members: eliminate(p2) }, { winner: host.user.id, victoryType: 'Score' }]) {
+      expect((await update(reader, { gameID: game._id, ...payload })).status).toBe(403);
+      expect((await update(outsider, { gameID: game._id, ...payload })).status).toBe(404);
+    }
+    expect((await post('proposeGameChange', reader, { gameID: game._id, changes: { members: eliminate(p2) }, reason: 'x' })).status).toBe(
+      403,
+    );
+    expect((await call(t.app, `/api/civilization/deleteGame?gameID=${game._id}`, { method: 'POST', as: reader })).status).toBe(403);
+    expect((await call(t.app, `/api/civilization/deleteGame?gameID=${game._id}`, { method: 'POST', as: p2 })).status).toBe(403);
+    expect((await history(outsider, game._id)).message).toBe('Game not found');
+    expect((await getGame(host, game._id)).gameName).toBe(game.gameName);
+  });
+});
+
+describe('finishing order and ratings', () => {
+  it('placements follow the reverse elimination order; ties within one step can be ordered; a rule-breaking order is refused', async () => {
+    const group = await ladderGroup();
+    const game = await ffa(group, [host, p2, p3, admin]);
+    await update(host, { gameID: game._id, members: eliminate(admin) });
+    await update(host, { gameID: game._id, members: eliminate(p2, p3) });
+    const finished = await update(host, { gameID: game._id, winner: host.user.id, victoryType: 'Science' });
+    expect(finished.status).toBe(200);
+    const place = (g: GameDto) => Object.fromEntries(g.members.map((m) => [m.userID, m.placement]));
+    expect(place(finished.body)).toEqual({ [host.user.id]: 1, [p2.user.id]: 2, [p3.user.id]: 2, [admin.user.id]: 4 });
+    const steps = Object.fromEntries(finished.body.members.map((m: GameDto['members'][number]) => [m.userID, m.eliminationStep]));
+    expect(steps).toMatchObject({ [admin.user.id]: 1, [p2.user.id]: 2, [p3.user.id]: 2 });
+
+    // p2 and p3 went out together: the recorder orders them.
+    const ordered = await update(host, {
+      gameID: game._id,
+      placements: [
+        { userID: host.user.id, placement: 1 },
+        { userID: p3.user.id, placement: 2 },
+        { userID: p2.user.id, placement: 3 },
+        { userID: admin.user.id, placement: 4 },
+      ],
+    });
+    expect(ordered.status).toBe(200);
+    expect(place(ordered.body)).toEqual({ [host.user.id]: 1, [p3.user.id]: 2, [p2.user.id]: 3, [admin.user.id]: 4 });
+    // The first out cannot be placed above a player eliminated after them.
+    const wrong = await update(host, {
+      gameID: game._id,
+      placements: [
+        { userID: host.user.id, placement: 1 },
+        { userID: admin.user.id, placement: 2 },
+        { userID: p3.user.id, placement: 3 },
+        { userID: p2.user.id, placement: 4 },
+      ],
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields.placements).toMatch(/eliminated later/);
+
+    // Every player sees what the game did to their rating; the order matters.
+    const rated = await getGame(p2, game._id);
+    const delta = Object.fromEntries(rated.members.map((m) => [m.userID, m.ratingChange!.delta]));
+    expect(delta[host.user.id]).toBeGreaterThan(0);
+    expect(delta[p3.user.id]).toBeGreaterThan(delta[p2.user.id]!);
+    expect(delta[admin.user.id]).toBeLessThan(0);
+  });
+
+  it('a corrected victory type alone moves the win to the new type in the rankings', async () => {
+    const group = await ladderGroup();
+    const game = await ffa(group, [host, p2]);
+    await update(host, { gameID: game._id, members: eliminate(p2) });
+    await update(host, { gameID: game._id, winner: host.user.id, victoryType: 'Science' });
+    expect((await update(host, { gameID: game._id, victoryType: 'Culture' })).status).toBe(200);
+    const rows = (await call(t.app, `/api/civilization/getRankings?groupID=${group._id}&gameType=ffa&season=all`, { as: p2 })).body;
+    expect(rows.find((r: { userID: string }) => r.userID === host.user.id)).toMatchObject({ science: 0, culture: 1, total: 1 });
+  });
+
+  it('any sequence of finishes and corrections ends exactly where a recount from history ends', async () => {
+    const players = () => [host, p2, p3, admin];
+    const finish = fc.record({
+      kind: fc.constant('finish' as const),
+      winner: fc.nat(3),
+      order: fc.shuffledSubarray([0, 1, 2, 3], { minLength: 3, maxLength: 3 }),
+    });
+    const op = fc.oneof(
+      finish,
+      fc.record({ kind: fc.constant('victory' as const), index: fc.nat(20), victory: fc.constantFrom('Science', 'Culture', 'Score') }),
+      fc.record({ kind: fc.constant('reopen' as const), index: fc.nat(20) }),
+      fc.record({ kind: fc.constant('delete' as const), index: fc.nat(20) }),
+      fc.record({ kind: fc.constant('restore' as const), index: fc.nat(20) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.tuple(finish, fc.array(op, { minLength: 2, maxLength: 8 })), async ([first, more]) => {
+        const ops = [first, ...more];
+        const group = await ladderGroup();
+        const made: string[] = [];
+        for (const step of ops) {
+          t.clock.advance(60_000);
+          if (step.kind === 'finish') {
+            const all = players();
+            const winner = all[step.winner]!;
+            const game = await ffa(group, all);
+            made.push(game._id);
+            // Losers go out one at a time in the drawn order.
+            for (const i of step.order.filter((i) => all[i] !== winner)) await update(host, { gameID: game._id, members: eliminate(all[i]!) });
+            const rest = all.filter((u) => u !== winner);
+            await update(host, { gameID: game._id, members: eliminate(...rest) });
+            expect((await update(host, { gameID: game._id, winner: winner.user.id, victoryType: 'Score' })).status).toBe(200);
+          } else if (made.length) {
+            const id = made[step.index % made.length]!;
+            if (step.kind === 'victory') await update(admin, { gameID: id, victoryType: step.victory });
+            else if (step.kind === 'reopen') await update(admin, { gameID: id, winner: null });
+            else if (step.kind === 'delete') await call(t.app, `/api/civilization/deleteGame?gameID=${id}`, { method: 'POST', as: admin });
+            else await call(t.app, `/api/civilization/restoreGame?gameID=${id}`, { method: 'POST', as: admin });
+          }
+        }
+        // The recount, computed here from what the API shows of the finished games.
+        const finished: GameDto[] = (
+          await call(t.app, `/api/civilization/getFinishedGames?groupID=${group._id}&gameType=ffa&pageSize=100`, { as: reader })
+        ).body.games;
+        const games: LadderGame[] = finished
+          .map((g) => ({
+            gameID: g._id,
+            gameType: 'ffa',
+            victoryType: g.victoryType,
+            finishedAt: Date.parse(g.dateFinished!),
+            members: g.members.map((m) => ({ userID: m.userID, team: null, placement: m.placement })),
+          }))
+          .sort(historyOrder);
+        const { standings, changes } = recount(games);
+        const rankings = (await call(t.app, `/api/civilization/getRankings?groupID=${group._id}&gameType=ffa&season=all`, { as: reader })).body;
+        expect(rankings).toHaveLength(standings.size);
+        for (const row of rankings) {
+          const s = standings.get(row.userID)!;
+          expect(row).toMatchObject({ gamesPlayed: s.gamesPlayed, total: s.total, science: s.wins.Science, culture: s.wins.Culture, score: s.wins.Score });
+          expect(row.rating.mu).toBeCloseTo(s.skill.mu, 9);
+          expect(row.rating.sigma).toBeCloseTo(s.skill.sigma, 9);
+        }
+        for (const g of finished) {
+          for (const m of g.members) {
+            const c = changes.find((x) => x.gameID === g._id && x.userID === m.userID)!;
+            expect(m.ratingChange!.delta).toBeCloseTo(skillOrdinal(c.after) - skillOrdinal(c.before), 1);
+          }
+        }
+      }),
+      { numRuns: 6 },
+    );
+  });
+});
+
+describe('rules that keep the ladder honest', () => {
+  it('one-player and one-team games are refused; a finished game cannot be edited so its winner is eliminated', async () => {
+    const group = await ladderGroup();
+    const solo = await call(t.app, '/api/civilization/createGame', {
+      method: 'POST',
+      as: host,
+      payload: (await draftFor(t.app, group, host, [host])).body,
+    });
+    expect(solo.status).toBe(400);
+    expect(solo.body.fields.members).toMatch(/at least two players/);
+    const { body } = await draftFor(t.app, group, host, [host, p2, p3], { gameType: 'team' });
+    const oneTeam = await call(t.app, '/api/civilization/createGame', {
+      method: 'POST',
+      as: host,
+      payload: { ...body, members: (body.members as object[]).map((m) => ({ ...m, team: 1 })) },
+    });
+    expect(oneTeam.status).toBe(400);
+    expect(oneTeam.body.fields.members).toMatch(/two teams/);
+
+    const game = await ffa(group, [host, p2]);
+    await update(host, { gameID: game._id, members: eliminate(p2) });
+    await update(host, { gameID: game._id, winner: host.user.id, victoryType: 'Score' });
+    const swap = await update(host, {
+      gameID: game._id,
+      members: [
+        { userID: host.user.id, isActive: false },
+        { userID: p2.user.id, isActive: true },
+      ],
+    });
+    expect(swap.status).toBe(400);
+    expect((await update(host, { gameID: game._id, members: [{ userID: p2.user.id, isActive: true }] })).status).toBe(409);
+    expect((await getGame(host, game._id)).winner).toBe(host.user.id);
+  });
+});
+
+describe('anonymous mode holds', () => {
+  it("an opponent's choices reach no response, whatever edits a player sends, until a manager finishes the game", async () => {
+    const group = await ladderGroup();
+    const { body, result } = await draftFor(t.app, group, host, [host, p2, p3, reader], { gameType: 'team', numCiv: 2, seed: 11 });
+    const teams = [1, 1, 2, 2];
+    const game = (await createGameFrom(t.app, host, {
+      ...body,
+      anonymousMode: true,
+      members: (body.members as object[]).map((m, i) => ({ ...m, team: teams[i] })),
+    })) as GameDto;
+    const order = result.players.map((p) => p.userID);
+    const hiddenFrom = (user: TestUser) => {
+      const mine = teams[order.indexOf(user.user.id)];
+      return result.players.filter((_, i) => teams[i] !== mine).flatMap((p) => p.civChoices.map((c) => c.civID));
+    };
+    const teamOf = (user: TestUser) => teams[order.indexOf(user.user.id)]!;
+    // A player of the team the host is not on: they must never see the other team's leaders.
+    const opponent = [p2, p3, reader].find((u) => teamOf(u) !== teamOf(host))!;
+    const rival = [p2, p3, reader].find((u) => teamOf(u) === teamOf(host))!;
+    const own = teamOf(opponent);
+    const other = own === 1 ? 2 : 1;
+    const secrets = hiddenFrom(opponent);
+    expect(secrets.length).toBe(4);
+    const leak = async () => {
+      const bodies = [
+        await call(t.app, `/api/civilization/game?gameID=${game._id}`, { as: opponent }),
+        await call(t.app, `/api/civilization/getActiveGames?groupID=${group._id}`, { as: opponent }),
+        await call(t.app, `/api/civilization/getFinishedGames?groupID=${group._id}&gameType=team`, { as: opponent }),
+        await call(t.app, `/api/civilization/getFinishedGames?groupID=${group._id}&gameType=ffa`, { as: opponent }),
+        await call(t.app, `/api/civilization/gameHistory?gameID=${game._id}`, { as: opponent }),
+        await call(t.app, `/api/events/getEvents?groupID=${group._id}`, { as: opponent }),
+      ];
+      const text = bodies.map((b) => JSON.stringify(b.body)).join('\n');
+      return secrets.filter((civID) => text.includes(`"${civID}"`));
+    };
+    expect(await leak()).toEqual([]);
+
+    // Move to the other team, switch the type, eliminate everyone and win: refused for a player.
+    expect((await update(opponent, { gameID: game._id, members: [{ userID: opponent.user.id, team: other }] })).status).toBe(403);
+    expect((await update(opponent, { gameID: game._id, gameType: 'ffa' })).status).toBe(403);
+    expect((await update(opponent, { gameID: game._id, members: eliminate(host, rival) })).status).toBe(403);
+    // Setting the leader one played is theirs, and reveals nothing of others.
+    const mine = result.players[order.indexOf(opponent.user.id)]!.civChoices[0]!.civID;
+    expect((await update(opponent, { gameID: game._id, members: [{ userID: opponent.user.id, civPlayed: mine }] })).status).toBe(200);
+    expect(await leak()).toEqual([]);
+
+    // The host accepts a team switch and a type switch: what the opponent sees is fixed at creation.
+    const swap = await post('proposeGameChange', opponent, {
+      gameID: game._id,
+      changes: { members: [{ userID: opponent.user.id, team: other }, { userID: rival.user.id, team: own }] },
+      reason: 'we swapped seats',
+    });
+    expect(swap.status).toBe(200);
+    expect((await post('decideGameProposal', host, { proposalID: swap.body._id, decision: 'accept' })).status).toBe(200);
+    expect(await leak()).toEqual([]);
+    expect((await update(host, { gameID: game._id, gameType: 'ffa' })).status).toBe(200);
+    expect(await leak()).toEqual([]);
+    const back = await update(host, {
+      gameID: game._id,
+      gameType: 'team',
+      members: [{ userID: opponent.user.id, team: own }, { userID: rival.user.id, team: other }],
+    });
+    expect(back.status).toBe(200);
+
+    // A manager finishes it: revealed, and reopening does not hide it again.
+    const losers = [p2, p3, reader].filter((u) => teamOf(u) === own);
+    await update(host, { gameID: game._id, members: eliminate(...losers) });
+    expect((await update(host, { gameID: game._id, winner: teamOf(host), victoryType: 'Science' })).status).toBe(200);
+    expect((await leak()).sort()).toEqual([...secrets].sort());
+    expect((await update(host, { gameID: game._id, winner: null })).status).toBe(200);
+    expect((await getGame(opponent, game._id)).members.every((m) => !m.civChoicesHidden)).toBe(true);
+  });
+});
+
+describe('deleting is soft and restorable', () => {
+  it('a deleted game leaves lists and rankings with its comments kept; an Administrator restores it within 30 days', async () => {
+    const group = await ladderGroup();
+    const game = await ffa(group, [host, p2]);
+    await call(t.app, '/api/comments/postComment', {
+      method: 'POST',
+      as: p2,
+      payload: { comment: 'gg', userID: p2.user.id, groupID: group._id, gameID: game._id },
+    });
+    await update(host, { gameID: game._id, members: eliminate(p2) });
+    await update(host, { gameID: game._id, winner: host.user.id, victoryType: 'Score' });
+    const ranked = async () =>
+      (await call(t.app, `/api/civilization/getRankings?groupID=${group._id}&gameType=ffa&season=all`, { as: p2 })).body.length;
+    expect(await ranked()).toBe(2);
+
+    expect((await call(t.app, `/api/civilization/deleteGame?gameID=${game._id}`, { method: 'POST', as: host })).status).toBe(200);
+    expect(await ranked()).toBe(0);
+    expect((await call(t.app, `/api/civilization/game?gameID=${game._id}`, { as: p2 })).status).toBe(404);
+    expect((await call(t.app, `/api/comments/getComments/${game._id}/${group._id}`, { as: p2 })).status).toBe(404);
+    const stored = await t.database.db.selectFrom('civ_comments').select('comment').where('game_id', '=', game._id).execute();
+    expect(stored).toEqual([{ comment: 'gg' }]);
+
+    const deleted = await call(t.app, `/api/civilization/getDeletedGames?groupID=${group._id}`, { as: admin });
+    expect(deleted.body).toEqual([expect.objectContaining({ _id: game._id, deletedByName: host.user.username, comments: 1, isFinished: true })]);
+    expect((await call(t.app, `/api/civilization/getDeletedGames?groupID=${group._id}`, { as: host })).status).toBe(403);
+    expect((await call(t.app, `/api/civilization/restoreGame?gameID=${game._id}`, { method: 'POST', as: host })).status).toBe(404);
+    // Administrators still open it, to restore it.
+    expect((await getGame(admin, game._id)).dateDeleted).toBeTruthy();
+
+    const restored = await call(t.app, `/api/civilization/restoreGame?gameID=${game._id}`, { method: 'POST', as: admin });
+    expect(restored.status).toBe(200);
+    expect(restored.body.dateDeleted).toBeNull();
+    expect(await ranked()).toBe(2);
+    expect((await call(t.app, `/api/comments/getComments/${game._id}/${group._id}`, { as: p2 })).body).toHaveLength(1);
+    expect((await history(p2, game._id)).audit.map((a: { action: string }) => a.action).slice(0, 2)).toEqual(['restored', 'deleted']);
+
+    // After 30 days it can no longer be restored (and is still kept).
+    await call(t.app, `/api/civilization/deleteGame?gameID=${game._id}`, { method: 'POST', as: admin });
+    t.clock.advance(31 * 24 * 3_600_000);
+    expect((await call(t.app, `/api/civilization/restoreGame?gameID=${game._id}`, { method: 'POST', as: admin })).status).toBe(409);
+    expect(await t.database.db.selectFrom('civ_games').select('id').where('id', '=', game._id).executeTakeFirst()).toBeTruthy();
+  });
+});
