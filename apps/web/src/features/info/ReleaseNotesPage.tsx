@@ -3,6 +3,20 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const releases = [
   {
+    version: '1.3.0',
+    date: 'November 2026',
+    notes: [
+      'The ladder keeps its records: only the host, the game creator and Administrators change a result; other players of the game propose corrections that players confirm or contest and managers accept or reject; members who did not play only read.',
+      'Finished games store every player's placement: the winner first, then the reverse elimination order, with ties and reordering of players eliminated together.',
+      'Ratings use the whole finishing order; every finished game shows each player's rating change, and every correction recounts the rankings from history.',
+      'Every change to a game is recorded and shown on its History tab; deleting a game keeps its comments and notes, and Administrators can restore it for 30 days.',
+      'A redraft replaces an event's game only while nothing has been recorded in it; otherwise the new game is added beside it.',
+      'Anonymous mode holds until the host, the creator or an Administrator finishes the game.',
+      'Statistics: per member, per leader and head-to-head; a member page with a rating-history chart; optional seasons.',
+      'Wrong current passwords when changing a password are throttled like logins, and a password change closes the account's open live pages.',
+    ],
+  },
+  {
     version: '1.1.0',
     date: 'November 2026',
     notes: [

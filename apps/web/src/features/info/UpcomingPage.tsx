@@ -8,8 +8,16 @@ const items = [
   { item: 'Drafting a Civilization game from an event', state: 'Available' },
   { item: 'Rankings for free-for-all and team games by victory type, with skill ratings', state: 'Available' },
   { item: 'Game comments and personal game notes', state: 'Available' },
-  { item: "RuneScape clans: members' accounts, clan hiscores and progress over time", state: 'Planned' },
-  { item: 'Live pages, waitlists, repeating events and Discord announcements', state: 'Planned' },
+  { item: "RuneScape clans: members' accounts, clan hiscores and progress over time", state: 'Available' },
+  { item: 'Live pages, waitlists, repeating events and Discord announcements', state: 'Available' },
+  {
+    item: 'A ladder you can trust: results changed only by the host, the game creator or Administrators, corrections proposed by players, finishing placements, rating changes per game, an audit trail, restorable deletes',
+    state: 'Available',
+  },
+  { item: 'Statistics per member and per leader, head-to-head records, rating history charts and seasons', state: 'Available' },
+  { item: 'Server-dealt drafts with blind picks, captains, majority bans, redraft votes, balanced teams and DLC per member', state: 'Planned' },
+  { item: 'Discord sign-in, event posts with buttons and slash commands', state: 'Planned' },
+  { item: 'RuneScape clan competitions and bingo', state: 'Planned' },
 ];
 
 export default function UpcomingPage() {
