@@ -3,30 +3,60 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultCivGroupSettings, findCivCatalogue } from '@smm/shared/civilization/catalogue';
+import type { SeasonDto } from '@smm/shared/civilization/ladder-schemas';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
 import { defaultGroupSettings } from '@smm/shared/groups/settings';
 import { ToastProvider } from '../../lib/ui/toasts';
+import { AppStateProvider } from '../auth/app-state';
 import { GameSettingsPanel } from './components/GameSettingsPanel';
 import { formFromGroup, updateGroupBodyFrom } from './game-settings-form';
 
 type Reply = { status: number; body: unknown };
+/** The answer to updateGroup. */
 let reply: (body: Record<string, unknown>) => Reply;
+/** Answers by "METHOD /path" for the other calls. */
+let routes: Record<string, (body: Record<string, unknown>) => Reply>;
 let posted: { path: string; body: Record<string, unknown> }[];
+let fetched: string[];
 
-// Only the network is replaced: the panel, the dialog, its mutation and the real api client all run.
+const season = (id: string, name: string, rest: Partial<SeasonDto> = {}): SeasonDto => ({
+  _id: id,
+  name,
+  minGames: 1,
+  dateStarted: '2026-01-10T09:00:00.000Z',
+  dateEnded: null,
+  isCurrent: true,
+  ...rest,
+});
+
+// Only the network is replaced: the panel, the dialog, the seasons, their mutations and the real api client all run.
 beforeEach(() => {
   posted = [];
+  fetched = [];
+  reply = () => ({ status: 500, body: { message: 'updateGroup was not expected' } });
+  routes = {
+    'GET /api/users/getTimeZone': () => ({ status: 200, body: { timeZone: 'America/New_York' } }),
+    'GET /api/civilization/getSeasons': () => ({ status: 200, body: [] }),
+  };
+  const payload = btoa(
+    JSON.stringify({ id: 'owner', username: 'Olga', email: 'olga@example.com', steamID: null, exp: Date.now() / 1000 + 3600 }),
+  );
+  localStorage.setItem('jwtToken', `Bearer e30.${payload}.sig`);
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
+    const method = init?.method ?? 'GET';
     const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    posted.push({ path: url.pathname + url.search, body });
-    const { status, body: answer } = reply(body);
-    return new Response(JSON.stringify(answer), { status });
+    if (method === 'POST') posted.push({ path: url.pathname + url.search, body });
+    else fetched.push(url.pathname + url.search);
+    const route = url.pathname === '/api/civilization/updateGroup' ? reply : routes[`${method} ${url.pathname}`];
+    const { status, body: answer } = route ? route(body) : { status: 404, body: { message: `No route for ${method} ${url.pathname}` } };
+    return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
   });
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 function civGroup(overrides: Partial<FullGroupDto> = {}): FullGroupDto {
@@ -54,14 +84,22 @@ function civGroup(overrides: Partial<FullGroupDto> = {}): FullGroupDto {
 }
 
 function renderPanel(group: FullGroupDto) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ToastProvider>
-        <GameSettingsPanel group={group} />
-      </ToastProvider>
+    <QueryClientProvider client={client}>
+      <AppStateProvider>
+        <ToastProvider>
+          <GameSettingsPanel group={group} />
+        </ToastProvider>
+      </AppStateProvider>
     </QueryClientProvider>,
   );
+  return client;
 }
+
+/** The Game Settings card (the Seasons card sits beside it). */
+const gameSettingsCard = () => within(screen.getByRole('heading', { name: 'Game Settings', level: 3 }).closest('.card') as HTMLElement);
+const seasonsCard = () => within(screen.getByRole('heading', { name: 'Seasons', level: 3 }).closest('.card') as HTMLElement);
 
 /** The state the panel shows for a setting: the text of the <dd> after its title. */
 const stateOf = (title: string) => screen.getByText(title, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -69,15 +107,14 @@ const stateOf = (title: string) => screen.getByText(title, { selector: 'dt' }).n
 describe('Game Settings panel', () => {
   it('shows the time zone, the ban limit and each entry as Members choose or Locked, grouped by type', () => {
     renderPanel(civGroup({ timeZone: 'Europe/Berlin' }));
-    expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('Game Settings');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Game Settings', 'Seasons']);
     expect(screen.getByText(/^Time zone:/)).toHaveTextContent('Time zone: Europe/Berlin');
     expect(screen.getByText(/^Max leader bans:/)).toHaveTextContent('Max leader bans: 5');
-    expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual([
-      'Game Settings',
-      'Game Modes',
-      'Victory Types',
-      'Trading and Diplomacy',
-    ]);
+    expect(
+      gameSettingsCard()
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['Game Settings', 'Game Modes', 'Victory Types', 'Trading and Diplomacy']);
     expect(stateOf('Game Speed')).toBe('Members choose');
     expect(stateOf('Science Victory')).toBe('Locked: Off');
     expect(screen.getAllByText(/^Locked:/)).toHaveLength(1);
@@ -185,4 +222,119 @@ it('an unchanged form posts only the time zone and the ban limit', () => {
   const group = civGroup();
   const form = formFromGroup(group, findCivCatalogue('Civilization 6')!.settings);
   expect(updateGroupBodyFrom(group, form)).toEqual({ timeZone: 'UTC', settings: { maxNumberOfLeaderBans: 5 } });
+});
+
+describe('Seasons', () => {
+  it('lists the seasons in the viewer’s time zone, the current one without an end', async () => {
+    routes['GET /api/civilization/getSeasons'] = () => ({
+      status: 200,
+      body: [
+        season('s2', 'Spring', { minGames: 3, dateStarted: '2026-03-01T15:00:00.000Z' }),
+        season('s1', 'Winter', { isCurrent: false, dateStarted: '2025-12-01T15:00:00.000Z', dateEnded: '2026-03-01T15:00:00.000Z' }),
+      ],
+    });
+    renderPanel(civGroup());
+    const list = await seasonsCard().findByRole('list', { name: 'Seasons' });
+    expect(fetched).toContain('/api/civilization/getSeasons?groupID=g1');
+    const [spring, winter] = within(list).getAllByRole('listitem');
+    const rowsOf = (item: HTMLElement | undefined) =>
+      [...(item?.querySelectorAll('.civ-settings-list-row') ?? [])].map((row) => row.textContent);
+    expect(spring).toHaveTextContent(/^SpringCurrent/);
+    await vi.waitFor(() => expect(rowsOf(spring)).toEqual(['StartedSun, Mar 1, 2026, 10:00 AM EST', 'Endedcurrent', 'Minimum games3']));
+    expect(rowsOf(winter)).toEqual(['StartedMon, Dec 1, 2025, 10:00 AM EST', 'EndedSun, Mar 1, 2026, 10:00 AM EST', 'Minimum games1']);
+    expect(within(winter as HTMLElement).queryByText('Current')).toBeNull();
+    expect(seasonsCard().getByText('Times are in America/New_York.')).toBeVisible();
+  });
+
+  it('starts a season after a confirmation naming the season that ends, then toasts and reloads seasons and rankings', async () => {
+    const user = userEvent.setup();
+    let seasons = [season('s1', 'Spring')];
+    routes['GET /api/civilization/getSeasons'] = () => ({ status: 200, body: seasons });
+    routes['POST /api/civilization/startSeason'] = (body) => {
+      seasons = [
+        season('s2', String(body.name), { minGames: Number(body.minGames) }),
+        { ...seasons[0]!, isCurrent: false, dateEnded: '2026-06-01T00:00:00.000Z' },
+      ];
+      return { status: 200, body: seasons[0] };
+    };
+    const client = renderPanel(civGroup());
+    client.setQueryData(['groups', 'g1', 'rankings', 'ffa'], []);
+    await seasonsCard().findByRole('list', { name: 'Seasons' });
+
+    const minGames = seasonsCard().getByLabelText("Minimum games to appear in the season's table");
+    expect(minGames).toHaveValue(1);
+    await user.type(seasonsCard().getByLabelText('Season name'), '  Summer ');
+    await user.clear(minGames);
+    await user.type(minGames, '3');
+    await user.click(seasonsCard().getByRole('button', { name: 'Start season' }));
+
+    const confirm = screen.getByRole('dialog', { name: 'Start a new season?' });
+    expect(confirm).toHaveTextContent('Spring ends now and Summer starts');
+    expect(posted).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Start season' }));
+
+    expect(await screen.findByText('Season Summer has started.')).toBeVisible();
+    expect(posted).toEqual([{ path: '/api/civilization/startSeason', body: { groupID: 'g1', name: 'Summer', minGames: 3 } }]);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const list = seasonsCard().getByRole('list', { name: 'Seasons' });
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/^SummerCurrent/));
+    expect(client.getQueryState(['groups', 'g1', 'rankings', 'ffa'])?.isInvalidated).toBe(true);
+    // The form is ready for the next season.
+    expect(seasonsCard().getByLabelText('Season name')).toHaveValue('');
+  });
+
+  it('says the first season starts now when there is none yet', async () => {
+    const user = userEvent.setup();
+    renderPanel(civGroup());
+    expect(await seasonsCard().findByText(/^No seasons yet/)).toBeVisible();
+    await user.type(seasonsCard().getByLabelText('Season name'), 'Opening');
+    await user.click(seasonsCard().getByRole('button', { name: 'Start season' }));
+    expect(screen.getByRole('dialog', { name: 'Start a new season?' })).toHaveTextContent('Opening starts now');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted).toEqual([]);
+  });
+
+  it('answers a missing name or a bad minimum under the field before asking', async () => {
+    const user = userEvent.setup();
+    renderPanel(civGroup());
+    await seasonsCard().findByText(/^No seasons yet/);
+    const minGames = seasonsCard().getByLabelText("Minimum games to appear in the season's table");
+    await user.clear(minGames);
+    await user.type(minGames, '0');
+    await user.click(seasonsCard().getByRole('button', { name: 'Start season' }));
+    expect(seasonsCard().getByLabelText('Season name')).toHaveAccessibleDescription('Season name is required');
+    expect(minGames).toHaveAccessibleDescription(expect.stringContaining('minGames must be a whole number from 1 to 100'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posted).toEqual([]);
+  });
+
+  it("shows the server's per-field errors under their fields", async () => {
+    const user = userEvent.setup();
+    routes['POST /api/civilization/startSeason'] = () => ({
+      status: 400,
+      body: { message: 'Invalid input', fields: { name: 'A season named Spring already exists' } },
+    });
+    renderPanel(civGroup());
+    await seasonsCard().findByText(/^No seasons yet/);
+    await user.type(seasonsCard().getByLabelText('Season name'), 'Spring');
+    await user.click(seasonsCard().getByRole('button', { name: 'Start season' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start season' }));
+    await vi.waitFor(() =>
+      expect(seasonsCard().getByLabelText('Season name')).toHaveAccessibleDescription('A season named Spring already exists'),
+    );
+    expect(seasonsCard().getByLabelText('Season name')).toHaveValue('Spring');
+    expect(screen.queryByText(/has started/)).toBeNull();
+  });
+
+  it('shows a refusal without a field at the top of the form', async () => {
+    const user = userEvent.setup();
+    routes['POST /api/civilization/startSeason'] = () => ({ status: 403, body: { message: 'Only Administrators can start a season' } });
+    renderPanel(civGroup());
+    await seasonsCard().findByText(/^No seasons yet/);
+    await user.type(seasonsCard().getByLabelText('Season name'), 'Spring');
+    await user.click(seasonsCard().getByRole('button', { name: 'Start season' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start season' }));
+    expect(await seasonsCard().findByRole('alert')).toHaveTextContent('Only Administrators can start a season');
+  });
 });
