@@ -2,16 +2,46 @@ import Accordion from 'react-bootstrap/Accordion';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const questions = [
-  { q: 'What is SMM?', a: 'A web app for organising groups of video-game players: members, roles and invites, events people sign up for, weekly availability, Civilization games with random leader drafts and bans, rankings, notes, RuneScape stats and Steam profiles.' },
-  { q: 'Which games are supported?', a: 'Civilization 4, 5 and 6, Dota 2, RuneScape and Old School RuneScape. The Support page lists them.' },
-  { q: 'How does a Civilization draft work?', a: 'Each member bans up to the group\'s limit of leaders and picks the maps they like on the Preferences page. When you add a game (or draft it from an event), every player gets their own random leaders, never a banned one and never one someone else got; the map is drawn from the members\' map choices that suit the number of players, and the group\'s locked settings apply. Copy for Discord puts the result on your clipboard.' },
-  { q: 'How do we find a time everyone can play?', a: 'Everyone ticks the mornings, afternoons and evenings they are free under User Settings. The Members page shows the whole group\'s week, darker where more members are free, marks the best times and lets you plan an event in one click.' },
-  { q: 'How are rankings worked out?', a: 'When a game gets a winner and a victory type it moves to the archive with every player\'s placement: the winner first, then the last player eliminated, and so on (players eliminated together share a place unless the host orders them). Rankings - FFA and Rankings - Teams count games played and wins by victory type, and give each member a skill rating (Weng-Lin, as used by Civilization community bots) computed from the whole finishing order. Each finished game shows what it did to everyone\'s rating, and any correction recounts the rankings from the full history. With seasons, the rankings show the current season unless you choose another or All time.' },
-  { q: 'Who can change a game\'s result?', a: 'The game\'s host, the player who created it and the group\'s Administrators. Any other player of the game can propose a correction with a reason; the other players can confirm or contest it, and the host, the creator or an Administrator accepts or rejects it. Members who did not play only read. Every change is listed on the game\'s History tab.' },
-  { q: 'Can a deleted game come back?', a: 'Yes. Deleting a game takes it out of the lists and the rankings but keeps it, with its comments and notes; an Administrator can restore it from the Games page for 30 days.' },
-  { q: 'How do I invite friends to my group?', a: 'Administrators find the invite link in Group Settings. Copy it and share it; whoever opens it can accept the invite after logging in or registering.' },
-  { q: 'What is the difference between a private and a public group?', a: 'Groups are private by default: only members see them, and joining needs the invite link. Public groups appear in search and anyone signed in can see their welcome page.' },
-  { q: 'I forgot my password. What now?', a: 'Use "Forgot Password?" on the login page. We email you a link that lets you choose a new password within one hour.' },
+  {
+    q: 'What is SMM?',
+    a: 'A web app for organising groups of video-game players: members, roles and invites, events people sign up for, weekly availability, Civilization games with random leader drafts and bans, rankings, notes, RuneScape stats and Steam profiles.',
+  },
+  {
+    q: 'Which games are supported?',
+    a: 'Civilization 4, 5 and 6, Dota 2, RuneScape and Old School RuneScape. The Support page lists them.',
+  },
+  {
+    q: 'How does a Civilization draft work?',
+    a: "Each member bans up to the group's limit of leaders and picks the maps they like on the Preferences page. When you add a game (or draft it from an event), every player gets their own random leaders, never a banned one and never one someone else got; the map is drawn from the members' map choices that suit the number of players, and the group's locked settings apply. Copy for Discord puts the result on your clipboard.",
+  },
+  {
+    q: 'How do we find a time everyone can play?',
+    a: "Everyone ticks the mornings, afternoons and evenings they are free under User Settings. The Members page shows the whole group's week, darker where more members are free, marks the best times and lets you plan an event in one click.",
+  },
+  {
+    q: 'How are rankings worked out?',
+    a: "When a game gets a winner and a victory type it moves to the archive with every player's placement: the winner first, then the last player eliminated, and so on (players eliminated together share a place unless the host orders them). Rankings - FFA and Rankings - Teams count games played and wins by victory type, and give each member a skill rating (Weng-Lin, as used by Civilization community bots) computed from the whole finishing order. Each finished game shows what it did to everyone's rating, and any correction recounts the rankings from the full history. With seasons, the rankings show the current season unless you choose another or All time.",
+  },
+  {
+    q: "Who can change a game's result?",
+    a: "The game's host, the player who created it and the group's Administrators. Any other player of the game can propose a correction with a reason; the other players can confirm or contest it, and the host, the creator or an Administrator accepts or rejects it. Members who did not play only read. Every change is listed on the game's History tab.",
+  },
+  {
+    q: 'Can a deleted game come back?',
+    a: 'Yes. Deleting a game takes it out of the lists and the rankings but keeps it, with its comments and notes; an Administrator can restore it from the Games page for 30 days.',
+  },
+  {
+    q: 'How do I invite friends to my group?',
+    a: 'Administrators find the invite link in Group Settings. Copy it and share it; whoever opens it can accept the invite after logging in or registering.',
+  },
+  {
+    q: 'What is the difference between a private and a public group?',
+    a: 'Groups are private by default: only members see them, and joining needs the invite link. Public groups appear in search and anyone signed in can see their welcome page.',
+  },
+  {
+    q: 'I forgot my password. What now?',
+    a: 'Use "Forgot Password?" on the login page. We email you a link that lets you choose a new password within one hour.',
+  },
   { q: 'How do I report a bug or suggest a feature?', a: 'Use the Contact Us page: choose Error/Bug or Suggestion as the message type.' },
 ];
 
