@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const releases = [
   {
-    version: '1.3.0',
+    version: '1.2.0',
     date: 'November 2026',
     notes: [
       'The ladder keeps its records: only the host, the game creator and Administrators change a result; other players of the game propose corrections that players confirm or contest and managers accept or reject; members who did not play only read.',
