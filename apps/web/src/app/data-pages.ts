@@ -21,6 +21,7 @@ export const dataPages = {
   civPreferences: lazyPage(() => import('../features/civ-preferences/pages/PreferencesPage')),
   civMain: lazyPage(() => import('../features/civ-games/pages/MainPage')),
   civRankings: lazyPage(() => import('../features/civ-rankings/pages/RankingsPage')),
+  civMember: lazyPage(() => import('../features/civ-member/pages/MemberPage')),
   civGame: lazyPage(() => import('../features/civ-game/pages/CivGamePage')),
   clanStats: lazyPage(() => import('../features/runescape-clan/pages/ClanStatsPage')),
 };

@@ -51,6 +51,7 @@ export function AppRoutes() {
             <Route path="members" element={<DataPage name="civMembers" />} />
             <Route path="main" element={<DataPage name="civMain" />} />
             <Route path="rankings" element={<DataPage name="civRankings" />} />
+            <Route path="member" element={<DataPage name="civMember" />} />
             <Route path="civGame" element={<DataPage name="civGame" />} />
             <Route path="events" element={<DataPage name="events" />} />
             <Route path="preferences" element={<DataPage name="civPreferences" />} />

@@ -1,7 +1,8 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RankingRowDto } from '@smm/shared/civilization/games-schemas';
+import type { HeadToHeadDto, LeaderUseDto, MemberStatisticsDto, SeasonDto, StatisticsDto } from '@smm/shared/civilization/ladder-schemas';
 import type { GroupDto } from '@smm/shared/groups/schemas';
 import RankingsPage from './pages/RankingsPage';
 import { sortRankings } from './rankings-sort';
@@ -37,7 +38,48 @@ const row = (userID: string, username: string, ordinal: number, wins: Partial<Ra
   ...wins,
 });
 
+const season = (_id: string, name: string, isCurrent: boolean, minGames = 1): SeasonDto => ({
+  _id,
+  name,
+  minGames,
+  dateStarted: isCurrent ? '2031-03-01T12:00:00.000Z' : '2031-01-01T12:00:00.000Z',
+  dateEnded: isCurrent ? null : '2031-03-01T12:00:00.000Z',
+  isCurrent,
+});
+
+const leaderUse = (
+  civID: string,
+  leader: string,
+  nation: string,
+  timesPlayed: number,
+  wins: number,
+  averagePlacement: number,
+): LeaderUseDto => ({
+  civID,
+  leader: { civID, leader, nation },
+  timesPlayed,
+  wins,
+  winRate: Math.round((wins / timesPlayed) * 10000) / 10000,
+  averagePlacement,
+});
+
+const memberStatistics = (userID: string, username: string, stats: Partial<MemberStatisticsDto>): MemberStatisticsDto => ({
+  userID,
+  username,
+  gamesPlayed: 3,
+  wins: 1,
+  averagePlacement: 2,
+  rating: 0,
+  bestRating: 0,
+  mostPlayedLeaders: [],
+  bestLeaders: [],
+  ...stats,
+});
+
 let rankings: Record<'ffa' | 'team', RankingRowDto[]>;
+let seasons: SeasonDto[];
+let statistics: StatisticsDto;
+let headToHead: HeadToHeadDto;
 let requested: string[];
 
 beforeEach(() => {
@@ -47,19 +89,50 @@ beforeEach(() => {
   // In the server's order: best rating first.
   rankings = {
     ffa: [
-      row('owner', 'Olga', 4.25, { science: 2, total: 2, gamesPlayed: 4 }),
-      row('me', 'Me', 1.04, { culture: 1, domination: 1, total: 2, gamesPlayed: 4 }),
-      row('bo', 'bo', -2.5, { score: 1, science: 1, total: 2, gamesPlayed: 5 }),
-      row('al', 'Al', -3, { gamesPlayed: 2 }),
+      row('owner', 'Olga', 4.25, { science: 2, total: 2, gamesPlayed: 4, averagePlacement: 1.5 }),
+      row('me', 'Me', 1.04, { culture: 1, domination: 1, total: 2, gamesPlayed: 4, averagePlacement: 2.25 }),
+      row('bo', 'bo', -2.5, { score: 1, science: 1, total: 2, gamesPlayed: 5, averagePlacement: 2.8 }),
+      row('al', 'Al', -3, { gamesPlayed: 2, averagePlacement: null }),
     ],
     team: [],
+  };
+  seasons = [];
+  const gandhi = leaderUse('c1', 'Gandhi', 'India', 3, 2, 1.67);
+  const cleopatra = leaderUse('c2', 'Cleopatra', 'Egypt', 4, 1, 2.5);
+  statistics = {
+    season: 'all',
+    members: [
+      memberStatistics('owner', 'Olga', {
+        gamesPlayed: 4,
+        wins: 2,
+        averagePlacement: 1.75,
+        rating: 4.25,
+        bestRating: 5.5,
+        mostPlayedLeaders: [cleopatra],
+        bestLeaders: [gandhi],
+      }),
+      memberStatistics('me', 'Me', { gamesPlayed: 4, wins: 1, averagePlacement: 2.5, rating: 1.04, bestRating: 2 }),
+      memberStatistics('bo', 'bo', { gamesPlayed: 5, wins: 2, averagePlacement: null, rating: -2.5, bestRating: 0.5 }),
+    ],
+    leaders: [cleopatra, gandhi],
+  };
+  headToHead = {
+    first: { userID: 'me', username: 'Me' },
+    second: { userID: 'owner', username: 'Olga' },
+    gamesTogether: 7,
+    firstAhead: 4,
+    secondAhead: 2,
+    tied: 1,
   };
   vi.stubGlobal('fetch', async (input: string) => {
     const url = new URL(input, 'http://localhost');
     requested.push(url.pathname + url.search);
     if (url.pathname === '/api/groups/getGroup') return Response.json(group);
+    if (url.pathname === '/api/civilization/getSeasons') return Response.json(seasons);
     if (url.pathname === '/api/civilization/getRankings')
       return Response.json(rankings[url.searchParams.get('gameType') as 'ffa' | 'team']);
+    if (url.pathname === '/api/civilization/getStatistics') return Response.json(statistics);
+    if (url.pathname === '/api/civilization/getHeadToHead') return Response.json(headToHead);
     return Response.json({ message: 'not found' }, { status: 404 });
   });
 });
@@ -69,8 +142,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderRankings() {
-  renderGroupPages('/civGroup/rankings?groupID=g1', { rankings: <RankingsPage /> });
+function renderRankings(search = '') {
+  renderGroupPages(`/civGroup/rankings?groupID=g1${search}`, { rankings: <RankingsPage />, member: <p>Member page</p> });
 }
 
 const membersOf = (table: HTMLElement) =>
@@ -92,6 +165,7 @@ describe('the Rankings page', () => {
     ).toEqual([
       'Member',
       'Rating',
+      'Average Placement',
       'Games Played',
       'Score',
       'Science',
@@ -107,8 +181,8 @@ describe('the Rankings page', () => {
     expect(within(teams).queryByRole('table')).toBeNull();
     expect(requested).toEqual(
       expect.arrayContaining([
-        '/api/civilization/getRankings?groupID=g1&gameType=ffa',
-        '/api/civilization/getRankings?groupID=g1&gameType=team',
+        '/api/civilization/getRankings?groupID=g1&gameType=ffa&season=all',
+        '/api/civilization/getRankings?groupID=g1&gameType=team&season=all',
       ]),
     );
   });
@@ -119,7 +193,7 @@ describe('the Rankings page', () => {
     const olga = within(ffa).getByRole('rowheader', { name: 'Olga' }).closest('tr') as HTMLElement;
     const cells = within(olga).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('4.3μ 24.3 ± 6.7');
-    expect(cells.slice(1).map((c) => c.textContent)).toEqual(['4', '0', '2', '0', '0', '0', '0', '0', '2']);
+    expect(cells.slice(1).map((c) => c.textContent)).toEqual(['1.50', '4', '0', '2', '0', '0', '0', '0', '0', '2']);
   });
 
   it('sorts by rating, highest first, and by any column from its header', async () => {
@@ -147,6 +221,138 @@ describe('the Rankings page', () => {
     await user.click(within(ffa).getByRole('button', { name: 'Member' }));
     expect(header(ffa, 'Member')).toHaveAttribute('aria-sort', 'ascending');
     expect(membersOf(ffa)).toEqual(['Al', 'bo', 'Me', 'Olga']);
+  });
+  it('sorts by average placement best first, members without one last either way', async () => {
+    const user = userEvent.setup();
+    renderRankings();
+    const ffa = await screen.findByRole('table', { name: 'Rankings - FFA' });
+    await user.click(within(ffa).getByRole('button', { name: 'Average Placement' }));
+    expect(header(ffa, 'Average Placement')).toHaveAttribute('aria-sort', 'ascending');
+    expect(membersOf(ffa)).toEqual(['Olga', 'Me', 'bo', 'Al']);
+    await user.click(within(ffa).getByRole('button', { name: 'Average Placement' }));
+    expect(membersOf(ffa)).toEqual(['bo', 'Me', 'Olga', 'Al']);
+    const al = within(ffa).getByRole('rowheader', { name: 'Al' }).closest('tr') as HTMLElement;
+    expect(within(al).getAllByRole('cell')[1]).toHaveTextContent('–');
+  });
+
+  it("links each member to their page, for the table's game type", async () => {
+    const user = userEvent.setup();
+    rankings.team = [row('bo', 'bo', 2)];
+    renderRankings();
+    const teams = await screen.findByRole('table', { name: 'Rankings - Teams' });
+    expect(within(teams).getByRole('link', { name: 'bo' })).toHaveAttribute('href', '/civGroup/member?groupID=g1&userID=bo&gameType=team');
+    const ffa = screen.getByRole('table', { name: 'Rankings - FFA' });
+    await user.click(within(ffa).getByRole('link', { name: 'Olga' }));
+    expect(await screen.findByText('Member page')).toBeInTheDocument();
+  });
+});
+
+describe('seasons on the Rankings page', () => {
+  beforeEach(() => {
+    seasons = [season('s1', 'Winter', false), season('s2', 'Spring', true, 3)];
+  });
+
+  it('shows the current season first and asks for it; all time and past seasons on request', async () => {
+    const user = userEvent.setup();
+    renderRankings();
+    const select = await screen.findByRole('combobox', { name: 'Season' });
+    expect(select).toHaveValue('s2');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Spring (current)', 'Winter', 'All time']);
+    expect(screen.getByText(/A member appears in the rankings after 3 counted games\./)).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'Rankings - FFA' });
+    const asked = () => requested.filter((r) => r.startsWith('/api/civilization/getRankings'));
+    expect(asked()).toEqual([
+      '/api/civilization/getRankings?groupID=g1&gameType=ffa&season=s2',
+      '/api/civilization/getRankings?groupID=g1&gameType=team&season=s2',
+    ]);
+
+    await user.selectOptions(select, 'All time');
+    await waitFor(() => expect(asked()).toContain('/api/civilization/getRankings?groupID=g1&gameType=ffa&season=all'));
+    expect(asked()).toContain('/api/civilization/getRankings?groupID=g1&gameType=team&season=all');
+    expect(screen.getByText('Every counted game since the group began.')).toBeInTheDocument();
+
+    await user.selectOptions(select, 'Winter');
+    await waitFor(() => expect(asked()).toContain('/api/civilization/getRankings?groupID=g1&gameType=ffa&season=s1'));
+    expect(select).toHaveValue('s1');
+  });
+
+  it('keeps a season named in the address, and falls back to the current one for an unknown id', async () => {
+    renderRankings('&season=s1');
+    expect(await screen.findByRole('combobox', { name: 'Season' })).toHaveValue('s1');
+    cleanup();
+    requested = [];
+    renderRankings('&season=gone');
+    expect(await screen.findByRole('combobox', { name: 'Season' })).toHaveValue('s2');
+    await screen.findByRole('table', { name: 'Rankings - FFA' });
+    expect(requested).toContain('/api/civilization/getRankings?groupID=g1&gameType=ffa&season=s2');
+  });
+});
+
+describe('the Statistics tab', () => {
+  beforeEach(() => {
+    seasons = [season('s2', 'Spring', true)];
+  });
+
+  it('shows the members and leaders of the chosen season and game type, and compares two members', async () => {
+    const user = userEvent.setup();
+    renderRankings();
+    await user.click(await screen.findByRole('tab', { name: 'Statistics' }));
+    const members = await screen.findByRole('table', { name: 'Members - FFA' });
+    expect(requested).toContain('/api/civilization/getStatistics?groupID=g1&gameType=ffa&season=s2');
+    expect(
+      within(members)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(['Member', 'Games', 'Wins', 'Average Placement', 'Rating', 'Best Rating', 'Most-played Leaders', 'Best Leaders']);
+    expect(membersOf(members)).toEqual(['Olga', 'Me', 'bo']);
+    const olga = within(members).getByRole('rowheader', { name: 'Olga' }).closest('tr') as HTMLElement;
+    expect(
+      within(olga)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['4', '2', '1.75', '4.3', '5.5', 'Cleopatra — Egypt (4 games)', 'Gandhi — India (67% wins)']);
+    expect(within(members).getByRole('link', { name: 'Olga' })).toHaveAttribute('href', '/civGroup/member?groupID=g1&userID=owner');
+
+    // Most games first.
+    await user.click(within(members).getByRole('button', { name: 'Games' }));
+    expect(membersOf(members)).toEqual(['bo', 'Olga', 'Me']);
+
+    const leaders = screen.getByRole('table', { name: 'Leaders - FFA' });
+    expect(membersOf(leaders)).toEqual(['Cleopatra — Egypt', 'Gandhi — India']);
+    const gandhi = within(leaders).getByRole('rowheader', { name: 'Gandhi — India' }).closest('tr') as HTMLElement;
+    expect(
+      within(gandhi)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', '2', '67%', '1.67']);
+    await user.click(within(leaders).getByRole('button', { name: 'Win Rate' }));
+    expect(membersOf(leaders)).toEqual(['Gandhi — India', 'Cleopatra — Egypt']);
+
+    // Head to head: the viewer is chosen first.
+    const box = screen.getByRole('region', { name: 'Head to Head' });
+    expect(within(box).getByRole('combobox', { name: 'First member' })).toHaveValue('me');
+    expect(within(box).getByText('Choose two members to compare them.')).toBeInTheDocument();
+    await user.selectOptions(within(box).getByRole('combobox', { name: 'Second member' }), 'Olga');
+    expect(
+      await within(box).findByText('Me and Olga played 7 games together: Me placed higher 4 times, Olga 2, tied 1.'),
+    ).toBeInTheDocument();
+    expect(requested).toContain('/api/civilization/getHeadToHead?groupID=g1&gameType=ffa&season=s2&first=me&second=owner');
+  });
+
+  it('asks for the Teams statistics when Teams is chosen', async () => {
+    const user = userEvent.setup();
+    renderRankings('&tab=statistics');
+    await screen.findByRole('table', { name: 'Members - FFA' });
+    statistics = { season: 's2', members: [], leaders: [] };
+    await user.click(screen.getByRole('radio', { name: 'Teams' }));
+    const members = await screen.findByRole('region', { name: 'Members - Teams' });
+    expect(await within(members).findByText('No finished games yet')).toBeInTheDocument();
+    expect(requested).toContain('/api/civilization/getStatistics?groupID=g1&gameType=team&season=s2');
+    expect(screen.queryByRole('region', { name: 'Head to Head' })).toBeNull();
   });
 });
 

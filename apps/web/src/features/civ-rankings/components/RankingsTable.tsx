@@ -2,24 +2,31 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
 import type { GameType } from '@smm/shared/civilization/games-schemas';
+import type { LinkUrl } from '@smm/shared/games/catalogue';
 import { Loading } from '../../../lib/ui/Loading';
 import { useRankings } from '../api/get-rankings';
+import { formatAveragePlacement, memberPagePath } from '../ladder-format';
 import { DEFAULT_RANKING_SORT, nextSort, RANKING_COLUMNS, sortRankings, type RankingSort } from '../rankings-sort';
+import { SortHeader } from './SortHeader';
 
 const WIN_COLUMNS = ['gamesPlayed', 'score', 'science', 'diplomatic', 'domination', 'religion', 'culture', 'territorial', 'total'] as const;
 
 interface Props {
+  area: LinkUrl;
   groupID: string;
   gameType: GameType;
+  /** A season's id or 'all'; undefined lets the server choose. */
+  season: string | undefined;
   title: string;
   /** The viewer's row is marked. */
   userID: string;
 }
 
 /** One rankings table (FFA or Teams), sortable by any column, rating highest first to begin with. */
-export function RankingsTable({ groupID, gameType, title, userID }: Props) {
-  const rankings = useRankings(groupID, gameType);
+export function RankingsTable({ area, groupID, gameType, season, title, userID }: Props) {
+  const rankings = useRankings(groupID, gameType, season);
   const [sort, setSort] = useState<RankingSort>(DEFAULT_RANKING_SORT);
   const titleID = `rankings-${gameType}-title`;
 
@@ -37,31 +44,23 @@ export function RankingsTable({ groupID, gameType, title, userID }: Props) {
       <Table responsive hover size="sm" className="mb-0 align-middle rankings-table" aria-labelledby={titleID}>
         <thead>
           <tr>
-            {RANKING_COLUMNS.map((column) => {
-              const active = sort.column === column.key;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={active ? sort.direction : 'none'}
-                  className={column.key === 'member' ? undefined : 'text-end'}
-                >
-                  <button type="button" className="rankings-sort" onClick={() => setSort(nextSort(sort, column.key))}>
-                    <span>{column.label}</span>
-                    <span className="rankings-sort-arrow" aria-hidden="true">
-                      {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
-                    </span>
-                  </button>
-                </th>
-              );
-            })}
+            {RANKING_COLUMNS.map((column) => (
+              <SortHeader
+                key={column.key}
+                column={column.key}
+                label={column.label}
+                sort={sort}
+                onSort={(key) => setSort(nextSort(sort, key))}
+                className={column.key === 'member' ? undefined : 'text-end'}
+              />
+            ))}
           </tr>
         </thead>
         <tbody>
           {sortRankings(rankings.data, sort).map((row) => (
             <tr key={row.userID} className={row.userID === userID ? 'table-primary' : undefined}>
               <th scope="row" className="fw-semibold text-break">
-                {row.username}
+                <Link to={memberPagePath(area, groupID, row.userID, gameType)}>{row.username}</Link>
               </th>
               <td className="text-end text-nowrap">
                 <span className="fw-semibold" data-testid="rating-ordinal">
@@ -72,6 +71,7 @@ export function RankingsTable({ groupID, gameType, title, userID }: Props) {
                   {row.rating.sigma.toFixed(1)}
                 </small>
               </td>
+              <td className="text-end">{formatAveragePlacement(row.averagePlacement)}</td>
               {WIN_COLUMNS.map((key) => (
                 <td key={key} className={key === 'total' ? 'text-end fw-semibold' : 'text-end'}>
                   {row[key]}
