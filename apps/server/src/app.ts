@@ -148,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     mailer,
     throttle,
+    changes,
     publicUrl: config.publicUrl,
     signToken: (user) => app.signToken(user),
     limits: config.usersLimits ?? defaultUsersLimits,
@@ -175,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(waitlistRoutes(createWaitlistService({ db, clock, publicUrl: config.publicUrl, changes })));
   await app.register(calendarRoutes(createCalendarService({ db, clock, publicUrl: config.publicUrl })));
 
-  await app.register(liveRoutes(createLiveService({ db, changes, heartbeatMs: config.liveHeartbeatMs, maxStreamsPerUser: config.maxLiveStreamsPerUser })));
+  await app.register(liveRoutes(createLiveService({ db, changes, isSessionCurrent: usersService.isSessionCurrent, heartbeatMs: config.liveHeartbeatMs, maxStreamsPerUser: config.maxLiveStreamsPerUser })));
   const timeoutMs = config.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   await app.register(discordRoutes(createDiscordService({ db, clock })));
   const discordDeliveries = createDiscordDeliveries({

@@ -18,41 +18,57 @@ export interface GroupChange {
 export type GroupChangeListener = (change: GroupChange) => void;
 
 /**
+ * Told that a user's sessions may have ended (a password change or reset); the listener checks
+ * whether its own session is still current, so a late or repeated signal does no harm.
+ */
+export type SessionEndListener = () => void;
+
+/**
  * The feed of committed changes per group. `subscribe` hears every instance's changes to one
  * group (live pages); `onLocal` hears only the changes made on this instance, so work done once per
- * change (Discord posts) is done by exactly one instance.
+ * change (Discord posts) is done by exactly one instance. It also carries session ends, so every
+ * instance can end the live streams of a user whose password changed.
  */
 export interface GroupChanges {
   /** Call after the change's transaction has committed. Never throws. */
   publish(change: GroupChange): void;
   subscribe(groupId: string, listener: GroupChangeListener): () => void;
   onLocal(listener: GroupChangeListener): () => void;
+  /** Call after a password change or reset of this user has committed. Never throws. */
+  publishSessionEnd(userId: string): void;
+  /** Hears every instance's session ends of one user. */
+  subscribeSessionEnds(userId: string, listener: SessionEndListener): () => void;
   close(): Promise<void>;
 }
 
-/** Listener sets per group and for local changes; a throwing listener does not stop the others. */
+/** Adds `listener` to the set under `key`, and returns its removal (which drops an emptied set). */
+function addKeyed<L>(map: Map<string, Set<L>>, key: string, listener: L): () => void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0 && map.get(key) === set) map.delete(key);
+  };
+}
+
+/** Listener sets per group, per user's sessions and for local changes; a throwing listener does not stop the others. */
 export function createListenerRegistry(onListenerError: (error: unknown) => void = () => undefined) {
   const byGroup = new Map<string, Set<GroupChangeListener>>();
+  const sessionsByUser = new Map<string, Set<SessionEndListener>>();
   const local = new Set<GroupChangeListener>();
 
-  const call = (listener: GroupChangeListener, change: GroupChange) => {
+  const call = <A extends unknown[]>(listener: (...args: A) => void, ...args: A) => {
     try {
-      listener(change);
+      listener(...args);
     } catch (error) {
       onListenerError(error);
     }
   };
 
   return {
-    subscribe(groupId: string, listener: GroupChangeListener): () => void {
-      let set = byGroup.get(groupId);
-      if (!set) byGroup.set(groupId, (set = new Set()));
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0 && byGroup.get(groupId) === set) byGroup.delete(groupId);
-      };
-    },
+    subscribe: (groupId: string, listener: GroupChangeListener): (() => void) => addKeyed(byGroup, groupId, listener),
+    subscribeSessionEnds: (userId: string, listener: SessionEndListener): (() => void) => addKeyed(sessionsByUser, userId, listener),
     onLocal(listener: GroupChangeListener): () => void {
       local.add(listener);
       return () => void local.delete(listener);
@@ -63,10 +79,16 @@ export function createListenerRegistry(onListenerError: (error: unknown) => void
     deliverToGroup(change: GroupChange): void {
       for (const listener of [...(byGroup.get(change.groupId) ?? [])]) call(listener, change);
     },
+    deliverSessionEnd(userId: string): void {
+      for (const listener of [...(sessionsByUser.get(userId) ?? [])]) call(listener);
+    },
     /** Every group with a listener, e.g. to tell them all to refetch after missed changes. */
     groupIds: (): string[] => [...byGroup.keys()],
+    /** Every user with a session listener, e.g. to have them all recheck after missed session ends. */
+    sessionUserIds: (): string[] => [...sessionsByUser.keys()],
     clear(): void {
       byGroup.clear();
+      sessionsByUser.clear();
       local.clear();
     },
   };
@@ -82,6 +104,8 @@ export function createInProcessGroupChanges(onListenerError?: (error: unknown) =
     },
     subscribe: registry.subscribe,
     onLocal: registry.onLocal,
+    publishSessionEnd: registry.deliverSessionEnd,
+    subscribeSessionEnds: registry.subscribeSessionEnds,
     async close() {
       registry.clear();
     },

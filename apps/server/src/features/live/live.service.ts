@@ -20,6 +20,8 @@ export interface StreamSink {
 interface Deps {
   db: Db;
   changes: GroupChanges;
+  /** Whether the session a stream was opened with is still the user's (no password change or reset since). */
+  isSessionCurrent: (user: UserDto) => Promise<boolean>;
   heartbeatMs?: number;
   maxStreamsPerUser?: number;
 }
@@ -34,10 +36,14 @@ const toMessage = (change: GroupChange): LiveChangeMessage => ({
   ...(change.eventId ? { eventId: change.eventId } : {}),
 });
 
-/** Live streams of group changes: members only, a bounded number per user, each cleaned up when it ends. */
+/**
+ * Live streams of group changes: members only, a bounded number per user, each cleaned up when it
+ * ends, and ended with the session it was opened with.
+ */
 export function createLiveService({
   db,
   changes,
+  isSessionCurrent,
   heartbeatMs = DEFAULT_HEARTBEAT_MS,
   maxStreamsPerUser = MAX_LIVE_STREAMS_PER_USER,
 }: Deps) {
@@ -61,7 +67,10 @@ export function createLiveService({
       if ((streamsPerUser.get(actor.id) ?? 0) >= maxStreamsPerUser) throw tooManyRequests(TOO_MANY_LIVE_STREAMS_MESSAGE);
     },
 
-    /** Streams the group's changes into `sink` until the client goes or the member loses access; returns the closer. */
+    /**
+     * Streams the group's changes into `sink` until the client goes, the member loses access or
+     * the session ends (password change or reset, on any instance); returns the closer.
+     */
     open(actor: UserDto, groupId: string, sink: StreamSink): () => void {
       let sequence = 0;
       let ended = false;
@@ -76,6 +85,7 @@ export function createLiveService({
         if (ended) return;
         ended = true;
         unsubscribe();
+        unsubscribeSessionEnds();
         clearInterval(heartbeat);
         open.delete(close);
         const left = (streamsPerUser.get(actor.id) ?? 1) - 1;
@@ -90,17 +100,28 @@ export function createLiveService({
         close();
       };
 
+      // Ended without a `closed` frame: the client reconnects, which works only with a token of the
+      // new session (the tab that changed the password has one; any other gets 401). When the check
+      // fails the stream ends too: a reconnect costs little, a stream outliving its session does not.
+      const recheckSession = async () => {
+        if (ended || (await isSessionCurrent(actor).catch(() => false))) return;
+        close();
+      };
+
       const unsubscribe = changes.subscribe(groupId, (change) => {
         sequence += 1;
         send(frame('change', toMessage(change), sequence));
         // Kicked, left, or the group deleted or made private: stop telling this user about it.
         if (change.topic === 'group' || (change.topic === 'members' && change.userId === actor.id)) void recheck();
       });
+      const unsubscribeSessionEnds = changes.subscribeSessionEnds(actor.id, () => void recheckSession());
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
       heartbeat.unref();
       open.add(close);
       // retry: how long EventSource-style clients wait before reconnecting.
       send(`retry: 2000\n${frame('ready', {})}`);
+      // A session that ended after the request was authenticated but before this subscription was not heard.
+      void recheckSession();
       return close;
     },
 

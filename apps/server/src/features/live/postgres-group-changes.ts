@@ -6,6 +6,8 @@ import { createListenerRegistry, type GroupChange, type GroupChanges } from './g
 
 /** Database-wide: every instance on the same PostgreSQL database hears it. */
 export const GROUP_CHANGES_CHANNEL = 'smm_group_changes';
+/** The same, for session ends; the payload is the user's id. */
+export const SESSION_ENDS_CHANNEL = 'smm_session_ends';
 const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000, 5000];
 
 interface Deps {
@@ -18,9 +20,10 @@ interface Deps {
 
 /**
  * Several instances on one PostgreSQL: a change is sent with NOTIFY and reaches the subscribers of
- * every instance (this one included) through a dedicated LISTEN connection. While that connection is
- * being re-made, changes are missed; once it is back, every subscribed group is told that something
- * changed, so the live pages refetch.
+ * every instance (this one included) through a dedicated LISTEN connection; session ends travel the
+ * same way on their own channel. While that connection is being re-made, changes are missed; once it
+ * is back, every subscribed group is told that something changed, so the live pages refetch, and
+ * every user with an open stream is told their sessions may have ended, so the streams recheck.
  */
 export async function createPostgresGroupChanges({ db, url, log }: Deps): Promise<GroupChanges> {
   const registry = createListenerRegistry((error) => log.error({ err: error }, 'group change listener failed'));
@@ -30,7 +33,9 @@ export async function createPostgresGroupChanges({ db, url, log }: Deps): Promis
   let retryTimer: NodeJS.Timeout | undefined;
 
   function onNotification(message: pg.Notification) {
-    if (message.channel !== GROUP_CHANGES_CHANNEL || !message.payload) return;
+    if (!message.payload) return;
+    if (message.channel === SESSION_ENDS_CHANNEL) return registry.deliverSessionEnd(message.payload);
+    if (message.channel !== GROUP_CHANGES_CHANNEL) return;
     try {
       registry.deliverToGroup(JSON.parse(message.payload) as GroupChange);
     } catch (error) {
@@ -60,7 +65,7 @@ export async function createPostgresGroupChanges({ db, url, log }: Deps): Promis
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${GROUP_CHANGES_CHANNEL}`);
+      await next.query(`LISTEN ${GROUP_CHANGES_CHANNEL}; LISTEN ${SESSION_ENDS_CHANNEL}`);
     } catch (error) {
       await next.end().catch(() => undefined);
       if (!isReconnect) throw error;
@@ -77,6 +82,7 @@ export async function createPostgresGroupChanges({ db, url, log }: Deps): Promis
     if (isReconnect) {
       log.info('live updates: PostgreSQL LISTEN connection is back');
       for (const groupId of registry.groupIds()) registry.deliverToGroup({ groupId, topic: 'group', action: 'changed' });
+      for (const userId of registry.sessionUserIds()) registry.deliverSessionEnd(userId);
     }
   }
 
@@ -93,6 +99,13 @@ export async function createPostgresGroupChanges({ db, url, log }: Deps): Promis
     },
     subscribe: registry.subscribe,
     onLocal: registry.onLocal,
+    publishSessionEnd(userId) {
+      sql`select pg_notify(${SESSION_ENDS_CHANNEL}, ${userId})`.execute(db).catch((error: unknown) => {
+        log.warn({ err: { message: (error as Error).message } }, 'live updates: NOTIFY of a session end failed');
+        registry.deliverSessionEnd(userId);
+      });
+    },
+    subscribeSessionEnds: registry.subscribeSessionEnds,
     async close() {
       closed = true;
       clearTimeout(retryTimer);

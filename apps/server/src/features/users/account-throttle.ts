@@ -10,7 +10,8 @@ const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
  * "Address" below is an IPv4 address or an IPv6 /64 (see addressKey). Attempts are counted
  * before the password is checked, so parallel attempts cannot slip past a count.
  *
- * Login:
+ * Login (and the current password a password change asks for, counted as a login to that account,
+ * so guesses through either share one budget):
  * - per address, whatever the account (`loginPerIp`): refuses only that address.
  * - per (account, address) (`loginPerAccountAddress`): refuses that address for that account,
  *   even with the right password (else the answer would tell a guesser which guess was right),
@@ -42,8 +43,11 @@ export function createAccountThrottle(throttle: Throttle, limits: UsersLimits) {
   const isKnownAddress = async (email: string, address: string) => (await throttle.peek(knownAddress(email, address))) !== undefined;
 
   return {
-    /** Counts a login attempt before the password is checked, or refuses it; returns what to call when it succeeds. */
-    async beforeLogin(email: string, ip: string): Promise<{ succeeded(): Promise<void> }> {
+    /**
+     * Counts a login attempt (or a password change's check of the current password) before the
+     * password is checked, or refuses it; returns what to call when the password was right.
+     */
+    async beforePasswordCheck(email: string, ip: string): Promise<{ succeeded(): Promise<void> }> {
       const address = addressKey(ip);
       const keys = {
         address: `login:ip:${address}`,

@@ -33,7 +33,7 @@ export const usersRoutes = (users: UsersService): FastifyPluginAsyncZod => async
   app.post('/api/users/updatePassword', {
     preHandler: app.requireUser,
     schema: { tags: ['users'], security: [{ bearer: [] }], body: updatePasswordBody, response: { 200: updatePasswordResponse, ...errors } },
-  }, (req) => users.updatePassword(req.actor, req.body));
+  }, (req) => users.updatePassword(req.actor, req.body, req.ip));
 
   app.get('/api/users/current', {
     preHandler: app.requireUser,

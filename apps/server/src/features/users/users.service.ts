@@ -13,17 +13,21 @@ import { badRequest, conflict, forbidden, invalid, notFound } from '../../errors
 import type { Mailer } from '../../integrations/mailer';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
+import type { GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
 import { createAccountThrottle } from './account-throttle';
 import * as resets from './password-resets.repo';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { withSessionVersion, type SessionUser } from './session-version';
+import { sessionVersionOf, withSessionVersion, type SessionUser } from './session-version';
 import { toSessionUser, toUserDto } from './users.mapper';
 import * as users from './users.repo';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-/** The login and reset throttles; how they work together is explained in account-throttle.ts. */
+/**
+ * The login and reset throttles; how they work together is explained in account-throttle.ts. The
+ * login limits also count the current password checked by a password change.
+ */
 export interface UsersLimits {
   /** Login attempts from one address, whatever the account. */
   loginPerIp: Limit;
@@ -59,6 +63,8 @@ interface Deps {
   clock: Clock;
   mailer: Mailer;
   throttle: Throttle;
+  /** Where a password change or reset is announced, so every instance ends the user's live streams. */
+  changes: Pick<GroupChanges, 'publishSessionEnd'>;
   publicUrl: string;
   signToken: (user: SessionUser) => string;
   limits: UsersLimits;
@@ -69,15 +75,22 @@ const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
 
 /** Account use cases: registration, login, password reset and change. */
-export function createUsersService({ db, clock, mailer, throttle, publicUrl, signToken, limits, log }: Deps) {
+export function createUsersService({ db, clock, mailer, throttle, changes, publicUrl, signToken, limits, log }: Deps) {
   const accountThrottle = createAccountThrottle(throttle, limits);
 
   /** Stores the new password and ends every session issued before it; returns the new session version. */
   async function setPassword(userId: string, password: string): Promise<number> {
     const version = await users.updatePassword(db, userId, await hashPassword(password), clock.now());
     if (version === undefined) throw notFound('User not found');
+    changes.publishSessionEnd(userId);
     await resets.retireAll(db, userId, clock.now());
     return version;
+  }
+
+  async function getSessionUser(id: string, sessionVersion: number): Promise<SessionUser | undefined> {
+    const row = await users.findById(db, id);
+    if (!row || Number(row.session_version) !== sessionVersion) return undefined;
+    return toSessionUser(row);
   }
 
   async function assertAvailable(body: RegisterBody) {
@@ -116,7 +129,7 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
      * password is checked, so parallel guesses cannot slip past the limits (see account-throttle.ts).
      */
     async login(body: LoginBody, ip: string): Promise<{ token: string }> {
-      const attempt = await accountThrottle.beforeLogin(body.email, ip);
+      const attempt = await accountThrottle.beforePasswordCheck(body.email, ip);
       const user = await users.findByEmail(db, body.email);
       if (!user) {
         await verifyAgainstDummy(body.password);
@@ -168,14 +181,20 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
       return { message: 'Password updated' };
     },
 
-    /** Changes the caller's own password after checking the current one; other sessions end, the caller's gets a new token. */
-    async updatePassword(actor: UserDto, body: UpdatePasswordBody): Promise<{ message: string; token: string }> {
+    /**
+     * Changes the caller's own password after checking the current one; other sessions end, the
+     * caller's gets a new token. The current password is a guess like a login's, so it is counted
+     * by the login throttles (before it is checked): a stolen token gives no extra guesses.
+     */
+    async updatePassword(actor: UserDto, body: UpdatePasswordBody, ip: string): Promise<{ message: string; token: string }> {
       if (body.userID !== actor.id) throw forbidden('You can only change your own password');
       const user = await users.findById(db, actor.id);
       if (!user) throw notFound('User not found');
+      const attempt = await accountThrottle.beforePasswordCheck(user.email, ip);
       if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
         throw invalid({ currentPassword: 'Current password is incorrect' });
       }
+      await attempt.succeeded();
       const version = await setPassword(user.id, body.newPassword);
       return { message: 'Password updated', token: `Bearer ${signToken(withSessionVersion(toUserDto(user), version))}` };
     },
@@ -201,10 +220,11 @@ export function createUsersService({ db, clock, mailer, throttle, publicUrl, sig
      * The user behind a token, unless the token's session version is no longer theirs: every
      * password change and reset raises it, so tokens issued before one are refused, whatever the timing.
      */
-    async getSessionUser(id: string, sessionVersion: number): Promise<SessionUser | undefined> {
-      const row = await users.findById(db, id);
-      if (!row || Number(row.session_version) !== sessionVersion) return undefined;
-      return toSessionUser(row);
+    getSessionUser,
+
+    /** Whether a user loaded with its session version (req.actor) still holds a current session. */
+    async isSessionCurrent(user: UserDto): Promise<boolean> {
+      return (await getSessionUser(user.id, sessionVersionOf(user))) !== undefined;
     },
   };
 }
