@@ -474,10 +474,14 @@ describe('a redraft refused because the earlier game has started', () => {
     expect(await screen.findByText('Successfully added Event night')).toBeInTheDocument();
   });
 
-  it('drops the offer once the players change: the draft it was for is gone', async () => {
+  it('drops the offer once the game changes: it was for the game as sent', async () => {
     const user = userEvent.setup();
     routes['POST /api/civilization/createGame'] = () => refusal;
     const { dialog } = renderForm({ prefill: { gameName: 'Event night', memberIDs: ['me', 'ann'] }, eventID: 'e1', replacesDraft: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    expect(await within(dialog).findByRole('button', { name: 'Add beside the earlier game' })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Game Name'), ' 2');
+    expect(within(dialog).queryByRole('button', { name: 'Add beside the earlier game' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
     expect(await within(dialog).findByRole('button', { name: 'Add beside the earlier game' })).toBeInTheDocument();
     await user.click(within(dialog).getByLabelText('Bo'));

@@ -109,11 +109,12 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
 
   function change(patch: Partial<NewGameForm>) {
     setForm((current) => ({ ...current, ...patch }));
+    // The offer to add beside the earlier game was for the game as it was sent.
+    setRefusal(null);
     // A draft made for other players or options no longer describes this game.
     if (changesDraft(patch)) {
       setResult(null);
       setDraftError(null);
-      setRefusal(null);
     }
   }
 
@@ -121,6 +122,7 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
   async function runDraft(): Promise<DraftResult | null> {
     setDraftError(null);
     setFields({});
+    setRefusal(null);
     const catalogue = findCivCatalogue(groupGameName);
     if (!catalogue?.leaders.length) {
       setResult(null);
