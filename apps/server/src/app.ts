@@ -17,6 +17,10 @@ import { createPreferencesService } from './features/civilization/preferences.se
 import { civGamesRoutes } from './features/civ-games/civ-games.routes';
 import { createCivGamesService } from './features/civ-games/civ-games.service';
 import { createRankingsService } from './features/civ-games/rankings.service';
+import { createGameProposalsService } from './features/civ-games/game-proposals.service';
+import { civLadderRoutes } from './features/civ-ladder/civ-ladder.routes';
+import { createSeasonsService } from './features/civ-ladder/seasons.service';
+import { createStatisticsService } from './features/civ-ladder/statistics.service';
 import { commentsRoutes } from './features/comments/comments.routes';
 import { createCommentsService } from './features/comments/comments.service';
 import { notesRoutes } from './features/notes/notes.routes';
@@ -168,7 +172,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(availabilityRoutes(createAvailabilityService({ db, clock })));
   await app.register(preferencesRoutes(createPreferencesService({ db, clock })));
   await app.register(groupGameSettingsRoutes(createGroupGameSettingsService({ db, publicUrl: config.publicUrl })));
-  await app.register(civGamesRoutes(createCivGamesService({ db, clock }), createRankingsService({ db })));
+  const civGames = createCivGamesService({ db, clock });
+  await app.register(
+    civGamesRoutes(civGames, createRankingsService({ db }), createGameProposalsService({ db, clock, throttle, games: civGames })),
+  );
+  await app.register(civLadderRoutes(createSeasonsService({ db, clock, throttle }), createStatisticsService({ db })));
   await app.register(commentsRoutes(createCommentsService({ db, clock })));
   await app.register(notesRoutes(createNotesService({ db, clock })));
   const notifier = createEventNotifier({ publicUrl: config.publicUrl });

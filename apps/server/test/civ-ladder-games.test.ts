@@ -18,7 +18,8 @@ let outsider: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, admin, host, p2, p3, reader, outsider] = await Promise.all(Array.from({ length: 7 }, () => createUser(t.app)));
+  const users = await Promise.all(Array.from({ length: 7 }, () => createUser(t.app)));
+  [owner, admin, host, p2, p3, reader, outsider] = users as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
 });
 afterAll(() => t.close());
 
@@ -30,7 +31,8 @@ async function ladderGroup(): Promise<FullGroupDto> {
 }
 
 const update = (as: TestUser, payload: object) => call(t.app, '/api/civilization/updateGame', { method: 'POST', as, payload });
-const getGame = async (as: TestUser, id: string): Promise<GameDto> => (await call(t.app, `/api/civilization/game?gameID=${id}`, { as })).body;
+const getGame = async (as: TestUser, id: string): Promise<GameDto> =>
+  (await call(t.app, `/api/civilization/game?gameID=${id}`, { as })).body;
 const history = async (as: TestUser, id: string) => (await call(t.app, `/api/civilization/gameHistory?gameID=${id}`, { as })).body;
 const post = (path: string, as: TestUser, payload: object) => call(t.app, `/api/civilization/${path}`, { method: 'POST', as, payload });
 const eliminate = (...users: TestUser[]) => users.map((u) => ({ userID: u.user.id, isActive: false }));
@@ -81,7 +83,9 @@ describe('who may change a game', () => {
 
     // A rejected proposal changes nothing.
     const second = await post('proposeGameChange', p3, { gameID: game._id, changes: { members: eliminate(p2) }, reason: 'p2 left' });
-    expect((await post('decideGameProposal', admin, { proposalID: second.body._id, decision: 'reject', reason: 'Not true' })).status).toBe(200);
+    expect((await post('decideGameProposal', admin, { proposalID: second.body._id, decision: 'reject', reason: 'Not true' })).status).toBe(
+      200,
+    );
     expect((await getGame(reader, game._id)).members.find((m) => m.userID === p2.user.id)!.isActive).toBe(true);
 
     const { proposals, audit } = await history(reader, game._id);
@@ -202,7 +206,8 @@ describe('finishing order and ratings', () => {
             const game = await ffa(group, all);
             made.push(game._id);
             // Losers go out one at a time in the drawn order.
-            for (const i of step.order.filter((i) => all[i] !== winner)) await update(host, { gameID: game._id, members: eliminate(all[i]!) });
+            for (const i of step.order.filter((i) => all[i] !== winner))
+              await update(host, { gameID: game._id, members: eliminate(all[i]!) });
             const rest = all.filter((u) => u !== winner);
             await update(host, { gameID: game._id, members: eliminate(...rest) });
             expect((await update(host, { gameID: game._id, winner: winner.user.id, victoryType: 'Score' })).status).toBe(200);
@@ -228,11 +233,18 @@ describe('finishing order and ratings', () => {
           }))
           .sort(historyOrder);
         const { standings, changes } = recount(games);
-        const rankings = (await call(t.app, `/api/civilization/getRankings?groupID=${group._id}&gameType=ffa&season=all`, { as: reader })).body;
+        const rankings = (await call(t.app, `/api/civilization/getRankings?groupID=${group._id}&gameType=ffa&season=all`, { as: reader }))
+          .body;
         expect(rankings).toHaveLength(standings.size);
         for (const row of rankings) {
           const s = standings.get(row.userID)!;
-          expect(row).toMatchObject({ gamesPlayed: s.gamesPlayed, total: s.total, science: s.wins.Science, culture: s.wins.Culture, score: s.wins.Score });
+          expect(row).toMatchObject({
+            gamesPlayed: s.gamesPlayed,
+            total: s.total,
+            science: s.wins.Science,
+            culture: s.wins.Culture,
+            score: s.wins.Score,
+          });
           expect(row.rating.mu).toBeCloseTo(s.skill.mu, 9);
           expect(row.rating.sigma).toBeCloseTo(s.skill.sigma, 9);
         }
@@ -332,7 +344,12 @@ describe('anonymous mode holds', () => {
     // The host accepts a team switch and a type switch: what the opponent sees is fixed at creation.
     const swap = await post('proposeGameChange', opponent, {
       gameID: game._id,
-      changes: { members: [{ userID: opponent.user.id, team: other }, { userID: rival.user.id, team: own }] },
+      changes: {
+        members: [
+          { userID: opponent.user.id, team: other },
+          { userID: rival.user.id, team: own },
+        ],
+      },
       reason: 'we swapped seats',
     });
     expect(swap.status).toBe(200);
@@ -343,7 +360,10 @@ describe('anonymous mode holds', () => {
     const back = await update(host, {
       gameID: game._id,
       gameType: 'team',
-      members: [{ userID: opponent.user.id, team: own }, { userID: rival.user.id, team: other }],
+      members: [
+        { userID: opponent.user.id, team: own },
+        { userID: rival.user.id, team: other },
+      ],
     });
     expect(back.status).toBe(200);
 
@@ -380,7 +400,9 @@ describe('deleting is soft and restorable', () => {
     expect(stored).toEqual([{ comment: 'gg' }]);
 
     const deleted = await call(t.app, `/api/civilization/getDeletedGames?groupID=${group._id}`, { as: admin });
-    expect(deleted.body).toEqual([expect.objectContaining({ _id: game._id, deletedByName: host.user.username, comments: 1, isFinished: true })]);
+    expect(deleted.body).toEqual([
+      expect.objectContaining({ _id: game._id, deletedByName: host.user.username, comments: 1, isFinished: true }),
+    ]);
     expect((await call(t.app, `/api/civilization/getDeletedGames?groupID=${group._id}`, { as: host })).status).toBe(403);
     expect((await call(t.app, `/api/civilization/restoreGame?gameID=${game._id}`, { method: 'POST', as: host })).status).toBe(404);
     // Administrators still open it, to restore it.

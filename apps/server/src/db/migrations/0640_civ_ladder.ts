@@ -13,7 +13,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Anonymous mode lifts once the game is finished by someone allowed to; reopening does not hide it again.
   await db.schema.alterTable('civ_games').addColumn('revealed_at', 'bigint').execute();
   // Counts each recorded elimination change, so players eliminated together share a step.
-  await db.schema.alterTable('civ_games').addColumn('elimination_steps', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('civ_games')
+    .addColumn('elimination_steps', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('civ_games_deleted_idx').on('civ_games').columns(['group_id', 'deleted_at']).execute();
 
   await db.schema.alterTable('civ_game_members').addColumn('placement', 'integer').execute();
@@ -39,7 +42,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sigma_after', 'double precision', (c) => c.notNull())
     .addPrimaryKeyConstraint('civ_rating_changes_pk', ['game_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('civ_rating_changes_group_idx').on('civ_rating_changes').columns(['group_id', 'game_type', 'user_id']).execute();
+  await db.schema
+    .createIndex('civ_rating_changes_group_idx')
+    .on('civ_rating_changes')
+    .columns(['group_id', 'game_type', 'user_id'])
+    .execute();
   await db.schema.createIndex('civ_rating_changes_user_idx').on('civ_rating_changes').column('user_id').execute();
 
   await db.schema
@@ -70,7 +77,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('decision_reason', 'text')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('civ_game_proposals_game_idx').on('civ_game_proposals').columns(['game_id', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('civ_game_proposals_game_idx')
+    .on('civ_game_proposals')
+    .columns(['game_id', 'status', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('civ_game_proposal_votes')

@@ -75,7 +75,9 @@ function eliminationOrder(members: readonly GameMemberRow[]): Map<string, number
   const steps = [...new Set(members.flatMap((m) => (m.is_active === 0 && m.eliminated_step !== null ? [m.eliminated_step] : [])))].sort(
     (a, b) => a - b,
   );
-  return new Map(members.flatMap((m) => (m.is_active === 0 && m.eliminated_step !== null ? [[m.user_id, steps.indexOf(m.eliminated_step) + 1]] : [])));
+  return new Map(
+    members.flatMap((m) => (m.is_active === 0 && m.eliminated_step !== null ? [[m.user_id, steps.indexOf(m.eliminated_step) + 1]] : [])),
+  );
 }
 
 /** The spec's Game JSON, with civ choices withheld where anonymous mode says so. */

@@ -90,7 +90,9 @@ export async function recordingStarted(db: Db, gameId: string): Promise<boolean>
           eb('g.winner', 'is not', null),
           eb('g.finished_at', 'is not', null),
           eb('g.elimination_steps', '>', 0),
-          eb.exists(eb.selectFrom('civ_game_members as m').select('m.game_id').whereRef('m.game_id', '=', 'g.id').where('m.is_active', '=', 0)),
+          eb.exists(
+            eb.selectFrom('civ_game_members as m').select('m.game_id').whereRef('m.game_id', '=', 'g.id').where('m.is_active', '=', 0),
+          ),
           eb.exists(eb.selectFrom('civ_comments as c').select('c.id').whereRef('c.game_id', '=', 'g.id')),
           eb.exists(eb.selectFrom('civ_notes as n').select('n.game_id').whereRef('n.game_id', '=', 'g.id')),
           eb.exists(eb.selectFrom('civ_player_relationships as r').select('r.game_id').whereRef('r.game_id', '=', 'g.id')),
@@ -144,7 +146,8 @@ export async function listPage(
       query = query.where((eb) =>
         eb.or([eb('g.winner', 'in', namedUsers), eb.and([eb('g.game_type', '=', 'team'), matchText(sql`'Team ' || g.winner`)])]),
       );
-    else query = query.where('g.id', 'in', db.selectFrom('civ_game_members as gm').select('gm.game_id').where('gm.user_id', 'in', namedUsers));
+    else
+      query = query.where('g.id', 'in', db.selectFrom('civ_game_members as gm').select('gm.game_id').where('gm.user_id', 'in', namedUsers));
   }
   const order = params.finished ? 'g.finished_at' : 'g.created_at';
   // The page's ids come from the index alone; only the ten rows shown are read in full, however deep the page.
@@ -226,7 +229,12 @@ export async function clearEventDraft(db: Db, gameId: string): Promise<void> {
 
 /** A restored game becomes its event's draft again, unless the event has been drafted anew since. */
 export async function relinkEventDraft(db: Db, eventId: string, gameId: string): Promise<void> {
-  await db.updateTable('events').set({ is_drafted: 1, draft_game_id: gameId }).where('id', '=', eventId).where('draft_game_id', 'is', null).execute();
+  await db
+    .updateTable('events')
+    .set({ is_drafted: 1, draft_game_id: gameId })
+    .where('id', '=', eventId)
+    .where('draft_game_id', 'is', null)
+    .execute();
 }
 
 export async function markEventDrafted(db: Db, eventId: string, gameId: string): Promise<void> {

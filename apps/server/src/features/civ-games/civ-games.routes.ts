@@ -149,7 +149,8 @@ export const civGamesRoutes =
         schema: {
           tags,
           security,
-          description: 'Administrators: restores a deleted game within 30 days of its deletion; it counts in the rankings again at once. No body.',
+          description:
+            'Administrators: restores a deleted game within 30 days of its deletion; it counts in the rankings again at once. No body.',
           querystring: gameIdQuery,
           response: { 200: gameDto, ...errors },
         },

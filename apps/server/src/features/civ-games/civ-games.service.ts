@@ -2,13 +2,7 @@ import { findCivCatalogue } from '@smm/shared/civilization/catalogue';
 import { SETTING_TYPES, type CivGameCatalogue } from '@smm/shared/civilization/catalogue-types';
 import { checkDraft } from '@smm/shared/civilization/draft-check';
 import { mapCandidates } from '@smm/shared/civilization/draft';
-import type {
-  CreateGameBody,
-  GameDto,
-  GamesListQuery,
-  GamesPageDto,
-  UpdateGameBody,
-} from '@smm/shared/civilization/games-schemas';
+import type { CreateGameBody, GameDto, GamesListQuery, GamesPageDto, UpdateGameBody } from '@smm/shared/civilization/games-schemas';
 import type { DeletedGameDto } from '@smm/shared/civilization/ladder-schemas';
 import { RESTORE_WINDOW_MS, gamePermissions, type GamePermissions } from '@smm/shared/civilization/game-policy';
 import type { GroupSettings } from '@smm/shared/groups/settings';
@@ -350,7 +344,8 @@ export function createCivGamesService({ db, clock }: Deps) {
         if (!isAdministrator(access)) throw forbidden('Only Administrators can restore a game');
         if (game.deleted_at === null) throw conflict('This game is not deleted');
         const now = clock.now();
-        if (now - game.deleted_at > RESTORE_WINDOW_MS) throw conflict('This game was deleted more than 30 days ago and can no longer be restored');
+        if (now - game.deleted_at > RESTORE_WINDOW_MS)
+          throw conflict('This game was deleted more than 30 days ago and can no longer be restored');
         await games.restore(tx, game.id);
         if (game.event_id) await games.relinkEventDraft(tx, game.event_id, game.id);
         await recordAudit(tx, { game, actorId: actor.id, action: 'restored', lines: [], note: null, now });

@@ -1,4 +1,12 @@
-import { applyGame, emptyStanding, historyOrder, recount, type LadderGame, type RatingChange, type Standing } from '@smm/shared/civilization/ladder';
+import {
+  applyGame,
+  emptyStanding,
+  historyOrder,
+  recount,
+  type LadderGame,
+  type RatingChange,
+  type Standing,
+} from '@smm/shared/civilization/ladder';
 import { VICTORY_TYPES } from '@smm/shared/civilization/games-schemas';
 import type { Db } from '../../db/schema';
 import * as games from './civ-games.repo';

@@ -8,7 +8,14 @@ import * as records from './ladder-records.repo';
 /** Writes one row of a game's audit trail, in the caller's transaction: who, what, before and after, when. */
 export async function recordAudit(
   tx: Db,
-  entry: { game: Pick<GameRow, 'id' | 'group_id'>; actorId: string; action: AuditAction; lines: readonly ChangeLine[]; note: string | null; now: number },
+  entry: {
+    game: Pick<GameRow, 'id' | 'group_id'>;
+    actorId: string;
+    action: AuditAction;
+    lines: readonly ChangeLine[];
+    note: string | null;
+    now: number;
+  },
 ): Promise<void> {
   await records.insertAudit(tx, {
     id: newId(),

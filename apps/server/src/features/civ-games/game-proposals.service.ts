@@ -115,17 +115,19 @@ export function createGameProposalsService({
             })),
         };
       }),
-      audit: audit.map(
-        (a): AuditEntryDto => ({
-          _id: a.id,
-          action: (AUDIT_ACTIONS as readonly string[]).includes(a.action) ? (a.action as AuditEntryDto['action']) : 'edited',
-          userID: a.actor_id,
-          username: a.username ?? 'A former member',
-          date: toIso(Number(a.created_at)),
-          changes: visibleLines(state, actor.id, parseJson<ChangeLine[]>(a.changes, [])).map(({ field, before, after }) => ({ field, before, after })),
-          note: a.note,
-        }),
-      ),
+      audit: audit.map((a): AuditEntryDto => ({
+        _id: a.id,
+        action: (AUDIT_ACTIONS as readonly string[]).includes(a.action) ? (a.action as AuditEntryDto['action']) : 'edited',
+        userID: a.actor_id,
+        username: a.username ?? 'A former member',
+        date: toIso(Number(a.created_at)),
+        changes: visibleLines(state, actor.id, parseJson<ChangeLine[]>(a.changes, [])).map(({ field, before, after }) => ({
+          field,
+          before,
+          after,
+        })),
+        note: a.note,
+      })),
     };
   }
 
@@ -208,7 +210,13 @@ export function createGameProposalsService({
         if (!may.voteProposal) throw forbidden('Only players of this game can confirm or contest a proposal');
         if (proposal.proposed_by === actor.id) throw forbidden('You cannot vote on your own proposal');
         const now = clock.now();
-        await records.upsertVote(tx, { proposal_id: proposal.id, user_id: actor.id, vote: body.vote, reason: body.reason, created_at: now });
+        await records.upsertVote(tx, {
+          proposal_id: proposal.id,
+          user_id: actor.id,
+          vote: body.vote,
+          reason: body.reason,
+          created_at: now,
+        });
         await recordAudit(tx, {
           game: state.game,
           actorId: actor.id,

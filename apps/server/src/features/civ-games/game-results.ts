@@ -39,7 +39,7 @@ export function assertPlayable(gameType: string, members: readonly { team: numbe
 
 const ordinalWord = (n: number) => {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 };
 
@@ -57,15 +57,30 @@ function describe(state: GameState): Map<string, Omit<ChangeLine, 'before' | 'af
   lines.set('victoryType', { field: 'Victory type', kind: 'result', value: game.victory_type ?? '(none)' });
   for (const m of members) {
     const about = { userID: m.user_id };
-    lines.set(`status:${m.user_id}`, { field: `${m.username}: status`, kind: 'result', ...about, value: m.is_active ? 'Active' : 'Eliminated' });
-    lines.set(`team:${m.user_id}`, { field: `${m.username}: team`, kind: 'result', ...about, value: m.team === null ? '(none)' : `Team ${m.team}` });
+    lines.set(`status:${m.user_id}`, {
+      field: `${m.username}: status`,
+      kind: 'result',
+      ...about,
+      value: m.is_active ? 'Active' : 'Eliminated',
+    });
+    lines.set(`team:${m.user_id}`, {
+      field: `${m.username}: team`,
+      kind: 'result',
+      ...about,
+      value: m.team === null ? '(none)' : `Team ${m.team}`,
+    });
     lines.set(`placement:${m.user_id}`, {
       field: `${m.username}: placement`,
       kind: 'result',
       ...about,
       value: m.placement === null ? '(none)' : ordinalWord(m.placement),
     });
-    lines.set(`civPlayed:${m.user_id}`, { field: `${m.username}: leader played`, kind: 'civPlayed', ...about, value: m.civ_played ?? '(none)' });
+    lines.set(`civPlayed:${m.user_id}`, {
+      field: `${m.username}: leader played`,
+      kind: 'civPlayed',
+      ...about,
+      value: m.civ_played ?? '(none)',
+    });
   }
   return lines;
 }

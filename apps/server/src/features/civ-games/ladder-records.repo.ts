@@ -1,10 +1,5 @@
 import type { Db } from '../../db/schema';
-import type {
-  CivGameAuditTable,
-  CivGameProposalsTable,
-  CivGameProposalVotesTable,
-  CivRatingChangesTable,
-} from './civ-games.tables';
+import type { CivGameAuditTable, CivGameProposalsTable, CivGameProposalVotesTable, CivRatingChangesTable } from './civ-games.tables';
 import './civ-games.tables';
 
 /** The records kept beside a game: rating changes (derived), its audit trail and proposals with their votes. */
