@@ -61,9 +61,18 @@ export function RatingHistory({ area, groupID, username, gameTypeLabel, points }
             </figcaption>
           </figure>
         )}
+        <p id="rating-history-note" className="small text-body-secondary mt-3 mb-0">
+          Each counted game, newest first; times in your time zone ({zone}).
+        </p>
       </Card.Body>
-      <Table responsive hover size="sm" className="mb-0 align-middle rankings-table caption-top">
-        <caption className="px-3">Each counted game, newest first; times in your time zone ({zone}).</caption>
+      <Table
+        responsive
+        hover
+        size="sm"
+        className="mb-0 align-middle rankings-table"
+        aria-labelledby="rating-history-title"
+        aria-describedby="rating-history-note"
+      >
         <thead>
           <tr>
             <th scope="col">Game</th>
@@ -82,7 +91,7 @@ export function RatingHistory({ area, groupID, username, gameTypeLabel, points }
         <tbody>
           {[...points].reverse().map((point) => (
             <tr key={point.gameID}>
-              <th scope="row" className="fw-semibold text-break">
+              <th scope="row" className="fw-semibold">
                 <Link to={gamePath(point.gameID)}>{point.gameName}</Link>
               </th>
               <td className="text-nowrap">
