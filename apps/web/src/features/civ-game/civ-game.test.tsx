@@ -1,166 +1,18 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLocation } from 'react-router';
-import type { CommentDto, GameDto, NotesDto, UpdateGameBody } from '@smm/shared/civilization/games-schemas';
-import type { GroupDto } from '@smm/shared/groups/schemas';
+import { describe, expect, it, vi } from 'vitest';
+import type { CommentDto, GameDto } from '@smm/shared/civilization/games-schemas';
+import { fakeGameServer, gameLoaded, member, panel, renderGame, rowOf } from './civ-game-fixtures';
 import { winnerCandidate } from './game-state';
-import CivGamePage from './pages/CivGamePage';
-import { renderGroupPages } from '../../test/app-providers';
 
-type Reply = { status: number; body: unknown };
-let routes: Record<string, (body: unknown) => Reply>;
-let posted: { path: string; body: unknown }[];
-
-const group: GroupDto = {
-  _id: 'g1',
-  groupName: 'Ancient Rivals',
-  gameName: 'Civilization 6',
-  linkURL: 'civGroup',
-  isPrivate: true,
-  groupOwner: 'owner',
-  admins: ['owner'],
-  members: [
-    { userID: 'owner', username: 'Olga', role: 'Administrator', isActive: true, team: null },
-    { userID: 'me', username: 'Me', role: 'Member', isActive: true, team: null },
-    { userID: 'bo', username: 'Bo', role: 'Member', isActive: true, team: null },
-  ],
-};
-
-const choice = (civID: string, leader: string, nation: string) => ({ civID, leader, nation });
-const member = (userID: string, username: string, extra: Partial<GameDto['members'][number]> = {}) => ({
-  userID,
-  username,
-  isActive: true,
-  team: null,
-  civChoices: [choice(`${userID}-1`, `Leader of ${username}`, `Nation of ${username}`)],
-  civChoicesHidden: false,
-  ...extra,
-});
-
-let game: GameDto;
-let notes: NotesDto;
-let comments: CommentDto[];
-
-beforeEach(() => {
-  posted = [];
-  const payload = btoa(JSON.stringify({ id: 'me', username: 'Me', email: 'me@example.com', steamID: null, exp: Date.now() / 1000 + 3600 }));
-  localStorage.setItem('jwtToken', `Bearer e30.${payload}.sig`);
-  game = {
-    _id: 'game1',
-    groupID: 'g1',
-    gameName: 'Saturday Pangaea',
-    host: 'owner',
-    lobbyLink: 'https://lobby.example.com/join/42',
-    gameType: 'ffa',
-    winner: null,
-    victoryType: null,
-    map: 'Pangaea',
-    bannedLeaders: [choice('b1', 'Gandhi', 'India')],
-    dateCreated: '2031-03-01T18:00:00.000Z',
-    dateFinished: null,
-    isFinished: false,
-    anonymousMode: false,
-    draftMode: true,
-    numCiv: 1,
-    settings: {
-      gameSettings: [
-        { title: 'Turn Timer', value: 'Standard Turn Timer' },
-        { title: 'Disaster Intensity', value: 2 },
-      ],
-      gameModes: [{ title: 'Secret Societies', value: 'Off' }],
-      victoryTypes: [{ title: 'Science Victory', value: 'Standard' }],
-      tradingAndDiplomacy: [],
-    },
-    eventID: null,
-    createdBy: 'owner',
-    members: [member('owner', 'Olga'), member('me', 'Me'), member('bo', 'Bo')],
-  };
-  notes = { userID: 'me', groupID: 'g1', gameID: 'game1', notes: 'Watch Olga’s border', playerRelationships: [] };
-  comments = [
-    { _id: 'c1', comment: 'First!', username: 'Olga', userID: 'owner', groupID: 'g1', gameID: 'game1', date: '2031-03-01T18:05:00.000Z' },
-    { _id: 'c3', comment: 'GG all', username: 'Bo', userID: 'bo', groupID: 'g1', gameID: 'game1', date: '2031-03-02T09:00:00.000Z' },
-    { _id: 'c2', comment: 'Ready?', username: 'Me', userID: 'me', groupID: 'g1', gameID: 'game1', date: '2031-03-01T19:00:00.000Z' },
-  ];
-  routes = {
-    'GET /api/groups/getGroup': () => ({ status: 200, body: group }),
-    'GET /api/civilization/game': () => ({ status: 200, body: game }),
-    'GET /api/comments/getComments/game1/g1': () => ({ status: 200, body: comments }),
-    'GET /api/notes/getUserNotes/me/g1/game1': () => ({ status: 200, body: notes }),
-    // Applies a change the way the server does, for the fields these tests send.
-    'POST /api/civilization/updateGame': (body) => {
-      const change = body as UpdateGameBody;
-      const members = game.members.map((m) => {
-        const update = change.members?.find((u) => u.userID === m.userID);
-        return update?.isActive === undefined ? m : { ...m, isActive: update.isActive };
-      });
-      game = { ...game, members };
-      if (change.winner !== undefined) {
-        game = {
-          ...game,
-          winner: change.winner,
-          victoryType: change.victoryType ?? null,
-          isFinished: true,
-          dateFinished: '2031-03-03T00:00:00.000Z',
-        };
-      }
-      return { status: 200, body: game };
-    },
-    'POST /api/notes/postUserNotes/': (body) => {
-      notes = { ...notes, notes: (body as { notes: string }).notes };
-      return { status: 200, body: notes };
-    },
-    'POST /api/notes/postPlayerRelationship/me/g1/game1': (body) => {
-      const { userID, username, relationship } = body as NotesDto['playerRelationships'][number];
-      notes = {
-        ...notes,
-        playerRelationships: [...notes.playerRelationships.filter((r) => r.userID !== userID), { userID, username, relationship }],
-      };
-      return { status: 200, body: notes };
-    },
-    'POST /api/comments/postComment': (body) => {
-      const sent = body as CommentDto;
-      const saved = { ...sent, _id: `c${comments.length + 1}`, date: '2031-03-04T10:00:00.000Z' };
-      comments = [...comments, saved];
-      return { status: 200, body: saved };
-    },
-  };
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    if (method === 'POST') posted.push({ path: url.pathname + url.search, body });
-    const route = routes[`${method} ${url.pathname}`];
-    const reply = route ? route(body) : { status: 404, body: { message: `No route for ${method} ${url.pathname}` } };
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
-function Where() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
-function renderGame(path = '/civGroup/civGame?groupID=g1&gameID=game1') {
-  renderGroupPages(path, { civGame: <CivGamePage />, main: <p>Active Games</p> }, <Where />);
-}
-
-/** The content of a tab; the others stay mounted (hidden by CSS, which the test DOM does not load). */
-const panel = (name: string) => screen.getByRole('tabpanel', { name });
-
-const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
+const server = fakeGameServer();
 
 describe('the game page: Game Details', () => {
   it('shows the game with its tabs, a Back link to main and the facts of the game', async () => {
     renderGame();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Saturday Pangaea' })).toBeInTheDocument();
+    expect(await gameLoaded()).toBeInTheDocument();
     expect(screen.getByTestId('game-state')).toHaveTextContent('Active');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Game Details', 'Game Settings', 'Game Notes']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Game Details', 'Game Settings', 'Game Notes', 'History']);
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/civGroup/main?groupID=g1');
     expect(screen.getByRole('link', { name: 'https://lobby.example.com/join/42' })).toHaveAttribute(
       'href',
@@ -171,14 +23,14 @@ describe('the game page: Game Details', () => {
   });
 
   it("shows 'Hidden until the game is finished' for choices anonymous mode withholds, and the viewer's own", async () => {
-    game.anonymousMode = true;
-    game.members = [
+    server.game.anonymousMode = true;
+    server.game.members = [
       member('owner', 'Olga', { civChoices: [], civChoicesHidden: true }),
       member('me', 'Me'),
       member('bo', 'Bo', { civChoices: [], civChoicesHidden: true }),
     ];
     renderGame();
-    await screen.findByRole('heading', { level: 2, name: 'Saturday Pangaea' });
+    await gameLoaded();
     expect(within(rowOf('Olga')).getByText('Hidden until the game is finished')).toBeInTheDocument();
     expect(within(rowOf('Bo')).getByText('Hidden until the game is finished')).toBeInTheDocument();
     expect(within(rowOf('Me')).getByText('Leader of Me (Nation of Me)')).toBeInTheDocument();
@@ -194,7 +46,7 @@ describe('the game page: Game Details', () => {
 
     await user.click(screen.getByRole('button', { name: 'Eliminate Olga' }));
     expect(await within(rowOf('Olga')).findByText('Eliminated')).toBeInTheDocument();
-    expect(posted.at(-1)).toEqual({
+    expect(server.posted.at(-1)).toEqual({
       path: '/api/civilization/updateGame',
       body: { gameID: 'game1', members: [{ userID: 'owner', isActive: false }] },
     });
@@ -210,7 +62,7 @@ describe('the game page: Game Details', () => {
 
   it('declares the remaining member the winner with exactly the spec’s victory types, and shows the game finished', async () => {
     const user = userEvent.setup();
-    game.members = [member('owner', 'Olga', { isActive: false }), member('me', 'Me'), member('bo', 'Bo', { isActive: false })];
+    server.game.members = [member('owner', 'Olga', { isActive: false }), member('me', 'Me'), member('bo', 'Bo', { isActive: false })];
     renderGame();
     await user.click(await screen.findByRole('button', { name: 'Declare Winner' }));
     const dialog = screen.getByRole('dialog', { name: 'Declare Winner' });
@@ -224,12 +76,14 @@ describe('the game page: Game Details', () => {
     // Nothing is recorded until a victory type is picked.
     await user.click(within(dialog).getByRole('button', { name: 'Declare Winner' }));
     expect(within(dialog).getByText('Choose the victory type of the win')).toBeInTheDocument();
-    expect(posted).toEqual([]);
+    expect(server.posted).toEqual([]);
 
     await user.selectOptions(victoryType, 'Science');
     await user.click(within(dialog).getByRole('button', { name: 'Declare Winner' }));
     expect(await screen.findByText('Me won a Science victory')).toBeInTheDocument();
-    expect(posted).toEqual([{ path: '/api/civilization/updateGame', body: { gameID: 'game1', winner: 'me', victoryType: 'Science' } }]);
+    expect(server.posted).toEqual([
+      { path: '/api/civilization/updateGame', body: { gameID: 'game1', winner: 'me', victoryType: 'Science' } },
+    ]);
     expect(screen.getByTestId('game-state')).toHaveTextContent('Finished Winner: Me · Science victory');
     expect(screen.queryByRole('button', { name: 'Declare Winner' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Eliminate|^Reactivate/ })).toBeNull();
@@ -237,8 +91,8 @@ describe('the game page: Game Details', () => {
 
   it("shows the server's 409 in the dialog when the game changed meanwhile", async () => {
     const user = userEvent.setup();
-    game.members = [member('owner', 'Olga', { isActive: false }), member('me', 'Me'), member('bo', 'Bo', { isActive: false })];
-    routes['POST /api/civilization/updateGame'] = () => ({
+    server.game.members = [member('owner', 'Olga', { isActive: false }), member('me', 'Me'), member('bo', 'Bo', { isActive: false })];
+    server.routes['POST /api/civilization/updateGame'] = () => ({
       status: 409,
       body: { message: 'A winner can be declared only when one active member, or one team, remains' },
     });
@@ -252,24 +106,26 @@ describe('the game page: Game Details', () => {
     );
   });
 
-  it('asks before deleting, then goes back to main', async () => {
+  it('asks before deleting, naming what goes with the game, then goes back to main', async () => {
     const user = userEvent.setup();
-    routes['POST /api/civilization/deleteGame'] = () => ({ status: 200, body: { message: 'Game deleted' } });
-    game.createdBy = 'me';
+    server.routes['POST /api/civilization/deleteGame'] = () => ({ status: 200, body: { message: 'Game deleted' } });
     renderGame();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Game' });
-    expect(dialog).toHaveTextContent('Are you sure you wish to permanently delete this game?');
+    expect(dialog).toHaveTextContent('Are you sure you wish to delete this game?');
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'It leaves the game lists and the rankings at once.',
+      'Its comments, notes and history are kept with it.',
+      'An Administrator can restore it within 30 days.',
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Active Games')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/civGroup/main?groupID=g1');
-    expect(posted).toEqual([{ path: '/api/civilization/deleteGame?gameID=game1', body: {} }]);
-  });
-
-  it('offers Delete only to the creator, the host or an Administrator', async () => {
-    renderGame();
-    await screen.findByRole('heading', { level: 2, name: 'Saturday Pangaea' });
-    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(server.posted).toEqual([{ path: '/api/civilization/deleteGame?gameID=game1', body: {} }]);
   });
 });
 
@@ -287,7 +143,7 @@ describe('the game page: Comments', () => {
     const user = userEvent.setup();
     renderGame();
     const field = await screen.findByRole('textbox', { name: 'Comment' });
-    routes['POST /api/comments/postComment'] = () => ({
+    server.routes['POST /api/comments/postComment'] = () => ({
       status: 400,
       body: { message: 'Invalid input', fields: { comment: 'Comment field is required' } },
     });
@@ -295,9 +151,9 @@ describe('the game page: Comments', () => {
     expect(await screen.findByText('Comment field is required')).toBeInTheDocument();
     expect(field).toHaveAccessibleDescription('Comment field is required');
 
-    routes['POST /api/comments/postComment'] = (body) => {
+    server.routes['POST /api/comments/postComment'] = (body) => {
       const saved = { ...(body as CommentDto), _id: 'c9', date: '2031-03-04T10:00:00.000Z' };
-      comments = [...comments, saved];
+      server.comments = [...server.comments, saved];
       return { status: 200, body: saved };
     };
     await user.type(field, 'Rematch next week?');
@@ -305,7 +161,7 @@ describe('the game page: Comments', () => {
     const list = screen.getByRole('list', { name: 'Comments, newest first' });
     await vi.waitFor(() => expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Rematch next week?'));
     expect(field).toHaveValue('');
-    expect(posted.at(-1)?.body).toMatchObject({
+    expect(server.posted.at(-1)?.body).toMatchObject({
       comment: 'Rematch next week?',
       userID: 'me',
       username: 'Me',
@@ -348,7 +204,7 @@ describe('the game page: Game Settings and Game Notes', () => {
     expect(await screen.findByTestId('game-notes-text')).toHaveTextContent('Olga goes for science. Bo rushes.');
     expect(screen.queryByRole('textbox', { name: 'Notes' })).toBeNull();
     expect(screen.getByText('Saved your notes')).toBeInTheDocument();
-    expect(posted).toEqual([
+    expect(server.posted).toEqual([
       {
         path: '/api/notes/postUserNotes/',
         body: { userID: 'me', gameID: 'game1', groupID: 'g1', notes: 'Olga goes for science.\nBo rushes.' },
@@ -358,7 +214,7 @@ describe('the game page: Game Settings and Game Notes', () => {
 
   it('offers a relationship per other player and saves a pick at once', async () => {
     const user = userEvent.setup();
-    notes.playerRelationships = [{ userID: 'bo', username: 'Bo', relationship: 'Allies' }];
+    server.notes.playerRelationships = [{ userID: 'bo', username: 'Bo', relationship: 'Allies' }];
     renderGame('/civGroup/civGame?groupID=g1&gameID=game1&tab=notes');
     const olga = await screen.findByRole('combobox', { name: 'Olga' });
     expect(screen.getByRole('combobox', { name: 'Bo' })).toHaveValue('Allies');
@@ -370,7 +226,7 @@ describe('the game page: Game Settings and Game Notes', () => {
     ).toEqual(['Not set', 'Friends Forever', 'Allies', 'Friendly', 'Neutral', 'Suspicious', 'Seeking Revenge', 'Mortal Enemies']);
     await user.selectOptions(olga, 'Seeking Revenge');
     expect(await screen.findByText('Saved your relationship with Olga: Seeking Revenge')).toBeInTheDocument();
-    expect(posted).toEqual([
+    expect(server.posted).toEqual([
       {
         path: '/api/notes/postPlayerRelationship/me/g1/game1',
         body: { userID: 'owner', username: 'Olga', relationship: 'Seeking Revenge' },
@@ -381,7 +237,7 @@ describe('the game page: Game Settings and Game Notes', () => {
 });
 
 describe('winnerCandidate (spec 4)', () => {
-  const base = (): GameDto => ({ ...game, gameType: 'team' });
+  const base = (): GameDto => ({ ...server.game, gameType: 'team' });
   it.each([
     ['ffa, one active', 'ffa', [true, false, false], [null, null, null], { ok: true, winner: 'owner' }],
     ['ffa, two active', 'ffa', [true, true, false], [null, null, null], { ok: false }],

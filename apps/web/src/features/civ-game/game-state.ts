@@ -1,5 +1,9 @@
+import { gamePermissions, type GamePermissions } from '@smm/shared/civilization/game-policy';
 import type { CivChoiceDto, GameDto, GameMemberDto } from '@smm/shared/civilization/games-schemas';
 import { civChoiceLabel } from '@smm/shared/civilization/labels';
+import { sideOf } from '@smm/shared/civilization/placements';
+import type { Viewer } from '@smm/shared/groups/policy';
+import { ordinal } from './format';
 
 /** The one winner a game can be given now, or why none can (spec 4: one active member, or one team, remains). */
 export type WinnerCandidate = { ok: true; winner: string | number; label: string } | { ok: false; reason: string };
@@ -63,3 +67,56 @@ export function lobbyUrl(link: string): string | null {
 export const canEliminate = (game: GameDto, member: GameMemberDto): boolean => !member.isActive || activeMembers(game).length > 1;
 
 export const gameTypeLabel = (game: Pick<GameDto, 'gameType'>): string => (game.gameType === 'team' ? 'Teams' : 'Free for all (FFA)');
+
+/** What the viewer may do, as the server computed it; from the same shared table if an answer lacks it. */
+export function permissionsOf(game: GameDto, viewer: Viewer, userID: string): GamePermissions {
+  const computed =
+    game.permissions ??
+    gamePermissions(viewer, userID, { host: game.host, createdBy: game.createdBy, playerIDs: game.members.map((m) => m.userID) });
+  // A deleted game is only there to be restored.
+  if (!game.dateDeleted) return computed;
+  return {
+    ...computed,
+    changeResult: false,
+    editDetails: false,
+    proposeChange: false,
+    decideProposal: false,
+    voteProposal: false,
+    deleteGame: false,
+  };
+}
+
+/** One side of the finishing order: a player in a free-for-all, a team (with its players) in a team game. */
+export interface Side {
+  key: string;
+  label: string;
+  userID?: string;
+  team?: number;
+  placement: number | null;
+}
+
+export function sidesOf(game: GameDto): Side[] {
+  if (game.gameType !== 'team') {
+    return game.members.map((m) => ({ key: sideOf(game.gameType, m), label: m.username, userID: m.userID, placement: m.placement }));
+  }
+  const teams = [...new Set(game.members.map((m) => m.team ?? 0))].sort((a, b) => a - b);
+  return teams.map((team) => ({
+    key: `team:${team}`,
+    label: teamLabel(game, team),
+    team,
+    placement: game.members.find((m) => (m.team ?? 0) === team)?.placement ?? null,
+  }));
+}
+
+/** A member's finishing place as people write it: "1st", "2nd", "=3rd" when another side shares it. */
+export function placementText(game: GameDto, member: GameMemberDto): string | null {
+  if (member.placement === null) return null;
+  const side = sideOf(game.gameType, member);
+  const tied = game.members.some((other) => other.placement === member.placement && sideOf(game.gameType, other) !== side);
+  return `${tied ? '=' : ''}${ordinal(member.placement)}`;
+}
+
+/** The leaders a member can have played: their civ choices, or the game's whole list when they had none. */
+export function leaderOptions(member: GameMemberDto, catalogue: readonly CivChoiceDto[]): readonly CivChoiceDto[] {
+  return member.civChoices.length > 0 ? member.civChoices : catalogue;
+}

@@ -9,7 +9,8 @@ import { FieldError } from '../../../lib/ui/FieldError';
 import { Loading } from '../../../lib/ui/Loading';
 import { useComments } from '../api/get-comments';
 import { usePostComment } from '../api/post-comment';
-import { formatDateTime } from '../format';
+import { useViewerTimeZone } from '../api/get-time-zone';
+import { formatInZone } from '../format';
 
 interface Props {
   groupID: string;
@@ -21,6 +22,7 @@ interface Props {
 export function CommentsSection({ groupID, gameID, user }: Props) {
   const comments = useComments(groupID, gameID);
   const post = usePostComment(groupID, gameID);
+  const timeZone = useViewerTimeZone(user.id);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -80,7 +82,7 @@ export function CommentsSection({ groupID, gameID, user }: Props) {
                 <div className="d-flex flex-wrap gap-2 align-items-baseline">
                   <span className="fw-semibold">{item.username}</span>
                   <time dateTime={item.date} className="small text-body-secondary">
-                    {formatDateTime(item.date)}
+                    {formatInZone(item.date, timeZone)}
                   </time>
                 </div>
                 <p className="mb-0 civ-comment-text">{item.comment}</p>

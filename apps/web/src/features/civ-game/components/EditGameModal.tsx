@@ -13,11 +13,13 @@ import { activeMembers } from '../game-state';
 
 interface Props {
   game: GameDto;
+  /** Managers also choose the host; players edit only the name and the lobby link. */
+  canChangeHost: boolean;
   onHide: () => void;
 }
 
 /** Game Name, Lobby Link and Host (spec 4: the host is always an active member). */
-export function EditGameModal({ game, onHide }: Props) {
+export function EditGameModal({ game, canChangeHost, onHide }: Props) {
   const hosts = activeMembers(game);
   const [gameName, setGameName] = useState(game.gameName);
   const [lobbyLink, setLobbyLink] = useState(game.lobbyLink);
@@ -31,7 +33,7 @@ export function EditGameModal({ game, onHide }: Props) {
     e.preventDefault();
     setMessage(null);
     update.mutate(
-      { gameID: game._id, gameName, lobbyLink, ...(host ? { host } : {}) },
+      { gameID: game._id, gameName, lobbyLink, ...(canChangeHost && host ? { host } : {}) },
       {
         onSuccess: () => {
           toast({ title: 'Success!', body: 'Saved the game', variant: 'success' });
@@ -75,24 +77,26 @@ export function EditGameModal({ game, onHide }: Props) {
             required={false}
             error={fields.lobbyLink}
           />
-          <Form.Group controlId="edit-game-host">
-            <Form.Label>Host</Form.Label>
-            <Form.Select
-              value={host}
-              onChange={(e) => setHost(e.target.value)}
-              isInvalid={Boolean(fields.host)}
-              aria-describedby={fields.host ? 'edit-game-host-error' : 'edit-game-host-help'}
-              disabled={hosts.length === 0}
-            >
-              {hosts.map((member) => (
-                <option key={member.userID} value={member.userID}>
-                  {member.username}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Text id="edit-game-host-help">Only active members can host.</Form.Text>
-            <FieldError id="edit-game-host-error" message={fields.host} />
-          </Form.Group>
+          {canChangeHost && (
+            <Form.Group controlId="edit-game-host">
+              <Form.Label>Host</Form.Label>
+              <Form.Select
+                value={host}
+                onChange={(e) => setHost(e.target.value)}
+                isInvalid={Boolean(fields.host)}
+                aria-describedby={fields.host ? 'edit-game-host-error' : 'edit-game-host-help'}
+                disabled={hosts.length === 0}
+              >
+                {hosts.map((member) => (
+                  <option key={member.userID} value={member.userID}>
+                    {member.username}
+                  </option>
+                ))}
+              </Form.Select>
+              <Form.Text id="edit-game-host-help">Only active members can host.</Form.Text>
+              <FieldError id="edit-game-host-error" message={fields.host} />
+            </Form.Group>
+          )}
         </Modal.Body>
         <FormDialogFooter
           onCancel={onHide}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import type { GameDto } from '@smm/shared/civilization/games-schemas';
-import { formatDateTime } from '../format';
+import { formatInZone } from '../format';
 import { gameTypeLabel, leaderText, lobbyUrl, usernameOf } from '../game-state';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -16,7 +16,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 const none = <span className="text-body-secondary">None</span>;
 
 /** Host, lobby link, map, type, dates and banned leaders; the buttons of the tab sit in its header. */
-export function GameDetailsCard({ game, actions }: { game: GameDto; actions: ReactNode }) {
+export function GameDetailsCard({ game, actions, timeZone }: { game: GameDto; actions: ReactNode; timeZone: string }) {
   const url = lobbyUrl(game.lobbyLink);
   return (
     <Card as="section" aria-labelledby="game-details-title">
@@ -43,11 +43,11 @@ export function GameDetailsCard({ game, actions }: { game: GameDto; actions: Rea
           <Row term="Map">{game.map ?? none}</Row>
           <Row term="Game Type">{gameTypeLabel(game)}</Row>
           <Row term="Date Created">
-            <time dateTime={game.dateCreated}>{formatDateTime(game.dateCreated)}</time>
+            <time dateTime={game.dateCreated}>{formatInZone(game.dateCreated, timeZone)}</time>
           </Row>
           {game.dateFinished && (
             <Row term="Date Finished">
-              <time dateTime={game.dateFinished}>{formatDateTime(game.dateFinished)}</time>
+              <time dateTime={game.dateFinished}>{formatInZone(game.dateFinished, timeZone)}</time>
             </Row>
           )}
           <Row term="Banned Leaders">

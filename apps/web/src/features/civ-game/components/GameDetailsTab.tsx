@@ -4,7 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import type { GameDto, GameMemberDto } from '@smm/shared/civilization/games-schemas';
+import type { GamePermissions } from '@smm/shared/civilization/game-policy';
+import type { CivChoiceDto, GameDto, GameMemberDto } from '@smm/shared/civilization/games-schemas';
 import { errorBodyOf } from '../../../lib/api-client';
 import { useUpdateGame } from '../api/update-game';
 import { winnerCandidate } from '../game-state';
@@ -12,28 +13,48 @@ import { CommentsSection } from './CommentsSection';
 import { DeclareWinnerModal } from './DeclareWinnerModal';
 import { DeleteGameDialog } from './DeleteGameDialog';
 import { EditGameModal } from './EditGameModal';
+import { EditPlacementsModal } from './EditPlacementsModal';
 import { GameDetailsCard } from './GameDetailsCard';
 import { GameMembersTable } from './GameMembersTable';
+import { LeaderPlayedModal } from './LeaderPlayedModal';
+import { ProposalsPanel } from './ProposalsPanel';
+import { ProposeChangeModal } from './ProposeChangeModal';
 
 interface Props {
   game: GameDto;
   user: { id: string; username: string };
-  /** Members may edit games, declare winners and comment. */
-  canEdit: boolean;
-  /** The game's creator, its host or an Administrator. */
-  canDelete: boolean;
+  /** What the viewer may do to this game (the shared game policy). */
+  permissions: GamePermissions;
+  /** Members of the group comment on games. */
+  canComment: boolean;
+  /** The game's whole list of leaders, for a player who had no civ choices. */
+  leaders: readonly CivChoiceDto[];
+  timeZone: string;
   onDeleted: () => void;
 }
 
-type Dialog = 'none' | 'edit' | 'winner' | 'delete';
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'edit' }
+  | { kind: 'winner' }
+  | { kind: 'placements' }
+  | { kind: 'propose' }
+  | { kind: 'delete' }
+  | { kind: 'leader'; member: GameMemberDto };
 
-/** Game Details: the facts, the players with Eliminate/Reactivate, Edit, Declare Winner, Delete, and Comments. */
-export function GameDetailsTab({ game, user, canEdit, canDelete, onDeleted }: Props) {
-  const [dialog, setDialog] = useState<Dialog>('none');
+/**
+ * Game Details: the facts, the players and the proposed corrections, with only what the viewer may
+ * do: managers edit, eliminate, declare the winner, set placements and delete; players propose a
+ * correction, edit the name and lobby link and say which leader they played; others read.
+ */
+export function GameDetailsTab({ game, user, permissions, canComment, leaders, timeZone, onDeleted }: Props) {
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateGame(game.groupID);
   const candidate = winnerCandidate(game);
   const open = !game.isFinished;
+  const manager = permissions.changeResult;
+  const hide = () => setDialog({ kind: 'none' });
 
   function toggle(member: GameMemberDto) {
     setError(null);
@@ -43,27 +64,45 @@ export function GameDetailsTab({ game, user, canEdit, canDelete, onDeleted }: Pr
     );
   }
   const pendingUserID = update.isPending ? (update.variables?.members?.[0]?.userID ?? null) : null;
+  // Managers set anyone's leader; a player only their own (managers edit details too, so editDetails alone is not enough).
+  const canSetLeader = (member: GameMemberDto) =>
+    !member.civChoicesHidden && (manager || (permissions.editDetails && member.userID === user.id));
 
   const actions = (
     <div className="d-flex flex-wrap gap-2">
-      {canEdit && (
-        <Button size="sm" variant="outline-primary" onClick={() => setDialog('edit')}>
+      {manager && (
+        <Button size="sm" variant="outline-primary" onClick={() => setDialog({ kind: 'edit' })}>
           Edit
         </Button>
       )}
-      {canEdit && open && (
+      {!manager && permissions.editDetails && (
+        <Button size="sm" variant="outline-primary" onClick={() => setDialog({ kind: 'edit' })}>
+          Edit name and link
+        </Button>
+      )}
+      {manager && open && (
         <Button
           size="sm"
           variant="primary"
-          onClick={() => setDialog('winner')}
+          onClick={() => setDialog({ kind: 'winner' })}
           disabled={!candidate.ok}
           aria-describedby={candidate.ok ? undefined : 'declare-winner-why'}
         >
           Declare Winner
         </Button>
       )}
-      {canDelete && (
-        <Button size="sm" variant="outline-danger" onClick={() => setDialog('delete')}>
+      {manager && !open && (
+        <Button size="sm" variant="outline-primary" onClick={() => setDialog({ kind: 'placements' })}>
+          Edit placements
+        </Button>
+      )}
+      {permissions.proposeChange && (
+        <Button size="sm" variant="primary" onClick={() => setDialog({ kind: 'propose' })}>
+          Propose a correction
+        </Button>
+      )}
+      {permissions.deleteGame && (
+        <Button size="sm" variant="outline-danger" onClick={() => setDialog({ kind: 'delete' })}>
           Delete
         </Button>
       )}
@@ -77,10 +116,11 @@ export function GameDetailsTab({ game, user, canEdit, canDelete, onDeleted }: Pr
           {error}
         </Alert>
       )}
+      <ProposalsPanel game={game} permissions={permissions} userID={user.id} timeZone={timeZone} />
       <Row className="g-3">
         <Col lg={5}>
-          <GameDetailsCard game={game} actions={actions} />
-          {canEdit && open && !candidate.ok && (
+          <GameDetailsCard game={game} actions={actions} timeZone={timeZone} />
+          {manager && open && !candidate.ok && (
             <p id="declare-winner-why" className="small text-body-secondary mt-2 mb-0">
               {candidate.reason}
             </p>
@@ -94,16 +134,25 @@ export function GameDetailsTab({ game, user, canEdit, canDelete, onDeleted }: Pr
               </h3>
             </Card.Header>
             <Card.Body className="p-0 p-sm-2">
-              <GameMembersTable game={game} onToggle={canEdit && open ? toggle : null} pendingUserID={pendingUserID} />
+              <GameMembersTable
+                game={game}
+                onToggle={manager && open ? toggle : null}
+                pendingUserID={pendingUserID}
+                onSetLeader={(member) => setDialog({ kind: 'leader', member })}
+                canSetLeader={canSetLeader}
+              />
             </Card.Body>
           </Card>
         </Col>
       </Row>
-      {canEdit && <CommentsSection groupID={game.groupID} gameID={game._id} user={user} />}
+      {canComment && <CommentsSection groupID={game.groupID} gameID={game._id} user={user} />}
 
-      {dialog === 'edit' && <EditGameModal game={game} onHide={() => setDialog('none')} />}
-      {dialog === 'winner' && <DeclareWinnerModal game={game} onHide={() => setDialog('none')} />}
-      {dialog === 'delete' && <DeleteGameDialog game={game} onHide={() => setDialog('none')} onDeleted={onDeleted} />}
+      {dialog.kind === 'edit' && <EditGameModal game={game} canChangeHost={manager} onHide={hide} />}
+      {dialog.kind === 'winner' && <DeclareWinnerModal game={game} onHide={hide} />}
+      {dialog.kind === 'placements' && <EditPlacementsModal game={game} onHide={hide} />}
+      {dialog.kind === 'propose' && <ProposeChangeModal game={game} onHide={hide} />}
+      {dialog.kind === 'delete' && <DeleteGameDialog game={game} onHide={hide} onDeleted={onDeleted} />}
+      {dialog.kind === 'leader' && <LeaderPlayedModal game={game} member={dialog.member} catalogue={leaders} onHide={hide} />}
     </>
   );
 }

@@ -1,8 +1,10 @@
+import { useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { findCivCatalogue } from '@smm/shared/civilization/catalogue';
 import { can } from '@smm/shared/groups/policy';
 import type { GameDto } from '@smm/shared/civilization/games-schemas';
 import { ApiError } from '../../../lib/api-client';
@@ -11,13 +13,16 @@ import { useToast } from '../../../lib/ui/toasts';
 import { GroupGate } from '../../groups/components/area/GroupGate';
 import { groupPagePath, parseGroupID, useGroupArea } from '../../groups/components/area/group-area';
 import { useGame } from '../api/get-game';
+import { useViewerTimeZone } from '../api/get-time-zone';
+import { DeletedGameBanner } from '../components/DeletedGameBanner';
 import { GameDetailsTab } from '../components/GameDetailsTab';
+import { GameHistoryTab } from '../components/GameHistoryTab';
 import { GameNotesTab } from '../components/GameNotesTab';
 import { GameSettingsTab } from '../components/GameSettingsTab';
-import { winnerLabel } from '../game-state';
+import { leaderText, permissionsOf, winnerLabel } from '../game-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-const TABS = ['details', 'settings', 'notes'] as const;
+const TABS = ['details', 'settings', 'notes', 'history'] as const;
 type TabKey = (typeof TABS)[number];
 
 function GameState({ game }: { game: GameDto }) {
@@ -40,11 +45,16 @@ function GameState({ game }: { game: GameDto }) {
 }
 
 function CivGame({ gameID }: { gameID: string }) {
-  const { area, groupID, context, viewer, user } = useGroupArea();
+  const { area, group, groupID, context, viewer, user } = useGroupArea();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
   const game = useGame(groupID, gameID);
+  const timeZone = useViewerTimeZone(user.id);
+  const leaders = useMemo(
+    () => [...(findCivCatalogue(group.gameName)?.leaders ?? [])].sort((a, b) => leaderText(a).localeCompare(leaderText(b))),
+    [group.gameName],
+  );
   const mainPath = groupPagePath(area, 'main', groupID);
   const tab: TabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as TabKey) : 'details';
 
@@ -73,8 +83,9 @@ function CivGame({ gameID }: { gameID: string }) {
   }
 
   const data = game.data;
-  const canEdit = can('editGames', context);
-  const canDelete = viewer === 'administrator' || viewer === 'owner' || data.createdBy === user.id || data.host === user.id;
+  // Comments and notes are the group's members' own; the result is the game's managers'.
+  const isMember = can('editGames', context);
+  const permissions = permissionsOf(data, viewer, user.id);
 
   function deleted() {
     toast({ title: 'Success!', body: `Deleted ${data.gameName}`, variant: 'success' });
@@ -88,25 +99,39 @@ function CivGame({ gameID }: { gameID: string }) {
         <h2 className="h3 mb-0 text-break">{data.gameName}</h2>
         <GameState game={data} />
       </div>
+      {data.dateDeleted && (
+        <DeletedGameBanner game={{ ...data, dateDeleted: data.dateDeleted }} canRestore={permissions.restoreGame} timeZone={timeZone} />
+      )}
       {game.isError && (
         <Alert variant="warning">This game could not be reloaded ({game.error.message}); what you see may be out of date.</Alert>
       )}
       <Tabs id="civ-game-tabs" activeKey={tab} onSelect={selectTab} mountOnEnter className="mb-3 civ-game-tabs">
         <Tab eventKey="details" title="Game Details">
-          <GameDetailsTab game={data} user={user} canEdit={canEdit} canDelete={canDelete} onDeleted={deleted} />
+          <GameDetailsTab
+            game={data}
+            user={user}
+            permissions={permissions}
+            canComment={isMember && !data.dateDeleted}
+            leaders={leaders}
+            timeZone={timeZone}
+            onDeleted={deleted}
+          />
         </Tab>
         <Tab eventKey="settings" title="Game Settings">
           <GameSettingsTab game={data} />
         </Tab>
         <Tab eventKey="notes" title="Game Notes">
-          {canEdit ? <GameNotesTab game={data} userID={user.id} /> : <p>Only members of the group keep game notes.</p>}
+          {isMember ? <GameNotesTab game={data} userID={user.id} /> : <p>Only members of the group keep game notes.</p>}
+        </Tab>
+        <Tab eventKey="history" title="History">
+          <GameHistoryTab groupID={groupID} gameID={data._id} timeZone={timeZone} />
         </Tab>
       </Tabs>
     </>
   );
 }
 
-/** /civGroup/civGame?groupID=..&gameID=..: one game's details, settings and the viewer's notes; members only. */
+/** /civGroup/civGame?groupID=..&gameID=..: one game's details, settings, the viewer's notes and its history; members only. */
 export default function CivGamePage() {
   useDocumentTitle('Game', useGroupArea().group.groupName);
   const { area, groupID } = useGroupArea();
