@@ -21,8 +21,8 @@ const releases = [
     date: 'November 2026',
     notes: [
       'Civilization groups: weekly availability with a heat map of the best times, and "Plan an event" from any slot.',
-      "Members page with every member\'s leader agenda and role.",
-      "Preferences: leader agenda, game setting choices, map choices and leader bans up to the group\'s limit.",
+      "Members page with every member's leader agenda and role.",
+      "Preferences: leader agenda, game setting choices, map choices and leader bans up to the group's limit.",
       "Group game settings: Administrators let members choose a setting or lock it, set the leader ban limit and the group's time zone.",
       'Civilization 6, 5 and 4 leader and map catalogues, with the Civilization 6 lobby defaults for new groups.',
       'Games with random leader drafts, bans and map preferences, drafted from the Games page or from an event; Copy for Discord.',
