@@ -37,6 +37,11 @@ export interface DraftPlayer {
   maps?: readonly string[];
   /** this member's setting preferences */
   settings?: Partial<Record<SettingType, readonly SettingPreference[]>>;
+  /**
+   * The packs (CivLeader.pack names) this member owns; 'Base Game' is always owned. Absent or null:
+   * the member has not said, and is dealt from every pack.
+   */
+  ownedPacks?: readonly string[] | null;
 }
 
 /** Numbers come from form inputs, so numeric text is accepted too and truncated like a number. */
@@ -58,6 +63,11 @@ export interface DraftInput {
   randomTeams?: boolean;
   /** default 2; 2 to the number of players */
   teamCount?: WholeNumberInput | null;
+  /**
+   * A group game setting. False (the default): no civilization (nation) and no persona of one leader
+   * (the same leader name before any parenthesis) is dealt twice in one draft.
+   */
+  allowDuplicateCivs?: boolean;
 }
 
 export interface DraftedLeader {

@@ -174,6 +174,11 @@ const settingsInput = z
 /** POST /api/civilization/createGame. The server re-checks the draft against every rule and the stored bans. */
 export const createGameBody = z.object({
   groupID: entityId('groupID'),
+  /**
+   * The server's draft (POST /api/civilization/draftGame). A drafted game (draftMode) takes its
+   * players, teams, civ choices, bans, map and settings from it; hands sent by a client are not trusted.
+   */
+  draftID: entityId('draftID').optional(),
   gameName,
   members: z
     .array(createMember, { error: 'members must be a list' })

@@ -100,6 +100,10 @@ export const civPreferencesDto = z.object({
   gameModes: z.array(settingPreferenceDto),
   victoryTypes: z.array(settingPreferenceDto),
   tradingAndDiplomacy: z.array(settingPreferenceDto),
+  /** The packs of this group's game the member owns ('Base Game' always); null: not said, dealt from every pack. */
+  ownedPacks: z.array(z.string()).nullable().optional(),
+  /** Things to tell the member on their next visit to Preferences (e.g. bans dropped when the limit was lowered); shown once. */
+  notices: z.array(z.string()).optional(),
 });
 export type CivPreferencesDto = z.infer<typeof civPreferencesDto>;
 export const civPreferencesListResponse = z.array(civPreferencesDto);
@@ -128,6 +132,18 @@ export const postCivMapPreferenceBody = z.object({
   operation,
 });
 export type PostCivMapPreferenceBody = z.infer<typeof postCivMapPreferenceBody>;
+
+/**
+ * POST /api/civilization/postOwnedPacks: the packs of the group's game the member owns, as a whole list
+ * ('Base Game' is always owned and need not be sent); null goes back to "not said" (every pack).
+ */
+export const postOwnedPacksBody = z.object({
+  groupID: entityId('groupID'),
+  ownedPacks: z.array(z.string().trim().min(1).max(100), { error: 'ownedPacks must be a list of pack names' }).max(100).nullable(),
+});
+export type PostOwnedPacksBody = z.infer<typeof postOwnedPacksBody>;
+export const BANS_DROPPED_NOTICE = (dropped: readonly string[], max: number) =>
+  `The group lowered its leader ban limit to ${max}, so your latest ${dropped.length === 1 ? 'ban was' : 'bans were'} removed: ${dropped.join(', ')}.`;
 
 /** POST /api/civilization/postCivLeaderBanPreference: ban or unban a leader by civID (or a leader object carrying it). */
 export const postCivLeaderBanPreferenceBody = z.object({
@@ -192,6 +208,7 @@ export const updateGroupBody = z.object({
   settings: z
     .object({
       maxNumberOfLeaderBans: maxNumberOfLeaderBans.optional(),
+      allowDuplicateCivs: z.boolean({ error: 'allowDuplicateCivs must be true or false' }).optional(),
       gameSettings: z.array(settingEntryInput).max(100).optional(),
       gameModes: z.array(settingEntryInput).max(100).optional(),
       victoryTypes: z.array(settingEntryInput).max(100).optional(),

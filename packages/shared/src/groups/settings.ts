@@ -24,6 +24,8 @@ export type GroupSettingEntry = z.infer<typeof groupSettingEntry>;
 
 export const groupSettingsDto = z.object({
   maxNumberOfLeaderBans,
+  /** Drafts may deal one civilization, or two personas of one leader, to two players (off by default). */
+  allowDuplicateCivs: z.boolean().optional(),
   gameSettings: z.array(groupSettingEntry),
   gameModes: z.array(groupSettingEntry),
   victoryTypes: z.array(groupSettingEntry),
@@ -33,6 +35,7 @@ export type GroupSettings = z.infer<typeof groupSettingsDto>;
 
 export const defaultGroupSettings = (): GroupSettings => ({
   maxNumberOfLeaderBans: MAX_LEADER_BANS_DEFAULT,
+  allowDuplicateCivs: false,
   gameSettings: [],
   gameModes: [],
   victoryTypes: [],

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { entityId } from '../groups/ids';
+import { DRAFT_LIMITS } from './draft';
+import { civChoiceDto, gameType } from './games-schemas';
+import { mapChoiceDto, settingPreferenceDto } from './schemas';
+import { SETTING_TYPES } from './catalogue-types';
+
+/**
+ * POST /api/civilization/draftGame: the server deals a draft from the stored bans, map and setting
+ * preferences, owned packs and group settings, with its own random source, stores it and returns
+ * it. createGame then takes it by draftID. Nothing the client sends decides a hand.
+ */
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number from ${min} to ${max}` })
+    .int(`${label} must be a whole number from ${min} to ${max}`)
+    .min(min, `${label} must be a whole number from ${min} to ${max}`)
+    .max(max, `${label} must be a whole number from ${min} to ${max}`);
+
+export const TEAM_SPLITS = ['manual', 'random', 'balanced'] as const;
+
+export const draftGameBody = z.object({
+  groupID: entityId('groupID'),
+  members: z
+    .array(
+      z.object({
+        userID: entityId('userID'),
+        /** manual teams only (teamSplit 'manual') */
+        team: wholeNumber('team', DRAFT_LIMITS.teamMin, DRAFT_LIMITS.teamMax).nullable().optional(),
+      }),
+      { error: 'members must be a list' },
+    )
+    .min(2, 'Choose at least two players')
+    .max(DRAFT_LIMITS.maxPlayers, `A game has at most ${DRAFT_LIMITS.maxPlayers} members`),
+  gameType,
+  numCiv: wholeNumber('numCiv', DRAFT_LIMITS.numCivMin, DRAFT_LIMITS.numCivMax).default(DRAFT_LIMITS.numCivDraftDefault),
+  freeBans: wholeNumber('freeBans', DRAFT_LIMITS.freeBansMin, DRAFT_LIMITS.freeBansMax).default(DRAFT_LIMITS.freeBansDefault),
+  bansRemovePicks: z.boolean().default(false),
+  /** Team games: 'random' round-robin (default), 'manual' from members[].team, or 'balanced' by rating. */
+  teamSplit: z.enum(TEAM_SPLITS, { error: 'teamSplit must be one of manual, random, balanced' }).default('random'),
+  teamCount: wholeNumber('teamCount', 2, DRAFT_LIMITS.maxPlayers).default(DRAFT_LIMITS.teamCountDefault),
+  /** Anonymous mode: the answer shows the caller only their own (and team-mates') hands. */
+  anonymousMode: z.boolean().default(false),
+  eventID: entityId('eventID').optional(),
+});
+export type DraftGameBody = z.infer<typeof draftGameBody>;
+
+const gameSettingsDto = z.object(
+  Object.fromEntries(SETTING_TYPES.map((t) => [t, z.array(settingPreferenceDto)])) as Record<
+    (typeof SETTING_TYPES)[number],
+    z.ZodArray<typeof settingPreferenceDto>
+  >,
+);
+
+export const draftedPlayerDto = z.object({
+  userID: z.string(),
+  username: z.string(),
+  team: z.number().int().nullable(),
+  civChoices: z.array(civChoiceDto),
+  /** Anonymous mode: true when this hand is withheld from the reader. */
+  civChoicesHidden: z.boolean(),
+});
+
+/** A draft the server dealt, as its reader may see it. */
+export const draftDto = z.object({
+  draftID: z.string(),
+  groupID: z.string(),
+  gameType,
+  anonymousMode: z.boolean(),
+  numCiv: z.number().int(),
+  map: mapChoiceDto.nullable(),
+  players: z.array(draftedPlayerDto),
+  bannedLeaders: z.array(civChoiceDto),
+  settings: gameSettingsDto,
+  dateCreated: z.string(),
+  /** Copy for Discord: one line per player ("Alice — Gorgo (Greece), Trajan (Rome)"), hiding what the reader may not see. */
+  discordText: z.string(),
+  /** Set once a game was created from this draft. */
+  gameID: z.string().nullable(),
+});
+export type DraftDto = z.infer<typeof draftDto>;
+
+export const draftIdQuery = z.object({ draftID: entityId('draftID') });
+
+/** How long a dealt draft can be turned into a game. */
+export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
+export const DRAFT_NOT_FOUND_MESSAGE = 'Draft not found';
+export const DRAFT_REQUIRED_MESSAGE = 'Draft the game first: a drafted game takes its hands from the server’s draft';
