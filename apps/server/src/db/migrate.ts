@@ -14,6 +14,7 @@ import * as m0610 from './migrations/0610_runescape_accounts';
 import * as m0620 from './migrations/0620_discord_webhooks';
 import * as m0630 from './migrations/0630_event_waitlist_series';
 import * as m0640 from './migrations/0640_civ_ladder';
+import * as m0650 from './migrations/0650_civ_drafts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0620_discord_webhooks': m0620,
   '0630_event_waitlist_series': m0630,
   '0640_civ_ladder': m0640,
+  '0650_civ_drafts': m0650,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

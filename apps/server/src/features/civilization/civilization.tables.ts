@@ -38,6 +38,39 @@ export interface CivSettingPreferencesTable {
   updated_at: number;
 }
 
+/** The packs of one Civilization game a user owns (migration 0650_civ_drafts); no row: not said. */
+export interface CivOwnedPacksTable {
+  user_id: string;
+  game_name: string;
+  /** JSON list of pack names. */
+  packs: string;
+  updated_at: number;
+}
+
+/** Something to tell a member on their next visit to Preferences; deleted once shown. */
+export interface CivPreferenceNoticesTable {
+  id: string;
+  group_id: string;
+  user_id: string;
+  message: string;
+  created_at: number;
+}
+
+/** A draft the server dealt (migration 0650_civ_drafts). */
+export interface CivDraftsTable {
+  id: string;
+  group_id: string;
+  created_by: string;
+  created_at: number;
+  game_type: string;
+  anonymous_mode: number;
+  /** JSON of the options asked for. */
+  options: string;
+  /** JSON of the DraftResult dealt. */
+  result: string;
+  game_id: string | null;
+}
+
 declare module '../../db/schema' {
   interface Database {
     civ_availability: CivAvailabilityTable;
@@ -45,5 +78,8 @@ declare module '../../db/schema' {
     civ_leader_bans: CivLeaderBansTable;
     civ_map_choices: CivMapChoicesTable;
     civ_setting_preferences: CivSettingPreferencesTable;
+    civ_owned_packs: CivOwnedPacksTable;
+    civ_preference_notices: CivPreferenceNoticesTable;
+    civ_drafts: CivDraftsTable;
   }
 }
