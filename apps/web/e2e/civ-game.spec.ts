@@ -201,17 +201,30 @@ test('a game from start to finish: eliminate, declare the winner, rankings, comm
   await checkGameTabs(page);
 });
 
-test('delete asks first and goes back to the games', async ({ page, request }) => {
-  const { owner, group, gameID, gameName } = await seedGame(request);
+test('delete asks first, naming what goes with the game, and goes back to the games', async ({ page, request }) => {
+  const { owner, players, group, gameID, gameName } = await seedGame(request);
   await loginThroughForm(page, owner.email, owner.password);
   await page.goto(`/civGroup/civGame?groupID=${group._id}&gameID=${gameID}`);
   await expect(page.getByRole('heading', { level: 2, name: gameName })).toBeVisible();
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Game' });
-  await expect(dialog).toContainText('Are you sure you wish to permanently delete this game?');
+  await expect(dialog).toContainText('Are you sure you wish to delete this game?');
+  await expect(dialog).toContainText(gameName);
+  await expect(dialog.getByRole('listitem')).toHaveText([
+    'It leaves the game lists and the rankings at once.',
+    'Its comments, notes and history are kept with it.',
+    'An Administrator can restore it within 30 days.',
+  ]);
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(new RegExp(`/civGroup/main\\?groupID=${group._id}$`));
+  await expect(page.getByText(`Deleted ${gameName}`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Active Games', exact: true })).toContainText('No active games');
+  // The owner, an Administrator, still opens it to restore it; a player of the game no longer finds it.
   await page.goto(`/civGroup/civGame?groupID=${group._id}&gameID=${gameID}`);
-  await expect(page.getByText('This game does not exist, or it was deleted.')).toBeVisible();
+  await expect(page.getByText(/^This game was deleted on /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
+  const playerToken = await loginByApi(request, players[0]!.email, players[0]!.password);
+  const asPlayer = await request.get(`/api/civilization/game?gameID=${gameID}`, { headers: { authorization: playerToken } });
+  expect(asPlayer.status()).toBe(404);
 });

@@ -204,8 +204,13 @@ test('a 4-player FFA drafted from an event: redraft, add, eliminate, declare the
     `/civGroup/civGame?groupID=${group._id}&gameID=${gameID}`,
   );
   const row = archivedFfa.getByRole('row').filter({ has: page.getByRole('link', { name: eventName }) });
-  await expect(row.getByRole('cell').nth(-2)).toHaveText(owner.username);
-  await expect(row.getByRole('cell').nth(-1)).toHaveText('Science');
+  await expect(row.locator('[data-label="Winner"]')).toHaveText(owner.username);
+  await expect(row.locator('[data-label="Victory Type"]')).toHaveText('Science');
+  // The finishing order: the winner, then the reverse order of elimination.
+  const [firstOut, secondOut, lastOut] = players;
+  await expect(row.locator('[data-label="Placements"]')).toHaveText(
+    `1. ${owner.username} · 2. ${lastOut?.username} · 3. ${secondOut?.username} · 4. ${firstOut?.username}`,
+  );
   await expect(active.locator('tbody tr th')).toHaveText([`Quick game ${tag}`]);
   await expect(archivedTeams).toContainText('No archived team games');
 
