@@ -84,7 +84,15 @@ test('a Civilization group: privacy, inline card order, search, join, notificati
   await expect(playerPage).toHaveURL(new RegExp(`/civGroup/welcome\\?groupID=${group._id}$`));
   await expect(groupNav(playerPage).getByRole('link')).toHaveText(['Welcome']);
   await playerPage.getByRole('button', { name: 'Join Group' }).click();
-  await expect(groupNav(playerPage).getByRole('link')).toHaveText(['Welcome', 'Members', 'Games', 'Rankings', 'Events', 'Preferences', 'User Settings']);
+  await expect(groupNav(playerPage).getByRole('link')).toHaveText([
+    'Welcome',
+    'Members',
+    'Games',
+    'Rankings',
+    'Events',
+    'Preferences',
+    'User Settings',
+  ]);
 
   // Event notifications are saved and kept.
   await groupNav(playerPage).getByRole('link', { name: 'User Settings' }).click();
