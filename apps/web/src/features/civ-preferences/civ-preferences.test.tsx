@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { defaultCivGroupSettings, findCivCatalogue } from '@smm/shared/civilization/catalogue';
-import type { CivPreferencesDto } from '@smm/shared/civilization/schemas';
+import { BANS_DROPPED_NOTICE, type CivPreferencesDto } from '@smm/shared/civilization/schemas';
 import type { FullGroupDto, GroupDto } from '@smm/shared/groups/schemas';
 import type { GroupSettings } from '@smm/shared/groups/settings';
 import { ToastProvider } from '../../lib/ui/toasts';
@@ -31,7 +31,12 @@ let hold: Promise<void> | null;
  */
 function answer(path: string, body: Record<string, unknown>): { status: number; body: unknown } {
   if (path === '/api/groups/getFullGroup') return { status: 200, body: fullGroup() };
-  if (path === '/api/civilization/getCivPreferences') return { status: 200, body: prefs };
+  if (path === '/api/civilization/getCivPreferences') {
+    // The server forgets notices once it has returned them.
+    const read = prefs;
+    prefs = { ...prefs, notices: [] };
+    return { status: 200, body: read };
+  }
   if (failNext) {
     const { status, message } = failNext;
     failNext = null;
@@ -51,6 +56,11 @@ function answer(path: string, body: Record<string, unknown>): { status: number; 
     case '/api/civilization/postCivMapPreference': {
       const map = civ6.maps.find((m) => m.name === body.map)!;
       prefs = { ...prefs, maps: toggle(prefs.maps, map, (m) => m.name === map.name) };
+      return { status: 200, body: prefs };
+    }
+    case '/api/civilization/postOwnedPacks': {
+      const owned = body.ownedPacks as string[] | null;
+      prefs = { ...prefs, ownedPacks: owned && ['Base Game', ...owned] };
       return { status: 200, body: prefs };
     }
     case '/api/civilization/postGameSettingPreference': {
@@ -116,7 +126,7 @@ function fullGroup(): FullGroupDto {
   };
 }
 
-function renderPage(gameName = 'Civilization 6') {
+function renderPage(gameName = 'Civilization 6', client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const group: GroupDto = { ...fullGroup(), gameName, members: [] };
   const area: GroupArea = {
     area: 'civGroup',
@@ -127,7 +137,7 @@ function renderPage(gameName = 'Civilization 6') {
     user: { id: 'me', username: 'Me' },
   };
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/civGroup/preferences?groupID=g1']}>
         <ToastProvider>
           <Routes>
@@ -139,6 +149,7 @@ function renderPage(gameName = 'Civilization 6') {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return client;
 }
 
 const section = (name: string | RegExp) => screen.getByRole('region', { name });
@@ -154,7 +165,7 @@ async function loaded() {
   await screen.findByRole('region', { name: 'User Leader Agenda' });
 }
 
-it('shows the four sections with the spec headings, the ban limit in the title', async () => {
+it('shows the five sections with the spec headings, the ban limit in the title', async () => {
   settings.maxNumberOfLeaderBans = 3;
   renderPage();
   await loaded();
@@ -162,6 +173,7 @@ it('shows the four sections with the spec headings, the ban limit in the title',
     'User Leader Agenda',
     'Game Settings',
     'Map Types',
+    'DLC you own',
     'Leader Bans (Max: 3)',
   ]);
   const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
@@ -393,5 +405,147 @@ describe('User Leader Agenda', () => {
     await toast('Error!', 'Invalid input');
     expect(screen.getByRole('textbox', { name: 'Leader Agenda' })).toHaveValue('Peaceful');
     expect(screen.getByRole('textbox', { name: 'Leader Agenda' })).toHaveAccessibleDescription(expect.stringContaining('Invalid input'));
+  });
+});
+
+describe('DLC you own', () => {
+  const dlc = civ6.packs.filter((pack) => pack !== 'Base Game');
+  const packs = () => within(section('DLC you own'));
+  const packBox = (name: string) => packs().getByRole('checkbox', { name });
+  const state = () => screen.getByTestId('owned-packs-state');
+
+  it('until the member says, every pack is ticked and the page says so; unticking one saves every other pack', async () => {
+    const user = userEvent.setup();
+    prefs.ownedPacks = null;
+    renderPage();
+    await loaded();
+    expect(packs().getAllByRole('checkbox')).toHaveLength(civ6.packs.length);
+    for (const box of packs().getAllByRole('checkbox')) expect(box).toBeChecked();
+    expect(state()).toHaveTextContent('I have not said: deal me leaders from every pack');
+    expect(packs().getByText(/applies to every group of Civilization 6/)).toBeVisible();
+    expect(packs().getByRole('button', { name: 'Reset to every pack' })).toBeDisabled();
+
+    await user.click(packBox('Gathering Storm Expansion'));
+    await toast('Success!', 'Successfully saved DLC choice');
+    expect(posted).toEqual([
+      {
+        path: '/api/civilization/postOwnedPacks',
+        body: { groupID: 'g1', ownedPacks: dlc.filter((pack) => pack !== 'Gathering Storm Expansion') },
+      },
+    ]);
+    expect(packBox('Gathering Storm Expansion')).not.toBeChecked();
+    expect(packBox('Rise and Fall Expansion')).toBeChecked();
+    const stormLeaders = civ6.leaders.filter((l) => l.pack === 'Gathering Storm Expansion').length;
+    expect(state()).toHaveTextContent(
+      `${dlc.length - 1} of ${dlc.length} packs, ${civ6.leaders.length - stormLeaders} of ${civ6.leaders.length} leaders`,
+    );
+  });
+
+  it('shows the saved packs; ticking one sends the whole list with it; Base Game cannot be unticked', async () => {
+    const user = userEvent.setup();
+    prefs.ownedPacks = ['Base Game', 'Rise and Fall Expansion'];
+    renderPage();
+    await loaded();
+    const checked = packs()
+      .getAllByRole('checkbox')
+      .filter((box) => (box as HTMLInputElement).checked);
+    expect(checked.map((box) => box.getAttribute('id'))).toEqual([
+      packBox('Base Game (always owned)').id,
+      packBox('Rise and Fall Expansion').id,
+    ]);
+    expect(state()).not.toHaveTextContent('I have not said');
+
+    const base = packBox('Base Game (always owned)');
+    expect(base).toBeDisabled();
+    await user.click(base);
+    expect(base).toBeChecked();
+    expect(posted).toEqual([]);
+
+    await user.click(packBox('Ethiopia Pack'));
+    await toast('Success!', 'Successfully saved DLC choice');
+    // In catalogue order, without the base game.
+    expect(posted).toEqual([
+      { path: '/api/civilization/postOwnedPacks', body: { groupID: 'g1', ownedPacks: ['Rise and Fall Expansion', 'Ethiopia Pack'] } },
+    ]);
+    expect(packBox('Ethiopia Pack')).toBeChecked();
+  });
+
+  it("'Reset to every pack' sends null and the page says the member has not said", async () => {
+    const user = userEvent.setup();
+    prefs.ownedPacks = ['Base Game'];
+    renderPage();
+    await loaded();
+    expect(packBox('Ethiopia Pack')).not.toBeChecked();
+    expect(state()).toHaveTextContent(`0 of ${dlc.length} packs`);
+    await user.click(packs().getByRole('button', { name: 'Reset to every pack' }));
+    await toast('Success!', 'Successfully saved DLC choice');
+    expect(posted).toEqual([{ path: '/api/civilization/postOwnedPacks', body: { groupID: 'g1', ownedPacks: null } }]);
+    expect(state()).toHaveTextContent('I have not said: deal me leaders from every pack');
+    for (const box of packs().getAllByRole('checkbox')) expect(box).toBeChecked();
+    expect(packs().getByRole('button', { name: 'Reset to every pack' })).toBeDisabled();
+  });
+
+  it('clicks on their way build on each other; a refused one leaves the saved packs', async () => {
+    const user = userEvent.setup();
+    prefs.ownedPacks = ['Base Game'];
+    let release = () => {};
+    hold = new Promise((resolve) => (release = resolve));
+    renderPage();
+    await loaded();
+    await user.click(packBox('Ethiopia Pack'));
+    await user.click(packBox('Rise and Fall Expansion'));
+    expect(packBox('Ethiopia Pack')).toBeChecked();
+    expect(packBox('Rise and Fall Expansion')).toBeChecked();
+    release();
+    await vi.waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]!.body).toEqual({ groupID: 'g1', ownedPacks: ['Rise and Fall Expansion', 'Ethiopia Pack'] });
+    await vi.waitFor(() => expect(screen.getAllByText('Successfully saved DLC choice')).toHaveLength(2));
+
+    hold = null;
+    failNext = { status: 400, message: 'ownedPacks names a pack Civilization 6 does not have' };
+    await user.click(packBox('Ethiopia Pack'));
+    await toast('Error!', 'ownedPacks names a pack Civilization 6 does not have');
+    expect(packBox('Ethiopia Pack')).toBeChecked();
+  });
+});
+
+describe('Notices', () => {
+  const dropped = BANS_DROPPED_NOTICE(['Trajan (Rome)', 'Gorgo (Greece)'], 1);
+  const other = 'Something else the group changed.';
+
+  it('shows each notice once, as a warning that can be dismissed, and keeps it when the preferences are read again', async () => {
+    const user = userEvent.setup();
+    prefs.notices = [dropped, other, dropped];
+    const client = renderPage();
+    await loaded();
+    const notices = within(screen.getByTestId('preference-notices'));
+    expect(notices.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([dropped, other]);
+    expect(notices.getAllByRole('alert')[0]).toHaveClass('alert-warning');
+
+    // The server no longer has them: a second read must not take them away.
+    await client.invalidateQueries({ queryKey: ['groups', 'g1', 'civPreferences'] });
+    expect(notices.getAllByRole('alert')).toHaveLength(2);
+
+    await user.click(notices.getAllByRole('button', { name: 'Dismiss notice' })[0]!);
+    await vi.waitFor(() => expect(screen.queryByText(dropped)).toBeNull());
+    expect(screen.getByText(other)).toBeVisible();
+  });
+
+  it('coming back to the page does not show them again', async () => {
+    prefs.notices = [dropped];
+    const client = renderPage();
+    await loaded();
+    expect(screen.getByText(dropped)).toBeVisible();
+    cleanup();
+    renderPage('Civilization 6', client);
+    await screen.findByRole('region', { name: 'User Leader Agenda' });
+    expect(screen.queryByText(dropped)).toBeNull();
+    expect(screen.queryByTestId('preference-notices')).toBeNull();
+  });
+
+  it('shows nothing when there are no notices', async () => {
+    renderPage();
+    await loaded();
+    expect(screen.queryByTestId('preference-notices')).toBeNull();
   });
 });

@@ -110,6 +110,7 @@ describe('Game Settings panel', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Game Settings', 'Seasons']);
     expect(screen.getByText(/^Time zone:/)).toHaveTextContent('Time zone: Europe/Berlin');
     expect(screen.getByText(/^Max leader bans:/)).toHaveTextContent('Max leader bans: 5');
+    expect(screen.getByText(/^Duplicate civilizations:/)).toHaveTextContent('Duplicate civilizations: Not allowed');
     expect(
       gameSettingsCard()
         .getAllByRole('heading', { level: 4 })
@@ -181,6 +182,70 @@ describe('Edit Game Settings dialog', () => {
       },
     ]);
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("'Allow duplicate civilizations' starts from the group's setting (absent: off) and sends allowDuplicateCivs when changed", async () => {
+    const user = userEvent.setup();
+    const group = civGroup();
+    delete group.settings.allowDuplicateCivs;
+    reply = () => ({ status: 200, body: { ...group, settings: { ...group.settings, allowDuplicateCivs: true } } });
+    renderPanel(group);
+    await user.click(screen.getByRole('button', { name: 'Edit Game Settings' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Game Settings' }));
+    const duplicates = dialog.getByRole('switch', { name: 'Allow duplicate civilizations' });
+    expect(duplicates).not.toBeChecked();
+    expect(duplicates).toHaveAccessibleDescription('Let a draft deal one civilization, or two personas of one leader, to two players.');
+    await user.click(duplicates);
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully saved game setting.')).toBeVisible();
+    expect(posted).toEqual([
+      {
+        path: '/api/civilization/updateGroup?groupID=g1',
+        body: { timeZone: 'UTC', settings: { maxNumberOfLeaderBans: 5, allowDuplicateCivs: true } },
+      },
+    ]);
+  });
+
+  it('turning duplicates off sends allowDuplicateCivs false; the panel shows them allowed', async () => {
+    const user = userEvent.setup();
+    const group = civGroup();
+    group.settings.allowDuplicateCivs = true;
+    reply = () => ({ status: 200, body: group });
+    renderPanel(group);
+    expect(screen.getByText(/^Duplicate civilizations:/)).toHaveTextContent('Duplicate civilizations: Allowed');
+    await user.click(screen.getByRole('button', { name: 'Edit Game Settings' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Game Settings' }));
+    expect(dialog.getByRole('switch', { name: 'Allow duplicate civilizations' })).toBeChecked();
+    await user.click(dialog.getByRole('switch', { name: 'Allow duplicate civilizations' }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved game setting.');
+    expect(posted[0]?.body).toEqual({ timeZone: 'UTC', settings: { maxNumberOfLeaderBans: 5, allowDuplicateCivs: false } });
+  });
+
+  it('lowering the ban limit warns, before saving, that members lose their latest bans beyond it', async () => {
+    const user = userEvent.setup();
+    const group = civGroup();
+    group.settings.maxNumberOfLeaderBans = 3;
+    renderPanel(group);
+    await user.click(screen.getByRole('button', { name: 'Edit Game Settings' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Game Settings' }));
+    const limit = dialog.getByRole('combobox', { name: 'Max Leader Bans' });
+    const warning = /removes each member's latest bans/;
+    expect(dialog.queryByText(warning)).toBeNull();
+
+    await user.selectOptions(limit, '5');
+    expect(dialog.queryByText(warning)).toBeNull();
+
+    await user.selectOptions(limit, '1');
+    const shown = dialog.getByRole('status');
+    expect(shown).toHaveTextContent(
+      "Lowering the limit from 3 to 1 removes each member's latest bans beyond 1 when you save. They will be told on their next visit to Preferences.",
+    );
+    expect(limit).toHaveAccessibleDescription(expect.stringContaining("removes each member's latest bans beyond 1"));
+    expect(posted).toEqual([]);
+
+    await user.selectOptions(limit, '3');
+    expect(dialog.queryByText(warning)).toBeNull();
   });
 
   it("shows the server's per-field errors under their fields and stays open", async () => {

@@ -13,6 +13,7 @@ export interface EntryForm {
 export interface GameSettingsForm {
   timeZone: string;
   maxNumberOfLeaderBans: number;
+  allowDuplicateCivs: boolean;
   entries: Record<SettingType, EntryForm[]>;
 }
 
@@ -30,16 +31,19 @@ export function formFromGroup(group: FullGroupDto, definitions: readonly Setting
   return {
     timeZone: group.timeZone,
     maxNumberOfLeaderBans: group.settings.maxNumberOfLeaderBans,
+    // Groups made before the setting existed have none: duplicates are off.
+    allowDuplicateCivs: group.settings.allowDuplicateCivs ?? false,
     entries: Object.fromEntries(SETTING_TYPES.map((type) => [type, entriesOf(type)])) as Record<SettingType, EntryForm[]>,
   };
 }
 
 /**
- * The updateGroup body of the dialog: the time zone and ban limit, and only the entries that
- * changed (the server keeps the rest), so two Administrators editing different entries do not undo each other.
+ * The updateGroup body of the dialog: the time zone and ban limit, and only the duplicates switch and
+ * entries that changed (the server keeps the rest), so two Administrators editing different ones do not undo each other.
  */
 export function updateGroupBodyFrom(group: FullGroupDto, form: GameSettingsForm): UpdateGroupBody {
   const settings: NonNullable<UpdateGroupBody['settings']> = { maxNumberOfLeaderBans: form.maxNumberOfLeaderBans };
+  if (form.allowDuplicateCivs !== (group.settings.allowDuplicateCivs ?? false)) settings.allowDuplicateCivs = form.allowDuplicateCivs;
   for (const type of SETTING_TYPES) {
     const changed: SettingEntryInput[] = form.entries[type]
       .filter((entry) => {

@@ -3,7 +3,7 @@ import type { CivPreferencesDto } from '@smm/shared/civilization/schemas';
 import { ApiError } from '../../../lib/api-client';
 import { civPreferencesKey } from './get-civ-preferences';
 
-export type PreferenceWriteKind = 'leaderAgenda' | 'mapChoice' | 'leaderBan' | 'settingPreference';
+export type PreferenceWriteKind = 'leaderAgenda' | 'mapChoice' | 'leaderBan' | 'settingPreference' | 'ownedPacks';
 
 export interface PreferenceWriteCallbacks<V, R> {
   onSuccess?: (result: R, variables: V) => void;
@@ -55,5 +55,5 @@ export const usePendingWrites = <V>(groupID: string, userID: string, kind: Prefe
     select: (mutation) => mutation.state.variables as V,
   });
 
-/** The answer of the ban, map and setting writes is the caller's whole preferences. */
+/** The answer of the ban, map, setting and pack writes is the caller's whole preferences. */
 export const replaceWith = (_cached: CivPreferencesDto, answer: CivPreferencesDto) => answer;

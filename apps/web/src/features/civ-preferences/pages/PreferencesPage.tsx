@@ -10,6 +10,8 @@ import { GameSettingsCard } from '../components/GameSettingsCard';
 import { LeaderAgendaCard } from '../components/LeaderAgendaCard';
 import { LeaderBansCard } from '../components/LeaderBansCard';
 import { MapTypesCard } from '../components/MapTypesCard';
+import { OwnedPacksCard } from '../components/OwnedPacksCard';
+import { PreferenceNotices } from '../components/PreferenceNotices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Jump links: the page is long, a phone's especially. */
@@ -17,6 +19,7 @@ const SECTIONS = [
   ['leader-agenda-section', 'Leader Agenda'],
   ['game-settings-section', 'Game Settings'],
   ['map-types-section', 'Map Types'],
+  ['owned-packs-section', 'DLC you own'],
   ['leader-bans-section', 'Leader Bans'],
 ] as const;
 
@@ -35,6 +38,7 @@ function Preferences() {
   else
     content = (
       <>
+        <PreferenceNotices groupID={groupID} userID={user.id} incoming={preferences.data.notices} />
         <nav aria-label="Preferences sections" className="civ-section-links">
           {SECTIONS.map(([id, label]) => (
             <a key={id} href={`#${id}`}>
@@ -52,6 +56,7 @@ function Preferences() {
             preferences={preferences.data}
           />
           <MapTypesCard groupID={groupID} userID={user.id} maps={catalogue.maps} preferences={preferences.data} />
+          <OwnedPacksCard groupID={groupID} userID={user.id} catalogue={catalogue} preferences={preferences.data} />
           <LeaderBansCard
             groupID={groupID}
             userID={user.id}
@@ -73,7 +78,7 @@ function Preferences() {
   );
 }
 
-/** Preferences of a Civilization group, for members: leader agenda, game settings, maps and leader bans. */
+/** Preferences of a Civilization group, for members: leader agenda, game settings, maps, owned DLC and leader bans. */
 export default function PreferencesPage() {
   useDocumentTitle('Preferences', useGroupArea().group.groupName);
   return (

@@ -26,7 +26,7 @@ interface Props {
 const BAN_LIMITS = Array.from({ length: MAX_LEADER_BANS_MAX - MAX_LEADER_BANS_MIN + 1 }, (_, i) => MAX_LEADER_BANS_MIN + i);
 const slug = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '-');
 
-/** The 'Edit Game Settings' dialog: time zone, Max Leader Bans and, per setting, members choose or locked to a value. */
+/** The 'Edit Game Settings' dialog: time zone, Max Leader Bans, duplicate civilizations and, per setting, members choose or locked to a value. */
 export function EditGameSettingsModal({ group, definitions, onHide }: Props) {
   const [form, setForm] = useState(() => formFromGroup(group, definitions));
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -58,13 +58,15 @@ export function EditGameSettingsModal({ group, definitions, onHide }: Props) {
         const body = errorBodyOf(error);
         setFields(body.fields ?? {});
         // Messages with no field of their own (and entry errors, sent under 'settings') show at the top.
-        const placed = body.fields?.timeZone || body.fields?.maxNumberOfLeaderBans;
+        const placed = body.fields?.timeZone || body.fields?.maxNumberOfLeaderBans || body.fields?.allowDuplicateCivs;
         setFailure(body.fields?.settings ?? (placed ? null : body.message));
       },
     });
   }
 
   const types = SETTING_TYPES.filter((type) => form.entries[type].length > 0);
+  // The server drops the bans past the new limit, so the Administrator hears it before saving.
+  const lowersBanLimit = form.maxNumberOfLeaderBans < group.settings.maxNumberOfLeaderBans;
   return (
     <Modal
       show
@@ -115,7 +117,13 @@ export function EditGameSettingsModal({ group, definitions, onHide }: Props) {
                   onChange={(e) => setForm({ ...form, maxNumberOfLeaderBans: Number(e.target.value) })}
                   isInvalid={Boolean(fields.maxNumberOfLeaderBans)}
                   aria-invalid={Boolean(fields.maxNumberOfLeaderBans)}
-                  aria-describedby={`game-settings-max-bans-help${fields.maxNumberOfLeaderBans ? ' game-settings-max-bans-error' : ''}`}
+                  aria-describedby={[
+                    'game-settings-max-bans-help',
+                    fields.maxNumberOfLeaderBans && 'game-settings-max-bans-error',
+                    lowersBanLimit && 'game-settings-max-bans-warning',
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
                 >
                   {BAN_LIMITS.map((n) => (
                     <option key={n} value={n}>
@@ -123,11 +131,32 @@ export function EditGameSettingsModal({ group, definitions, onHide }: Props) {
                     </option>
                   ))}
                 </Form.Select>
-                <Form.Text id="game-settings-max-bans-help">Lowering it keeps members' bans; only their first ones count.</Form.Text>
+                <Form.Text id="game-settings-max-bans-help">How many leaders each member may ban.</Form.Text>
                 <FieldError id="game-settings-max-bans-error" message={fields.maxNumberOfLeaderBans} />
               </Form.Group>
             </Col>
           </Row>
+          {lowersBanLimit && (
+            <Alert variant="warning" role="status" id="game-settings-max-bans-warning">
+              Lowering the limit from {group.settings.maxNumberOfLeaderBans} to {form.maxNumberOfLeaderBans} removes each member's latest
+              bans beyond {form.maxNumberOfLeaderBans} when you save. They will be told on their next visit to Preferences.
+            </Alert>
+          )}
+          <Form.Group controlId="game-settings-allow-duplicates" className="mb-3">
+            <Form.Check
+              type="switch"
+              role="switch"
+              label="Allow duplicate civilizations"
+              checked={form.allowDuplicateCivs}
+              onChange={(e) => setForm({ ...form, allowDuplicateCivs: e.target.checked })}
+              isInvalid={Boolean(fields.allowDuplicateCivs)}
+              aria-describedby={`game-settings-allow-duplicates-help${fields.allowDuplicateCivs ? ' game-settings-allow-duplicates-error' : ''}`}
+            />
+            <Form.Text id="game-settings-allow-duplicates-help">
+              Let a draft deal one civilization, or two personas of one leader, to two players.
+            </Form.Text>
+            <FieldError id="game-settings-allow-duplicates-error" message={fields.allowDuplicateCivs} />
+          </Form.Group>
           {types.length === 0 && (
             <Alert variant="warning" className="mb-0">
               {NO_DEFAULT_SETTINGS_MESSAGE}

@@ -11,8 +11,8 @@ import { EditGameSettingsModal } from './EditGameSettingsModal';
 import { SeasonsCard } from './SeasonsCard';
 
 /**
- * The Game Settings panel of a Civilization group's settings: the time zone, the leader ban limit
- * and, per setting, whether members choose it or the group has locked it, with the Edit dialog;
+ * The Game Settings panel of a Civilization group's settings: the time zone, the leader ban limit,
+ * whether drafts may deal duplicate civilizations and, per setting, whether members choose it or the group has locked it, with the Edit dialog;
  * then the group's Seasons as a card of its own.
  */
 export function GameSettingsPanel({ group }: { group: FullGroupDto }) {
@@ -36,6 +36,9 @@ export function GameSettingsPanel({ group }: { group: FullGroupDto }) {
             </div>
             <div>
               Max leader bans: <span className="fw-semibold">{group.settings.maxNumberOfLeaderBans}</span>
+            </div>
+            <div>
+              Duplicate civilizations: <span className="fw-semibold">{group.settings.allowDuplicateCivs ? 'Allowed' : 'Not allowed'}</span>
             </div>
           </div>
           {definitions.length === 0 ? (
