@@ -170,8 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(membersRoutes(createMembersService({ db, clock, publicUrl: config.publicUrl, changes })));
   await app.register(componentsRoutes(createComponentsService({ db, clock, changes })));
   await app.register(availabilityRoutes(createAvailabilityService({ db, clock })));
-  await app.register(preferencesRoutes(createPreferencesService({ db, clock })));
-  await app.register(groupGameSettingsRoutes(createGroupGameSettingsService({ db, publicUrl: config.publicUrl })));
+  await app.register(preferencesRoutes(createPreferencesService({ db, clock, throttle })));
+  await app.register(groupGameSettingsRoutes(createGroupGameSettingsService({ db, clock, publicUrl: config.publicUrl })));
   const civGames = createCivGamesService({ db, clock });
   await app.register(
     civGamesRoutes(civGames, createRankingsService({ db }), createGameProposalsService({ db, clock, throttle, games: civGames })),

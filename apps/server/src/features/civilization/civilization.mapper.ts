@@ -3,6 +3,7 @@ import { AVAILABILITY_DAYS, AVAILABILITY_TIMES } from '@smm/shared/civilization/
 import { SETTING_TYPES, type CivGameCatalogue, type SettingType } from '@smm/shared/civilization/catalogue-types';
 import type { AvailabilityDto, CivPreferencesDto, SettingPreferenceDto } from '@smm/shared/civilization/schemas';
 import type { AvailabilityRow } from './availability.repo';
+import { BASE_GAME_PACK } from './owned-packs.repo';
 
 const slotOrder = (row: { day: string; time: string }) =>
   AVAILABILITY_DAYS.indexOf(row.day as AvailabilityDay) * AVAILABILITY_TIMES.length +
@@ -19,6 +20,14 @@ export interface PreferenceRows {
   bans: { user_id: string; civ_id: string }[];
   maps: { user_id: string; map_name: string }[];
   settings: { user_id: string; setting_type: string; title: string; value: string }[];
+  /** By user: the packs of the group's game they own, or null when they have not said. */
+  ownedPacks: ReadonlyMap<string, readonly string[] | null>;
+}
+
+/** The base game first, then the owned packs the catalogue still has, in its order. */
+function ownedPacksOf(catalogue: CivGameCatalogue, owned: readonly string[] | null | undefined): string[] | null {
+  if (!owned) return null;
+  return [BASE_GAME_PACK, ...catalogue.packs.filter((pack) => pack !== BASE_GAME_PACK && owned.includes(pack))];
 }
 
 const parseValue = (text: string): string | number | undefined => {
@@ -71,6 +80,7 @@ export function toCivPreferencesDtos(
         return map ? [{ name: map.name, minPlayers: map.minPlayers }] : [];
       }),
       ...settings,
+      ownedPacks: ownedPacksOf(catalogue, rows.ownedPacks.get(member.user_id)),
     };
   });
 }

@@ -37,7 +37,7 @@ export const groupGameSettingsRoutes =
           tags,
           security,
           description:
-            "Administrators: saves the Game Settings dialog: timeZone (IANA) of the availability slots, settings.maxNumberOfLeaderBans (1 to 5) and any entries {title, isEnabled, lockedValue} per setting type. Lowering the limit deletes nobody's bans. Returns the updated group.",
+            "Administrators: saves the Game Settings dialog: timeZone (IANA) of the availability slots, settings.maxNumberOfLeaderBans (1 to 5), settings.allowDuplicateCivs (drafts may deal one civilization, or two personas of one leader, to two players) and any entries {title, isEnabled, lockedValue} per setting type. Lowering the limit drops each member's latest bans beyond it (first made first are kept), and each member who lost bans is told on their next visit to Preferences. Returns the updated group.",
           querystring: groupIdQuery,
           body: updateGroupBody,
           response: { 200: fullGroupDto, ...errors },

@@ -1,15 +1,18 @@
 import { findCivCatalogue, findSettingDefinition, NO_DEFAULT_SETTINGS_MESSAGE } from '@smm/shared/civilization/catalogue';
 import { SETTING_TYPES } from '@smm/shared/civilization/catalogue-types';
-import type { PostGroupGameSettingBody, UpdateGroupBody } from '@smm/shared/civilization/schemas';
+import { BANS_DROPPED_NOTICE, type PostGroupGameSettingBody, type UpdateGroupBody } from '@smm/shared/civilization/schemas';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
 import type { GroupSettings } from '@smm/shared/groups/settings';
 import type { UserDto } from '@smm/shared/users/schemas';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
+import { newId } from '../../lib/ids';
 import { assertCan, loadAccess, readFullGroup } from '../groups/group-access';
 import * as groups from '../groups/groups.repo';
 import { parseSettings } from '../groups/groups.mapper';
 import { matchOption } from './civ-access';
+import * as preferences from './preferences.repo';
 
 /** Only games with setting definitions have group game settings; others answer the spec's message. */
 function assertHasDefaults(gameName: string): void {
@@ -18,20 +21,59 @@ function assertHasDefaults(gameName: string): void {
 
 interface Deps {
   db: Db;
+  clock: Clock;
   publicUrl: string;
 }
 
+/**
+ * Drops each user's latest bans beyond `max` (first made first are kept) and tells every member who
+ * lost any on their next visit to Preferences. Runs in the caller's transaction, under the group's
+ * lock, so no ban can be added in between.
+ */
+async function dropBansBeyond(tx: Db, groupId: string, gameName: string, max: number, now: number): Promise<void> {
+  const byUser = new Map<string, { user_id: string; civ_id: string }[]>();
+  for (const ban of await preferences.groupBans(tx, groupId)) byUser.set(ban.user_id, [...(byUser.get(ban.user_id) ?? []), ban]);
+  const dropped = [...byUser.values()].map((bans) => bans.slice(max)).filter((bans) => bans.length);
+  if (!dropped.length) return;
+  const leaders = new Map((findCivCatalogue(gameName)?.leaders ?? []).map((leader) => [leader.civID, leader]));
+  const nameOf = (civId: string) => {
+    const leader = leaders.get(civId);
+    return leader ? `${leader.leader} (${leader.nation})` : civId;
+  };
+  await preferences.deleteBans(tx, groupId, dropped.flat());
+  await preferences.insertNotices(
+    tx,
+    dropped.map((bans) => ({
+      id: newId(),
+      group_id: groupId,
+      user_id: bans[0]!.user_id,
+      message: BANS_DROPPED_NOTICE(
+        bans.map((ban) => nameOf(ban.civ_id)),
+        max,
+      ),
+      created_at: now,
+    })),
+  );
+}
+
 /** The group-level game settings Administrators enable (members choose) or lock (to lockedValue), the ban limit and the time zone. */
-export function createGroupGameSettingsService({ db, publicUrl }: Deps) {
-  /** Runs a change of the settings under the group's lock, for Administrators; answers the updated group. */
+export function createGroupGameSettingsService({ db, clock, publicUrl }: Deps) {
+  /**
+   * Runs a change of the settings under the group's lock, for Administrators; answers the updated
+   * group. A lower ban limit drops the bans beyond it in the same transaction.
+   */
   function change(actor: UserDto, groupID: string, apply: (settings: GroupSettings, gameName: string) => { timeZone?: string }) {
     return db.transaction().execute(async (tx): Promise<FullGroupDto> => {
       const access = await loadAccess(tx, groupID, actor.id, { lock: true });
       assertCan(access, 'editGroupGameSettings');
       const settings = parseSettings(access.group.settings, access.group.game_name);
+      const previousMax = settings.maxNumberOfLeaderBans;
       const { timeZone } = apply(settings, access.group.game_name);
       const changes = { settings: JSON.stringify(settings), ...(timeZone ? { time_zone: timeZone } : {}) };
       await groups.update(tx, groupID, changes);
+      if (settings.maxNumberOfLeaderBans < previousMax) {
+        await dropBansBeyond(tx, groupID, access.group.game_name, settings.maxNumberOfLeaderBans, clock.now());
+      }
       return readFullGroup(tx, { ...access.group, ...changes }, publicUrl);
     });
   }
@@ -54,14 +96,16 @@ export function createGroupGameSettingsService({ db, publicUrl }: Deps) {
     },
 
     /**
-     * The Game Settings dialog's Save: the ban limit, the time zone and any entries sent (matched by
-     * title; the rest keep their values). Lowering the limit deletes nobody's bans.
+     * The Game Settings dialog's Save: the ban limit, whether duplicate civilizations may be dealt,
+     * the time zone and any entries sent (matched by title; the rest keep their values). Lowering the
+     * limit drops each member's latest bans beyond it.
      */
     updateGroup(actor: UserDto, groupID: string, body: UpdateGroupBody): Promise<FullGroupDto> {
       return change(actor, groupID, (settings, gameName) => {
         const sent = body.settings;
         if (SETTING_TYPES.some((type) => sent?.[type]?.length)) assertHasDefaults(gameName);
         if (sent?.maxNumberOfLeaderBans !== undefined) settings.maxNumberOfLeaderBans = sent.maxNumberOfLeaderBans;
+        if (sent?.allowDuplicateCivs !== undefined) settings.allowDuplicateCivs = sent.allowDuplicateCivs;
         for (const type of SETTING_TYPES) {
           for (const input of sent?.[type] ?? []) {
             const definition = findSettingDefinition(gameName, type, input.title);

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/schema';
-import type { CivSettingPreferencesTable } from './civilization.tables';
+import type { CivPreferenceNoticesTable, CivSettingPreferencesTable } from './civilization.tables';
 import './civilization.tables';
 
 /** Optional filter to some users; an empty list matches nobody. */
@@ -111,4 +111,58 @@ export async function upsertSettingPreference(db: Db, row: CivSettingPreferences
       oc.columns(['group_id', 'user_id', 'setting_type', 'title']).doUpdateSet({ value: row.value, updated_at: row.updated_at }),
     )
     .execute();
+}
+
+/**
+ * Every ban stored in the group, each user's in the order they were made, departed members' too:
+ * a lowered limit holds for everyone's bans.
+ */
+export const groupBans = (db: Db, groupId: string) =>
+  db
+    .selectFrom('civ_leader_bans')
+    .select(['user_id', 'civ_id', 'seq'])
+    .where('group_id', '=', groupId)
+    .orderBy('user_id')
+    .orderBy('seq')
+    .execute();
+
+/** Deletes these bans of the group in one statement. */
+export async function deleteBans(db: Db, groupId: string, bans: readonly { user_id: string; civ_id: string }[]): Promise<void> {
+  if (!bans.length) return;
+  await db
+    .deleteFrom('civ_leader_bans')
+    .where('group_id', '=', groupId)
+    .where(({ eb, refTuple, tuple }) =>
+      eb(
+        refTuple('user_id', 'civ_id'),
+        'in',
+        bans.map((ban) => tuple(ban.user_id, ban.civ_id)),
+      ),
+    )
+    .execute();
+}
+
+export async function insertNotices(db: Db, rows: readonly CivPreferenceNoticesTable[]): Promise<void> {
+  if (rows.length)
+    await db
+      .insertInto('civ_preference_notices')
+      .values([...rows])
+      .execute();
+}
+
+/**
+ * The member's pending notices in the group, deleted by the same statement that reads them, so two
+ * visits at once cannot both show one.
+ */
+export async function takeNotices(db: Db, groupId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('civ_preference_notices')
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .returning(['id', 'message', 'created_at'])
+    .execute();
+  // RETURNING keeps no order; ids are time-ordered, so they break ties within one millisecond.
+  return rows
+    .sort((a, b) => Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((row) => row.message);
 }

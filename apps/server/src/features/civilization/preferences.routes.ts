@@ -9,6 +9,7 @@ import {
   postCivLeaderBanPreferenceBody,
   postCivMapPreferenceBody,
   postGameSettingPreferenceBody,
+  postOwnedPacksBody,
   postUserLeaderAgendaBody,
   userIDsOf,
   userLeaderAgendaResponse,
@@ -82,7 +83,7 @@ export const preferencesRoutes =
           tags,
           security,
           description:
-            "Members: the preferences the draft needs for the listed members (a list of userIDs, bare or as {userIDs}, at most 12): each one's leader bans within the group's limit (first made first), map choices and setting preferences.",
+            "Members: the preferences the draft needs for the listed members (a list of userIDs, bare or as {userIDs}, at most 12): each one's leader bans within the group's limit (first made first), map choices, setting preferences and owned packs (null: not said).",
           querystring: groupIdQuery,
           body: memberCivPreferencesBody,
           response: { 200: civPreferencesListResponse, ...errors },
@@ -98,7 +99,7 @@ export const preferencesRoutes =
         schema: {
           tags,
           security,
-          description: "Members: every member's preferences, with all their leader bans.",
+          description: "Members: every member's preferences, with all their leader bans and the packs they own (null: not said).",
           querystring: groupIdQuery,
           response: { 200: civPreferencesListResponse, ...errors },
         },
@@ -113,7 +114,8 @@ export const preferencesRoutes =
         schema: {
           tags,
           security,
-          description: "Members: one member's preferences, with all their leader bans (also those past a lowered limit).",
+          description:
+            "Members: one member's preferences, with all their leader bans and the packs they own (null: not said). A member reading their own also gets notices (e.g. bans dropped when the group lowered its limit), each shown once.",
           querystring: groupAndUserQuery,
           response: { 200: civPreferencesDto, ...errors },
         },
@@ -153,6 +155,22 @@ export const preferencesRoutes =
         },
       },
       (req) => prefs.postCivLeaderBanPreference(req.actor, groupIdFrom(req.query, req.body), req.body),
+    );
+
+    app.post(
+      '/api/civilization/postOwnedPacks',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "The caller sets the packs of the group's game they own, as a whole list of the catalogue's pack names ('Base Game' is always owned); null goes back to not said (dealt from every pack). Kept per user and game, so it holds in every group of that game. Limited per user (429 with Retry-After). Answers the caller's preferences.",
+          body: postOwnedPacksBody,
+          response: { 200: civPreferencesDto, ...errors, 429: apiErrorBody },
+        },
+      },
+      (req) => prefs.postOwnedPacks(req.actor, req.body),
     );
 
     app.post(

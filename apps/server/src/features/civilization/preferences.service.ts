@@ -9,6 +9,7 @@ import {
   type PostCivLeaderBanPreferenceBody,
   type PostCivMapPreferenceBody,
   type PostGameSettingPreferenceBody,
+  type PostOwnedPacksBody,
   type PostUserLeaderAgendaBody,
   type UserLeaderAgendaResponse,
 } from '@smm/shared/civilization/schemas';
@@ -19,19 +20,27 @@ import { conflict, invalid, notFound } from '../../errors';
 import { assertCan, loadAccess, type GroupAccess } from '../groups/group-access';
 import * as members from '../groups/group-members.repo';
 import { parseSettings } from '../groups/groups.mapper';
+import type { Limit, Throttle } from '../throttle/throttle.service';
 import { assertSelf, catalogueOf, matchOption } from './civ-access';
 import { toCivPreferencesDtos } from './civilization.mapper';
+import * as ownedPacks from './owned-packs.repo';
 import * as preferences from './preferences.repo';
 
 interface Deps {
   db: Db;
   clock: Clock;
+  throttle: Throttle;
+  ownedPacksLimit?: Limit;
 }
+
+/** Saves of one's owned packs per user in ten minutes: a whole list each time, so a few are plenty. */
+export const defaultOwnedPacksLimit: Limit = { max: 30, windowMs: 10 * 60_000 };
+export const OWNED_PACKS_LIMIT_MESSAGE = 'Too many changes to your packs; try again in a few minutes';
 
 const MEMBER_NOT_FOUND_MESSAGE = 'Member not found';
 
-/** Leader agendas, leader bans, map choices and setting preferences of the members of a Civilization group. */
-export function createPreferencesService({ db, clock }: Deps) {
+/** Leader agendas, leader bans, map choices, setting preferences and owned packs of the members of a Civilization group. */
+export function createPreferencesService({ db, clock, throttle, ownedPacksLimit = defaultOwnedPacksLimit }: Deps) {
   /** The preferences of some members (all when userIds is absent), in a fixed number of queries. */
   async function read(tx: Db, access: GroupAccess, userIds?: readonly string[], maxBans?: number): Promise<CivPreferencesDto[]> {
     const groupId = access.group.id;
@@ -48,7 +57,13 @@ export function createPreferencesService({ db, clock }: Deps) {
       const missing = userIds.filter((id) => !wanted.some((m) => m.user_id === id));
       if (missing.length) throw invalid({ userIDs: `Not members of this group: ${missing.join(', ')}` });
     }
-    return toCivPreferencesDtos(groupId, wanted, catalogue, { agendas, bans, maps, settings }, maxBans);
+    // Packs are kept per user and game, not per group, so they are read for the members found above.
+    const owned = await ownedPacks.listOwnedPacks(
+      tx,
+      catalogue.gameName,
+      wanted.map((m) => m.user_id),
+    );
+    return toCivPreferencesDtos(groupId, wanted, catalogue, { agendas, bans, maps, settings, ownedPacks: owned }, maxBans);
   }
 
   async function own(tx: Db, access: GroupAccess, userId: string): Promise<CivPreferencesDto> {
@@ -93,11 +108,16 @@ export function createPreferencesService({ db, clock }: Deps) {
       return { userLeaderAgenda: body.userLeaderAgenda };
     },
 
-    /** One member's preferences with all their bans (even past a lowered limit); members only. */
+    /**
+     * One member's preferences with all their bans; members only. The caller reading their own also
+     * gets their pending notices, which are then gone: each is shown once.
+     */
     async getCivPreferences(actor: UserDto, query: GroupAndUserQuery): Promise<CivPreferencesDto> {
       const access = await loadAccess(db, query.groupID, actor.id);
       assertCan(access, 'viewPreferences');
-      return own(db, access, query.userID);
+      const preferencesOfMember = await own(db, access, query.userID);
+      if (query.userID !== actor.id) return preferencesOfMember;
+      return { ...preferencesOfMember, notices: await preferences.takeNotices(db, query.groupID, actor.id) };
     },
 
     /** Every member's preferences; members only. */
@@ -147,6 +167,33 @@ export function createPreferencesService({ db, clock }: Deps) {
         }
         return own(tx, access, actor.id);
       });
+    },
+
+    /**
+     * The caller says which packs of the group's game they own (null: not said, dealt from every
+     * pack). Kept per user and game, so it holds in every group of that game.
+     */
+    async postOwnedPacks(actor: UserDto, body: PostOwnedPacksBody): Promise<CivPreferencesDto> {
+      const access = await forOwnWrite(db, actor, body.groupID, {}, 'owned packs');
+      const catalogue = catalogueOf(access.group);
+      await throttle.consume(`civ-owned-packs:${actor.id}`, ownedPacksLimit, OWNED_PACKS_LIMIT_MESSAGE);
+      if (body.ownedPacks === null) {
+        await ownedPacks.deleteOwnedPacks(db, actor.id, catalogue.gameName);
+      } else {
+        const sent = body.ownedPacks;
+        const unknown = [...new Set(sent.filter((pack) => !catalogue.packs.includes(pack)))];
+        if (unknown.length) {
+          throw invalid({
+            ownedPacks: `Unknown ${unknown.length === 1 ? 'pack' : 'packs'} of ${catalogue.gameName}: ${unknown.join(', ')}`,
+          });
+        }
+        const packs = [
+          ownedPacks.BASE_GAME_PACK,
+          ...catalogue.packs.filter((pack) => pack !== ownedPacks.BASE_GAME_PACK && sent.includes(pack)),
+        ];
+        await ownedPacks.upsertOwnedPacks(db, actor.id, catalogue.gameName, packs, clock.now());
+      }
+      return own(db, access, actor.id);
     },
 
     /** The caller chooses a value for a setting the group has enabled; a locked setting answers 409. */
