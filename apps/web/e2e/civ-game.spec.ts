@@ -1,12 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { CIV_CATALOGUES } from '../../../packages/shared/src/civilization/catalogue';
-import { draft, seededRandom } from '../../../packages/shared/src/civilization/draft';
-import type { GroupSettings } from '../../../packages/shared/src/groups/settings';
+import { draftFfaByApi } from './support/civ-games';
 import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
 import { loginThroughForm, registerByApi } from './support/users';
 import { seriousViolations } from './support/axe';
 
-const civ6 = CIV_CATALOGUES['Civilization 6']!;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -17,59 +14,15 @@ async function seedGame(request: APIRequestContext) {
   const token = await loginByApi(request, owner.email, owner.password);
   const group = await createGroupByApi(request, token, { groupName: groupName('Civ Game'), gameName: 'Civilization 6' });
   for (const player of players) await joinByApi(request, await loginByApi(request, player.email, player.password), player.id, group);
-  const headers = { authorization: token };
-
-  const full = await request.get(`/api/groups/getFullGroup?groupID=${group._id}`, { headers });
-  expect(full.status()).toBe(200);
-  const { settings } = (await full.json()) as { settings: GroupSettings };
-  const everyone = [owner, ...players];
-  const prefsRes = await request.post(`/api/civilization/getMemberCivPreferences?groupID=${group._id}`, {
-    headers,
-    data: everyone.map((user) => user.id),
-  });
-  expect(prefsRes.status()).toBe(200);
-  const prefs = (await prefsRes.json()) as {
-    userID: string;
-    username: string;
-    leaderBans: { civID: string }[];
-    maps: { name: string }[];
-  }[];
-  const result = draft(
-    {
-      players: prefs.map((p) => ({
-        userID: p.userID,
-        username: p.username,
-        leaderBans: p.leaderBans.map((b) => b.civID),
-        maps: p.maps.map((m) => m.name),
-      })),
-      leaders: civ6.leaders,
-      maps: civ6.maps,
-      groupSettings: settings,
-      numCiv: 3,
-      gameType: 'ffa',
-    },
-    seededRandom(11),
-  );
   const gameName = `Saturday Pangaea ${Date.now().toString(36)}`;
-  const created = await request.post('/api/civilization/createGame', {
-    headers,
-    data: {
-      groupID: group._id,
-      gameName,
-      gameType: 'ffa',
-      numCiv: 3,
-      draftMode: true,
-      map: result.map?.name ?? null,
-      bannedLeaders: result.bannedLeaders,
-      settings: result.settings,
-      host: owner.id,
-      lobbyLink: 'https://example.com/lobby/42',
-      members: result.players.map((p) => ({ userID: p.userID, team: p.team, civChoices: p.civChoices.map((c) => c.civID) })),
-    },
+  const { gameID, draft } = await draftFfaByApi(request, token, {
+    groupID: group._id,
+    gameName,
+    host: owner.id,
+    playerIDs: [owner.id, ...players.map((player) => player.id)],
+    lobbyLink: 'https://example.com/lobby/42',
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const game = (await created.json()) as { _id: string };
-  return { owner, players, group, gameID: game._id, gameName, draft: result };
+  return { owner, players, group, gameID, gameName, draft };
 }
 
 /** The members-table row of a player of the game. */
