@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { CIV_CATALOGUES, defaultCivGroupSettings } from '@smm/shared/civilization/catalogue';
 import type { GameDto, GameMemberDto, GamesPageDto } from '@smm/shared/civilization/games-schemas';
 import type { DeletedGameDto } from '@smm/shared/civilization/ladder-schemas';
-import type { CivPreferencesDto } from '@smm/shared/civilization/schemas';
+import { DRAFT_NOT_FOUND_MESSAGE, draftDto, draftGameBody, type DraftDto } from '@smm/shared/civilization/draft-schemas';
 import type { EventDto } from '@smm/shared/events/schemas';
 import type { FullGroupDto, GroupDto } from '@smm/shared/groups/schemas';
 import { ToastProvider } from '../../lib/ui/toasts';
@@ -59,29 +59,66 @@ const fullGroup = {
   cards: [],
 } satisfies FullGroupDto;
 
-const preferences = (userID: string, username: string, rest: Partial<CivPreferencesDto> = {}): CivPreferencesDto => ({
-  groupID: 'g1',
-  userID,
-  username,
-  userLeaderAgenda: '',
-  leaderBans: [],
-  maps: [],
-  gameSettings: [],
-  gameModes: [],
-  victoryTypes: [],
-  tradingAndDiplomacy: [],
-  ...rest,
-});
-// Ann bans the first leader of the list: the draft must list it as banned and deal it to nobody.
-const storedPreferences = [
-  preferences('me', 'Me', { maps: [{ name: 'Pangaea', minPlayers: 1 }] }),
-  preferences('ann', 'Ann', {
-    leaderBans: [{ civID: firstLeader.civID, leader: firstLeader.leader, nation: firstLeader.nation }],
-    maps: [{ name: 'Pangaea', minPlayers: 1 }],
-  }),
-  preferences('bo', 'Bo'),
-  preferences('owner', 'Olga'),
-];
+const usernames: Record<string, string> = Object.fromEntries(members.map((m) => [m.userID, m.username]));
+const asChoice = ({ civID, leader, nation }: { civID: string; leader: string; nation: string }) => ({ civID, leader, nation });
+const hand = (choices: readonly { leader: string; nation: string }[]) => choices.map(civChoiceLabel).join(', ');
+/** The drafts the fake server dealt, in order. */
+let drafts: DraftDto[];
+
+/**
+ * The server's side of draftGame as the form sees it: the body is read with the real schema (400 with
+ * fields like the server's handler), the answer checked against draftDto. Ann's stored ban of the first
+ * leader is listed and dealt to nobody; each draft deals from a later place in the pool, so a redraft
+ * shows other hands; in anonymous mode the viewer ('me') sees only their own and team-mates' hands.
+ */
+function dealDraft(raw: unknown): Reply {
+  const parsed = draftGameBody.safeParse(raw);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'body'), issue.message]));
+    return { status: 400, body: { message: 'Invalid input', fields } };
+  }
+  const body = parsed.data;
+  const dealtBefore = drafts.length;
+  const pool = civ6!.leaders.filter((leader) => leader.civID !== firstLeader!.civID).slice((dealtBefore + 1) * 3);
+  const teamOf = (member: (typeof body.members)[number], index: number) =>
+    body.gameType !== 'team' ? null : body.teamSplit === 'manual' ? (member.team ?? null) : (index % body.teamCount) + 1;
+  const dealt = body.members.map((member, index) => ({
+    userID: member.userID,
+    username: usernames[member.userID] ?? member.userID,
+    team: teamOf(member, index),
+    civChoices: pool.slice(index * body.numCiv, (index + 1) * body.numCiv).map(asChoice),
+  }));
+  const viewerTeam = dealt.find((player) => player.userID === 'me')?.team ?? null;
+  const players = dealt.map((player) =>
+    body.anonymousMode && player.userID !== 'me' && (viewerTeam === null || player.team !== viewerTeam)
+      ? { ...player, civChoices: [], civChoicesHidden: true }
+      : { ...player, civChoicesHidden: false },
+  );
+  const draft: DraftDto = {
+    draftID: `draft-${dealtBefore + 1}`,
+    groupID: body.groupID,
+    gameType: body.gameType,
+    anonymousMode: body.anonymousMode,
+    numCiv: body.numCiv,
+    map: { name: 'Pangaea', minPlayers: 1 },
+    players,
+    bannedLeaders: [asChoice(firstLeader!)],
+    settings: {
+      gameSettings: [{ title: 'Turn Timer', value: 'Standard Turn Timer' }],
+      gameModes: [],
+      victoryTypes: [],
+      tradingAndDiplomacy: [],
+    },
+    dateCreated: '2026-03-01T12:00:00.000Z',
+    discordText: [
+      'Map: Pangaea',
+      ...players.map((player) => `${player.username} — ${player.civChoicesHidden ? 'hidden' : hand(player.civChoices)}`),
+    ].join('\n'),
+    gameID: null,
+  };
+  drafts.push(draftDto.parse(draft));
+  return { status: 200, body: draft };
+}
 
 const gameMember = (userID: string, username: string, rest: Partial<GameMemberDto> = {}): GameMemberDto => ({
   userID,
@@ -121,9 +158,10 @@ const game = (id: string, name: string, rest: Partial<GameDto> = {}): GameDto =>
 });
 const page = (games: GameDto[], total = games.length, pageNumber = 1): GamesPageDto => ({ games, total, page: pageNumber, pageSize: 10 });
 
-// Only the network is replaced: the pages, the form, their queries and mutations, the draft and the real api client all run.
+// Only the network is replaced: the pages, the form, their queries and mutations and the real api client all run.
 beforeEach(() => {
   calls = [];
+  drafts = [];
   const payload = btoa(JSON.stringify({ id: 'me', username: 'Me', email: 'me@example.com', steamID: null, exp: Date.now() / 1000 + 3600 }));
   localStorage.setItem('jwtToken', `Bearer e30.${payload}.sig`);
   routes = {
@@ -132,10 +170,7 @@ beforeEach(() => {
     'GET /api/users/getTimeZone': () => ({ status: 200, body: { timeZone: 'UTC' } }),
     'GET /api/civilization/getActiveGames': () => ({ status: 200, body: page([]) }),
     'GET /api/civilization/getFinishedGames': () => ({ status: 200, body: page([]) }),
-    'POST /api/civilization/getMemberCivPreferences': () => {
-      const ids = calls.at(-1)?.body as string[];
-      return { status: 200, body: storedPreferences.filter((p) => ids.includes(p.userID)) };
-    },
+    'POST /api/civilization/draftGame': () => dealDraft(calls.at(-1)?.body),
     'POST /api/civilization/createGame': () => ({ status: 200, body: game('new-game', 'Friday game') }),
   };
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
@@ -231,7 +266,7 @@ describe('the New Game form', () => {
     expect(within(dialog).getByLabelText('Player 12')).toBeEnabled();
   });
 
-  it("reveals teams, random teams, draft mode and bans remove picks with 'More options'", async () => {
+  it("reveals teams, random or balanced teams, draft mode and bans remove picks with 'More options'", async () => {
     const user = userEvent.setup();
     const { dialog } = renderForm();
     for (const name of ['Me', 'Ann', 'Bo']) await user.click(within(dialog).getByLabelText(name));
@@ -248,19 +283,28 @@ describe('the New Game form', () => {
         .map((o) => o.textContent),
     ).toEqual(['2', '3']);
     expect(within(dialog).getByLabelText('Random Teams')).toBeChecked();
+    expect(within(dialog).getByLabelText('Balanced Teams')).not.toBeChecked();
     expect(within(dialog).getByLabelText('Draft Mode')).toBeChecked();
     expect(within(dialog).getByLabelText('Bans Remove Picks')).not.toBeChecked();
 
-    // Without random teams each player gets a team from 1 to 12.
+    // Balanced and random teams exclude each other; both keep the team count.
+    await user.click(within(dialog).getByLabelText('Balanced Teams'));
+    expect(within(dialog).getByLabelText('Random Teams')).not.toBeChecked();
+    expect(within(dialog).getByLabelText('Teams')).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Random Teams'));
+    expect(within(dialog).getByLabelText('Balanced Teams')).not.toBeChecked();
+
+    // With neither, each player gets a team from 1 to 12.
     await user.click(within(dialog).getByLabelText('Random Teams'));
     const annTeam = within(dialog).getByRole('combobox', { name: 'Team for Ann' });
     expect(within(annTeam).getAllByRole('option')).toHaveLength(12);
     expect(annTeam).toHaveValue('2');
     expect(within(dialog).getByRole('combobox', { name: 'Team for Me' })).toHaveValue('1');
 
-    // Without Draft Mode there is nothing to draft.
+    // Without Draft Mode there is nothing to draft, and balanced teams (split when drafting) are not offered.
     await user.type(within(dialog).getByLabelText('Game Name'), 'Teams');
     await user.click(within(dialog).getByLabelText('Draft Mode'));
+    expect(within(dialog).getByLabelText('Balanced Teams')).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Draft' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Add Game' })).toBeEnabled();
 
@@ -268,7 +312,74 @@ describe('the New Game form', () => {
     expect(within(dialog).queryByLabelText('Teams')).not.toBeInTheDocument();
   });
 
-  it('drafts from the stored preferences, shows the result and copies it for Discord', async () => {
+  it("drafts on the server with the form's options", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderForm();
+    await user.type(within(dialog).getByLabelText('Game Name'), 'Friday game');
+    for (const name of ['Me', 'Ann', 'Bo', 'Olga']) await user.click(within(dialog).getByLabelText(name));
+    await user.selectOptions(within(dialog).getByLabelText('Civs per Player'), '4');
+    await user.selectOptions(within(dialog).getByLabelText('Free Bans'), '2');
+    await user.selectOptions(within(dialog).getByLabelText('Game Type'), 'team');
+    await user.click(within(dialog).getByLabelText('More options'));
+    await user.selectOptions(within(dialog).getByLabelText('Teams'), '3');
+    await user.click(within(dialog).getByLabelText('Bans Remove Picks'));
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    await within(dialog).findByRole('region', { name: 'Draft' });
+
+    // The group's order, not the order of the clicks; the server reads bans and preferences itself.
+    expect(posts('/api/civilization/draftGame').map((call) => call.body)).toEqual([
+      {
+        groupID: 'g1',
+        members: [{ userID: 'owner' }, { userID: 'me' }, { userID: 'ann' }, { userID: 'bo' }],
+        gameType: 'team',
+        numCiv: 4,
+        freeBans: 2,
+        bansRemovePicks: true,
+        teamSplit: 'random',
+        teamCount: 3,
+        anonymousMode: false,
+      },
+    ]);
+    expect(posts('/api/civilization/getMemberCivPreferences')).toHaveLength(0);
+
+    // Chosen teams go with the members, and a changed option drops the draft.
+    await user.click(within(dialog).getByLabelText('Random Teams'));
+    expect(within(dialog).queryByRole('region', { name: 'Draft' })).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Team for Bo' }), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    await within(dialog).findByRole('region', { name: 'Draft' });
+    expect(posts('/api/civilization/draftGame')[1]?.body).toMatchObject({
+      members: [
+        { userID: 'owner', team: 1 },
+        { userID: 'me', team: 2 },
+        { userID: 'ann', team: 1 },
+        { userID: 'bo', team: 1 },
+      ],
+      teamSplit: 'manual',
+    });
+  });
+
+  it("sends teamSplit 'balanced' for Balanced Teams", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderForm();
+    await user.type(within(dialog).getByLabelText('Game Name'), 'Even sides');
+    for (const name of ['Me', 'Ann', 'Bo', 'Olga']) await user.click(within(dialog).getByLabelText(name));
+    await user.selectOptions(within(dialog).getByLabelText('Game Type'), 'team');
+    await user.click(within(dialog).getByLabelText('More options'));
+    await user.click(within(dialog).getByLabelText('Balanced Teams'));
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    const result = await within(dialog).findByRole('region', { name: 'Draft' });
+    expect(posts('/api/civilization/draftGame')[0]?.body).toMatchObject({ gameType: 'team', teamSplit: 'balanced', teamCount: 2 });
+    expect(posts('/api/civilization/draftGame')[0]?.body).not.toHaveProperty('members.0.team');
+    // The teams shown are the server's.
+    const teamCells = within(within(result).getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    expect(teamCells).toEqual(['Team 1', 'Team 2', 'Team 1', 'Team 2']);
+  });
+
+  it("shows the server's draft: map, players and hands, banned leaders, and copies its Discord text", async () => {
     const user = userEvent.setup();
     const { dialog } = renderForm();
     await user.type(within(dialog).getByLabelText('Game Name'), 'Friday game');
@@ -276,38 +387,34 @@ describe('the New Game form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
 
     const result = await within(dialog).findByRole('region', { name: 'Draft' });
-    expect(posts('/api/civilization/getMemberCivPreferences').map((call) => [paramsOf(call), call.body])).toEqual([
-      [{ groupID: 'g1' }, ['me', 'ann']],
-    ]);
-    // Both chose Pangaea, so it is the map.
+    const [dealt] = drafts as [DraftDto];
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Drafted 2 players on Pangaea');
     expect(within(result).getByTestId('draft-map')).toHaveTextContent('Pangaea');
     const rows = within(within(result).getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Me', 'Ann']);
-    const choices = rows.map((row) =>
+    const shown = rows.map((row) =>
       within(row)
         .getAllByRole('listitem')
-        .map((item) => item.textContent ?? ''),
+        .map((item) => item.textContent),
     );
-    for (const list of choices) {
-      expect(list).toHaveLength(3);
-      for (const choice of list) expect(choice).toMatch(/^.+ \(.+\)$/);
-    }
-    const banned = civChoiceLabel(firstLeader);
-    expect(within(result).getByText(banned)).toBeInTheDocument();
-    expect(choices.flat()).not.toContain(banned);
+    expect(shown).toEqual(dealt.players.map((player) => player.civChoices.map(civChoiceLabel)));
+    expect(within(result).getByText(civChoiceLabel(firstLeader))).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Redraft' })).toBeEnabled();
 
     await user.click(within(result).getByRole('button', { name: 'Copy for Discord' }));
     expect(await screen.findByText('Copied!')).toBeInTheDocument();
-    const text = await navigator.clipboard.readText();
-    expect(text.split('\n').slice(0, 5)).toEqual(['Game: Friday game', 'Map: Pangaea', '', 'Players:', `- Me: ${choices[0]?.join(', ')}`]);
-    expect(text).toContain(`- Ann: ${choices[1]?.join(', ')}`);
-    expect(text).toContain(`Banned leaders: ${banned}`);
+    expect(await navigator.clipboard.readText()).toBe(dealt.discordText);
 
-    // Redraft asks for the preferences again and draws anew.
+    // Redraft asks the server again and shows its new hands.
     await user.click(within(dialog).getByRole('button', { name: 'Redraft' }));
-    await vi.waitFor(() => expect(posts('/api/civilization/getMemberCivPreferences')).toHaveLength(2));
-    expect(await within(dialog).findByRole('region', { name: 'Draft' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(posts('/api/civilization/draftGame')).toHaveLength(2));
+    await vi.waitFor(() =>
+      expect(
+        within(within(dialog).getByRole('region', { name: 'Draft' }))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).not.toEqual(shown.flat()),
+    );
 
     // Changing the players drops the draft: it described another game.
     await user.click(within(dialog).getByLabelText('Bo'));
@@ -315,20 +422,86 @@ describe('the New Game form', () => {
     expect(within(dialog).getByRole('button', { name: 'Draft' })).toBeInTheDocument();
   });
 
-  it("shows 'Unexpected error while drafting: ...' for a draft that cannot be made and for a failed preferences call", async () => {
+  it('shows the hands the server withholds in anonymous mode as hidden until the game ends', async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderForm();
+    await user.type(within(dialog).getByLabelText('Game Name'), 'Secret');
+    for (const name of ['Me', 'Ann', 'Bo', 'Olga']) await user.click(within(dialog).getByLabelText(name));
+    await user.click(within(dialog).getByLabelText('Anonymous Mode'));
+    await user.selectOptions(within(dialog).getByLabelText('Game Type'), 'team');
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    const result = await within(dialog).findByRole('region', { name: 'Draft' });
+    expect(posts('/api/civilization/draftGame')[0]?.body).toMatchObject({ anonymousMode: true });
+
+    // Me (team 2) sees their own and Bo's (team 2) hands; Olga's and Ann's (team 1) are withheld.
+    const rows = within(within(result).getByRole('table')).getAllByRole('row').slice(1);
+    const byPlayer = Object.fromEntries(
+      rows.map((row) => [within(row).getByRole('rowheader').textContent, within(row).getAllByRole('cell').at(-1)?.textContent]),
+    );
+    expect(byPlayer.Olga).toBe('Hidden until the game ends');
+    expect(byPlayer.Ann).toBe('Hidden until the game ends');
+    expect(byPlayer.Me).not.toBe('Hidden until the game ends');
+    expect(within(rows[1]!).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(rows[3]!).getAllByRole('listitem')).toHaveLength(3);
+
+    // Turning anonymous mode off asks for a new draft: the stored one hides hands.
+    await user.click(within(dialog).getByLabelText('Anonymous Mode'));
+    expect(within(dialog).queryByRole('region', { name: 'Draft' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal as it words it, and keeps the prefix for unexpected failures", async () => {
+    const user = userEvent.setup();
+    routes['POST /api/civilization/draftGame'] = () => ({
+      status: 400,
+      body: { message: 'Bo owns 9 leaders; 12 are needed', fields: { members: 'Bo owns 9 leaders; 12 are needed' } },
+    });
+    const { dialog } = renderForm();
+    await user.type(within(dialog).getByLabelText('Game Name'), 'Big game');
+    for (const name of ['Me', 'Ann', 'Bo']) await user.click(within(dialog).getByLabelText(name));
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(/^Bo owns 9 leaders; 12 are needed$/);
+    expect(within(dialog).queryByRole('region', { name: 'Draft' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Draft' })).toBeEnabled();
+
+    // Add Game drafts first, and stops at the refusal without adding anything.
+    await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    await vi.waitFor(() => expect(posts('/api/civilization/draftGame')).toHaveLength(2));
+    expect(posts('/api/civilization/createGame')).toHaveLength(0);
+
+    routes['POST /api/civilization/draftGame'] = () => ({
+      status: 500,
+      body: { message: 'Something went wrong on our side. Please try again.' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    expect(
+      await within(dialog).findByText('Unexpected error while drafting: Something went wrong on our side. Please try again.'),
+    ).toBeInTheDocument();
+
+    routes['POST /api/civilization/draftGame'] = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    expect(
+      await within(dialog).findByText('Unexpected error while drafting: Cannot reach the server. Check your connection and try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it("lists the server's field errors without inputs of their own under the draft's error", async () => {
     const user = userEvent.setup();
     const { dialog } = renderForm();
     await user.type(within(dialog).getByLabelText('Game Name'), 'Solo');
     await user.click(within(dialog).getByLabelText('Me'));
-    await user.selectOptions(within(dialog).getByLabelText('Game Type'), 'team');
     await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
-    expect(await within(dialog).findByText('Unexpected error while drafting: A team game needs at least 2 players')).toBeInTheDocument();
+    // One player: the real schema refuses, and the message lands under Members.
+    expect(await within(dialog).findByText('Choose at least two players')).toBeInTheDocument();
+    expect(within(dialog).getByText('Invalid input')).toHaveAttribute('role', 'alert');
 
-    routes['POST /api/civilization/getMemberCivPreferences'] = () => ({ status: 500, body: { message: 'Database is down' } });
-    await user.selectOptions(within(dialog).getByLabelText('Game Type'), 'ffa');
+    routes['POST /api/civilization/draftGame'] = () => ({ status: 429, body: { message: 'Too many drafts, try again in a minute' } });
+    await user.click(within(dialog).getByLabelText('Ann'));
     await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
-    expect(await within(dialog).findByText('Unexpected error while drafting: Database is down')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Draft' })).toBeEnabled();
+    expect(await within(dialog).findByText('Too many drafts, try again in a minute')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Choose at least two players')).not.toBeInTheDocument();
   });
 
   it("shows 'Failure to retrieve civilizations' when the group's game has no civ list", async () => {
@@ -338,7 +511,7 @@ describe('the New Game form', () => {
     await user.click(within(dialog).getByLabelText('Me'));
     await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failure to retrieve civilizations$/);
-    expect(posts('/api/civilization/getMemberCivPreferences')).toHaveLength(0);
+    expect(posts('/api/civilization/draftGame')).toHaveLength(0);
   });
 
   it("toasts 'Error!' with the server's message when createGame fails, and lets the form be sent again", async () => {
@@ -346,8 +519,8 @@ describe('the New Game form', () => {
     routes['POST /api/civilization/createGame'] = () => ({
       status: 400,
       body: {
-        message: 'This draft breaks the draft rules',
-        fields: { civChoices: 'Gandhi (India) is banned', gameName: 'Game name is taken' },
+        message: 'This game cannot be added',
+        fields: { eventID: 'The event is in another group', gameName: 'Game name is taken' },
       },
     });
     const { dialog, onHide } = renderForm();
@@ -359,20 +532,39 @@ describe('the New Game form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
 
     expect(await screen.findByText('Error!')).toBeInTheDocument();
-    expect(screen.getByText('Unexpected error while attempting to draft This draft breaks the draft rules')).toBeInTheDocument();
-    expect(within(dialog).getByText('Civ choices: Gandhi (India) is banned')).toBeInTheDocument();
+    expect(screen.getByText('Unexpected error while attempting to draft This game cannot be added')).toBeInTheDocument();
+    expect(within(dialog).getByText('Event: The event is in another group')).toBeInTheDocument();
     expect(within(dialog).getByText('Game name is taken')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Add Game' })).toBeEnabled();
     expect(onHide).not.toHaveBeenCalled();
 
-    // Sent again, it goes through.
+    // Sent again, it goes through with the same draft.
     routes['POST /api/civilization/createGame'] = () => ({ status: 200, body: game('g-2', 'Friday game') });
     await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
     await vi.waitFor(() => expect(onHide).toHaveBeenCalled());
-    expect(posts('/api/civilization/createGame')).toHaveLength(2);
+    expect(posts('/api/civilization/createGame').map((call) => (call.body as { draftID?: string }).draftID)).toEqual([
+      'draft-1',
+      'draft-1',
+    ]);
+    expect(posts('/api/civilization/draftGame')).toHaveLength(1);
   });
 
-  it('adds the drafted game with its choices, map and settings, then opens its page', async () => {
+  it('drops a draft the server no longer has, so the next Add Game deals a fresh one', async () => {
+    const user = userEvent.setup();
+    routes['POST /api/civilization/createGame'] = () => ({ status: 404, body: { message: DRAFT_NOT_FOUND_MESSAGE } });
+    const { dialog } = renderForm({ prefill: { gameName: 'Late', memberIDs: ['me', 'ann'] } });
+    await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
+    await within(dialog).findByRole('region', { name: 'Draft' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    expect(await screen.findByText(`Unexpected error while attempting to draft ${DRAFT_NOT_FOUND_MESSAGE}`)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: 'Draft' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    await vi.waitFor(() => expect(posts('/api/civilization/createGame')).toHaveLength(2));
+    expect(posts('/api/civilization/draftGame')).toHaveLength(2);
+    expect((posts('/api/civilization/createGame')[1]?.body as { draftID: string }).draftID).toBe('draft-2');
+  });
+
+  it("adds the drafted game by the server's draftID with no hands, then opens its page", async () => {
     const user = userEvent.setup();
     const { dialog, onHide } = renderForm({ prefill: { gameName: 'Event night', memberIDs: ['ann', 'me'] }, eventID: 'e1' });
     expect(within(dialog).getByLabelText('Game Name')).toHaveValue('Event night');
@@ -380,44 +572,39 @@ describe('the New Game form', () => {
     expect(within(dialog).getByLabelText('Ann')).toBeChecked();
     expect(within(dialog).getByLabelText('Host')).toHaveValue('me');
     await user.click(within(dialog).getByRole('button', { name: 'Draft' }));
-    const result = await within(dialog).findByRole('region', { name: 'Draft' });
-    const shown = within(within(result).getByRole('table'))
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('listitem')
-          .map((item) => item.textContent),
-      );
+    await within(dialog).findByRole('region', { name: 'Draft' });
+    // Drafting from an event tells the server which event.
+    expect(posts('/api/civilization/draftGame')[0]?.body).toMatchObject({ eventID: 'e1' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Game' }));
     await vi.waitFor(() => expect(onHide).toHaveBeenCalled());
 
-    const [sent] = posts('/api/civilization/createGame');
-    const body = sent?.body as Record<string, unknown> & { members: { userID: string; team: null; civChoices: string[] }[] };
-    expect(body).toMatchObject({
-      groupID: 'g1',
-      gameName: 'Event night',
-      host: 'me',
-      gameType: 'ffa',
-      anonymousMode: false,
-      draftMode: true,
-      numCiv: 3,
-      freeBans: 1,
-      bansRemovePicks: false,
-      map: 'Pangaea',
-      bannedLeaders: [{ civID: firstLeader.civID, leader: firstLeader.leader, nation: firstLeader.nation }],
-      eventID: 'e1',
-    });
-    expect(body.members.map((m) => m.userID)).toEqual(['me', 'ann']);
-    const nameOf = (civID: string) => civ6.leaders.find((l) => l.civID === civID);
-    expect(body.members.map((m) => m.civChoices.map((id) => civChoiceLabel(nameOf(id)!)))).toEqual(shown);
-    // The group's default settings, as the draft settled them.
-    expect((body.settings as Record<string, { title: string }[] | undefined>).gameSettings?.map((s) => s.title)).toContain('Turn Timer');
+    expect(posts('/api/civilization/createGame').map((call) => call.body)).toEqual([
+      {
+        groupID: 'g1',
+        draftID: 'draft-1',
+        gameName: 'Event night',
+        host: 'me',
+        members: [
+          { userID: 'me', team: null },
+          { userID: 'ann', team: null },
+        ],
+        gameType: 'ffa',
+        anonymousMode: false,
+        draftMode: true,
+        numCiv: 3,
+        freeBans: 1,
+        bansRemovePicks: false,
+        lobbyLink: '',
+        eventID: 'e1',
+      },
+    ]);
+    // Only the first draft is dealt: Add Game takes the one on screen.
+    expect(posts('/api/civilization/draftGame')).toHaveLength(1);
     await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/civGroup/civGame?groupID=g1&gameID=new-game'));
     expect(await screen.findByText('Successfully added Friday game')).toBeInTheDocument();
   });
 
-  it('adds a team game without Draft Mode: no civ choices, and random teams dealt round-robin', async () => {
+  it('adds a team game without Draft Mode: no draft, no civ choices, and random teams dealt round-robin', async () => {
     const user = userEvent.setup();
     const { dialog, onHide } = renderForm();
     await user.type(within(dialog).getByLabelText('Game Name'), 'Quick');
@@ -432,9 +619,10 @@ describe('the New Game form', () => {
       draftMode: boolean;
     };
     expect(body.draftMode).toBe(false);
+    expect(body).not.toHaveProperty('draftID');
     expect(body.members.every((m) => m.civChoices.length === 0)).toBe(true);
     expect(body.members.map((m) => m.team).sort()).toEqual([1, 1, 2, 2]);
-    expect(posts('/api/civilization/getMemberCivPreferences')).toHaveLength(0);
+    expect(posts('/api/civilization/draftGame')).toHaveLength(0);
   });
 });
 
@@ -470,7 +658,10 @@ describe('a redraft refused because the earlier game has started', () => {
     await vi.waitFor(() => expect(onHide).toHaveBeenCalled());
     const [first, second] = posts('/api/civilization/createGame').map((call) => call.body as Record<string, unknown>);
     expect(first?.keepEarlier).toBeUndefined();
+    // The same stored draft, added beside the earlier game: nothing is dealt again.
+    expect(first).toMatchObject({ draftID: 'draft-1', eventID: 'e1' });
     expect(second).toEqual({ ...first, keepEarlier: true });
+    expect(posts('/api/civilization/draftGame')).toHaveLength(1);
     expect(await screen.findByText('Successfully added Event night')).toBeInTheDocument();
   });
 

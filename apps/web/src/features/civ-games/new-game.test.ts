@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@smm/shared/civilization/draft';
+import { draftGameBody, type DraftDto } from '@smm/shared/civilization/draft-schemas';
+import { createGameBody } from '@smm/shared/civilization/games-schemas';
+import { ApiError } from '../../lib/api-client';
 import {
+  changesDraft,
   createGameBodyFrom,
+  draftErrorText,
+  draftGameBodyFrom,
   effectiveOptions,
   hostOf,
   initialForm,
@@ -18,18 +24,34 @@ describe('the New Game form rules', () => {
     const form = initialForm({ gameName: 'Night', memberIDs: Array.from({ length: 14 }, (_, i) => `u${i}`) });
     expect(form).toMatchObject({ gameName: 'Night', gameType: 'ffa', numCiv: 3, freeBans: 1, anonymousMode: false, moreOptions: false });
     expect(form.memberIDs).toHaveLength(12);
-    expect(effectiveOptions(form)).toEqual({ teamCount: 2, randomTeams: true, draftMode: true, bansRemovePicks: false });
+    expect(effectiveOptions(form)).toEqual({ teamCount: 2, teamSplit: 'random', draftMode: true, bansRemovePicks: false });
   });
 
   it('keeps the hidden options at their defaults while More options is unchecked', () => {
-    const form = { ...initialForm(), draftMode: false, bansRemovePicks: true, randomTeams: false, teamCount: 4 };
+    const form = { ...initialForm(), draftMode: false, bansRemovePicks: true, teamSplit: 'manual' as const, teamCount: 4 };
     expect(effectiveOptions(form).draftMode).toBe(true);
     expect(effectiveOptions({ ...form, moreOptions: true })).toEqual({
       teamCount: 4,
-      randomTeams: false,
+      teamSplit: 'manual',
       draftMode: false,
       bansRemovePicks: true,
     });
+  });
+
+  it('splits balanced teams only in Draft Mode: without a draft they are dealt at random', () => {
+    const form = { ...initialForm(), moreOptions: true, teamSplit: 'balanced' as const };
+    expect(effectiveOptions(form).teamSplit).toBe('balanced');
+    expect(effectiveOptions({ ...form, draftMode: false }).teamSplit).toBe('random');
+  });
+
+  it.each([
+    [{ gameName: 'New name' }, false],
+    [{ host: 'b' }, false],
+    [{ anonymousMode: true }, true],
+    [{ teamSplit: 'balanced' as const }, true],
+    [{ memberIDs: ['a'] }, true],
+  ])('changing %j drops the draft: %s', (patch, drops) => {
+    expect(changesDraft(patch)).toBe(drops);
   });
 
   it.each([
@@ -81,7 +103,8 @@ describe('the New Game form rules', () => {
 
   it('sends an FFA game without Draft Mode with no teams and no civ choices', () => {
     const form = { ...initialForm({ gameName: '  Quick  ', memberIDs: ['a', 'b'] }), moreOptions: true, draftMode: false };
-    expect(createGameBodyFrom({ groupID: 'g1', form, players: players.slice(0, 2), host: 'b', draft: null })).toEqual({
+    const body = createGameBodyFrom({ groupID: 'g1', form, players: players.slice(0, 2), host: 'b', draft: null });
+    expect(body).toEqual({
       groupID: 'g1',
       gameName: 'Quick',
       members: [
@@ -99,5 +122,104 @@ describe('the New Game form rules', () => {
       bannedLeaders: [],
       lobbyLink: '',
     });
+    expect(createGameBody.safeParse(body).success).toBe(true);
+  });
+
+  const drafted: DraftDto = {
+    draftID: 'd1',
+    groupID: 'g1',
+    gameType: 'team',
+    anonymousMode: true,
+    numCiv: 2,
+    map: { name: 'Pangaea', minPlayers: 1 },
+    players: [
+      { userID: 'b', username: 'B', team: 1, civChoices: [{ civID: 'x', leader: 'Gorgo', nation: 'Greece' }], civChoicesHidden: false },
+      { userID: 'a', username: 'A', team: 2, civChoices: [], civChoicesHidden: true },
+    ],
+    bannedLeaders: [],
+    settings: { gameSettings: [], gameModes: [], victoryTypes: [], tradingAndDiplomacy: [] },
+    dateCreated: '2026-03-01T12:00:00.000Z',
+    discordText: 'B — Gorgo (Greece)\nA — hidden',
+    gameID: null,
+  };
+
+  it("sends a drafted game by the server's draftID, with the draft's players and teams and no hands", () => {
+    const form = {
+      ...initialForm({ gameName: 'Night', memberIDs: ['a', 'b'] }),
+      gameType: 'team' as const,
+      numCiv: 2,
+      anonymousMode: true,
+    };
+    const body = createGameBodyFrom({ groupID: 'g1', form, players: players.slice(0, 2), host: 'a', draft: drafted, eventID: 'e1' });
+    expect(body).toEqual({
+      groupID: 'g1',
+      draftID: 'd1',
+      gameName: 'Night',
+      host: 'a',
+      members: [
+        { userID: 'b', team: 1 },
+        { userID: 'a', team: 2 },
+      ],
+      gameType: 'team',
+      anonymousMode: true,
+      draftMode: true,
+      numCiv: 2,
+      freeBans: 1,
+      bansRemovePicks: false,
+      lobbyLink: '',
+      eventID: 'e1',
+    });
+    expect(JSON.stringify(body)).not.toMatch(/civChoices|bannedLeaders|settings|"map"/);
+    expect(createGameBody.safeParse(body).success).toBe(true);
+  });
+
+  it('asks the server for an FFA draft with the players in order and no teams', () => {
+    const form = { ...initialForm({ gameName: 'Night', memberIDs: ['c', 'a'] }), numCiv: 4, freeBans: 2 };
+    const body = draftGameBodyFrom({ groupID: 'g1', form, players: [players[0]!, players[2]!], eventID: 'e1' });
+    expect(body).toEqual({
+      groupID: 'g1',
+      members: [{ userID: 'a' }, { userID: 'c' }],
+      gameType: 'ffa',
+      numCiv: 4,
+      freeBans: 2,
+      bansRemovePicks: false,
+      anonymousMode: false,
+      eventID: 'e1',
+    });
+    expect(draftGameBody.safeParse(body).success).toBe(true);
+  });
+
+  it.each([
+    ['random', undefined],
+    ['balanced', undefined],
+    ['manual', [1, 2, 3, 2, 1]],
+  ] as const)('asks for %s teams (members carry teams only when they are chosen)', (teamSplit, teams) => {
+    const form = {
+      ...initialForm({ memberIDs: players.map((p) => p.userID) }),
+      gameType: 'team' as const,
+      moreOptions: true,
+      teamSplit,
+      teamCount: 3,
+      teams: { c: 3 },
+      bansRemovePicks: true,
+    };
+    const body = draftGameBodyFrom({ groupID: 'g1', form, players });
+    expect(body).toMatchObject({ gameType: 'team', teamSplit, teamCount: 3, bansRemovePicks: true });
+    expect(body.members.map((m) => m.team)).toEqual(teams ?? players.map(() => undefined));
+    expect(body).not.toHaveProperty('eventID');
+    expect(draftGameBody.safeParse(body).success).toBe(true);
+  });
+
+  it.each([
+    [new ApiError(400, { message: 'Bob owns 9 leaders; 12 are needed' }), 'Bob owns 9 leaders; 12 are needed'],
+    [new ApiError(429, { message: 'Too many drafts' }), 'Too many drafts'],
+    [
+      new ApiError(500, { message: 'Something went wrong on our side.' }),
+      'Unexpected error while drafting: Something went wrong on our side.',
+    ],
+    [new ApiError(0, { message: 'Cannot reach the server.' }), 'Unexpected error while drafting: Cannot reach the server.'],
+    [new Error('boom'), 'Unexpected error while drafting: boom'],
+  ])('a failed draft (%s) reads %j', (error, text) => {
+    expect(draftErrorText(error)).toBe(text);
   });
 });

@@ -1,18 +1,23 @@
-import type { CivGameCatalogue } from '@smm/shared/civilization/catalogue-types';
-import { DRAFT_LIMITS, type DraftInput, type DraftPlayer, type DraftResult, type Random } from '@smm/shared/civilization/draft';
+import { DRAFT_LIMITS, type Random } from '@smm/shared/civilization/draft';
+import type { DraftDto, TEAM_SPLITS } from '@smm/shared/civilization/draft-schemas';
 import type { GameType } from '@smm/shared/civilization/games-schemas';
-import type { CivPreferencesDto } from '@smm/shared/civilization/schemas';
-import type { GroupSettings } from '@smm/shared/groups/settings';
+import { ApiError } from '../../lib/api-client';
 import type { CreateGameInput } from './api/create-game';
+import type { DraftGameInput } from './api/draft-game';
 
 // The New-game form's rules (spec 4, 5 and 9), kept apart from the dialog so they read and test as plain functions.
 
 /** Spec 8: the form's messages. */
 export const DRAFT_ERROR_PREFIX = 'Unexpected error while drafting: ';
 export const CREATE_GAME_ERROR = 'Unexpected error while attempting to draft';
+/** Anonymous mode: what a draft shows for a hand the server withholds from the reader. */
+export const HIDDEN_HAND_TEXT = 'Hidden until the game ends';
 /** A redraft replaces the event's earlier game only while nobody has started recording it. */
 export const REPLACES_DRAFT_TEXT =
   'This event has already been drafted. Adding this game replaces the earlier one only if nobody has started recording it (no elimination, winner, comment or note); otherwise you can add it beside the earlier game.';
+
+/** How a team game's players are split: at random, by rating ('balanced', dealt by the server), or as chosen. */
+export type TeamSplit = (typeof TEAM_SPLITS)[number];
 
 export interface NewGameMember {
   userID: string;
@@ -26,10 +31,10 @@ export interface NewGameForm {
   /** null (or a member no longer chosen): the default host */
   host: string | null;
   gameType: GameType;
-  /** Spec 4: reveals teams, random teams, draft mode and bans remove picks. */
+  /** Spec 4: reveals teams, random (or balanced) teams, draft mode and bans remove picks. */
   moreOptions: boolean;
   teamCount: number;
-  randomTeams: boolean;
+  teamSplit: TeamSplit;
   /** manual teams by userID; a member without one gets the default of their place */
   teams: Readonly<Record<string, number>>;
   draftMode: boolean;
@@ -42,7 +47,7 @@ export interface NewGameForm {
 /** The options behind 'More options' as a game starts with them. */
 const HIDDEN_OPTION_DEFAULTS = {
   teamCount: DRAFT_LIMITS.teamCountDefault,
-  randomTeams: true,
+  teamSplit: 'random' as TeamSplit,
   draftMode: true,
   bansRemovePicks: false,
 } as const;
@@ -62,18 +67,22 @@ export function initialForm(prefill: { gameName?: string; memberIDs?: readonly s
   };
 }
 
-/** Fields whose change makes an earlier draft describe another game. */
+/**
+ * Fields whose change makes an earlier draft describe another game. Anonymous mode is among them: the
+ * server stores it with the draft and withholds hands by it.
+ */
 export const DRAFT_FIELDS = [
   'memberIDs',
   'gameType',
   'moreOptions',
   'teamCount',
-  'randomTeams',
+  'teamSplit',
   'teams',
   'draftMode',
   'bansRemovePicks',
   'numCiv',
   'freeBans',
+  'anonymousMode',
 ] as const satisfies readonly (keyof NewGameForm)[];
 
 export const changesDraft = (patch: Partial<NewGameForm>): boolean => DRAFT_FIELDS.some((field) => field in patch);
@@ -93,10 +102,14 @@ export function toggleMember(memberIDs: readonly string[], userID: string): stri
   return memberIDs.length >= DRAFT_LIMITS.maxPlayers ? [...memberIDs] : [...memberIDs, userID];
 }
 
-/** The options in force: while 'More options' is unchecked the hidden ones keep their defaults. */
-export function effectiveOptions(form: NewGameForm): Pick<NewGameForm, 'teamCount' | 'randomTeams' | 'draftMode' | 'bansRemovePicks'> {
+/**
+ * The options in force: while 'More options' is unchecked the hidden ones keep their defaults.
+ * Balanced teams are the server's to deal, so a game added without Draft Mode splits them at random.
+ */
+export function effectiveOptions(form: NewGameForm): Pick<NewGameForm, 'teamCount' | 'teamSplit' | 'draftMode' | 'bansRemovePicks'> {
   if (!form.moreOptions) return HIDDEN_OPTION_DEFAULTS;
-  return { teamCount: form.teamCount, randomTeams: form.randomTeams, draftMode: form.draftMode, bansRemovePicks: form.bansRemovePicks };
+  const teamSplit = form.teamSplit === 'balanced' && !form.draftMode ? 'random' : form.teamSplit;
+  return { teamCount: form.teamCount, teamSplit, draftMode: form.draftMode, bansRemovePicks: form.bansRemovePicks };
 }
 
 /** The host: the one chosen if still playing, else the viewer if playing, else the first player. */
@@ -132,65 +145,85 @@ export function randomTeams(userIDs: readonly string[], teamCount: number, rando
   return Object.fromEntries(order.map((userID, index) => [userID, (index % teamCount) + 1]));
 }
 
-/** The draft's input: the chosen players in order with their stored preferences, and the form's options. */
-export function draftInputFrom(params: {
+/**
+ * The draftGame body: the chosen players in order and the form's options. The server reads the
+ * players' bans, preferences and packs itself; manual teams are sent only when the teams are chosen.
+ */
+export function draftGameBodyFrom(params: {
+  groupID: string;
   form: NewGameForm;
   players: readonly NewGameMember[];
-  preferences: readonly CivPreferencesDto[];
-  catalogue: Pick<CivGameCatalogue, 'leaders' | 'maps'> | undefined;
-  groupSettings: GroupSettings;
-}): DraftInput {
-  const { form, players, preferences, catalogue, groupSettings } = params;
+  eventID?: string | null;
+}): DraftGameInput {
+  const { groupID, form, players, eventID } = params;
   const options = effectiveOptions(form);
-  const byUser = new Map(preferences.map((preference) => [preference.userID, preference]));
-  const draftPlayers = players.map((player): DraftPlayer => {
-    const preference = byUser.get(player.userID);
-    return {
-      userID: player.userID,
-      username: player.username,
-      team: manualTeamOf(form, players, player.userID),
-      leaderBans: preference?.leaderBans.map((ban) => ban.civID) ?? [],
-      maps: preference?.maps.map((map) => map.name) ?? [],
-      settings: preference && {
-        gameSettings: preference.gameSettings,
-        gameModes: preference.gameModes,
-        victoryTypes: preference.victoryTypes,
-        tradingAndDiplomacy: preference.tradingAndDiplomacy,
-      },
-    };
-  });
+  const isTeam = form.gameType === 'team';
+  const manual = isTeam && options.teamSplit === 'manual';
   return {
-    players: draftPlayers,
-    leaders: catalogue?.leaders ?? [],
-    maps: catalogue?.maps ?? [],
-    groupSettings,
+    groupID,
+    members: players.map((player) =>
+      manual ? { userID: player.userID, team: manualTeamOf(form, players, player.userID) } : { userID: player.userID },
+    ),
+    gameType: form.gameType,
     numCiv: form.numCiv,
     freeBans: form.freeBans,
     bansRemovePicks: options.bansRemovePicks,
-    gameType: form.gameType,
-    randomTeams: options.randomTeams,
-    teamCount: teamCountFor(options.teamCount, players.length),
+    ...(isTeam ? { teamSplit: options.teamSplit, teamCount: teamCountFor(options.teamCount, players.length) } : {}),
+    anonymousMode: form.anonymousMode,
+    ...(eventID ? { eventID } : {}),
   };
 }
 
 /**
- * The createGame body: the drafted players, choices, map and settings, or without Draft Mode the
- * chosen members with no civ choices (teams drawn now when they are random).
+ * Spec 8: what the form shows for a failed draft. The server's refusals (a shortfall of owned
+ * leaders, too few players, too many drafts) read as the server words them; anything unexpected
+ * (no answer, a server fault) keeps the 'Unexpected error while drafting: ' prefix.
+ */
+export function draftErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.body.message;
+  const message = error instanceof ApiError ? error.body.message : error instanceof Error ? error.message : 'Something went wrong';
+  return `${DRAFT_ERROR_PREFIX}${message}`;
+}
+
+/**
+ * The createGame body. A drafted game names the server's draft by its id and sends no hands: the
+ * server takes players, teams, choices, bans, map and settings from the draft it dealt. Without
+ * Draft Mode, the chosen members with no civ choices (teams drawn now when they are random).
  */
 export function createGameBodyFrom(params: {
   groupID: string;
   form: NewGameForm;
   players: readonly NewGameMember[];
   host: string | null;
-  draft: DraftResult | null;
+  draft: DraftDto | null;
   eventID?: string | null;
   random?: Random;
 }): CreateGameInput {
   const { groupID, form, players, host, draft, eventID, random = Math.random } = params;
   const options = effectiveOptions(form);
+  const common = {
+    groupID,
+    gameName: form.gameName.trim(),
+    ...(host ? { host } : {}),
+    anonymousMode: form.anonymousMode,
+    lobbyLink: '',
+    ...(eventID ? { eventID } : {}),
+  };
+  if (draft) {
+    return {
+      ...common,
+      draftID: draft.draftID,
+      members: draft.players.map((player) => ({ userID: player.userID, team: player.team })),
+      gameType: draft.gameType,
+      draftMode: true,
+      numCiv: draft.numCiv,
+      freeBans: form.freeBans,
+      bansRemovePicks: options.bansRemovePicks,
+    };
+  }
   const isTeam = form.gameType === 'team';
   const drawnTeams =
-    isTeam && options.randomTeams && !draft
+    isTeam && options.teamSplit !== 'manual'
       ? randomTeams(
           players.map((player) => player.userID),
           teamCountFor(options.teamCount, players.length),
@@ -198,28 +231,15 @@ export function createGameBodyFrom(params: {
         )
       : {};
   const teamOf = (userID: string) => (isTeam ? (drawnTeams[userID] ?? manualTeamOf(form, players, userID)) : null);
-  const members = draft
-    ? draft.players.map((player) => ({
-        userID: player.userID,
-        team: player.team,
-        civChoices: player.civChoices.map((choice) => choice.civID),
-      }))
-    : players.map((player) => ({ userID: player.userID, team: teamOf(player.userID), civChoices: [] }));
   return {
-    groupID,
-    gameName: form.gameName.trim(),
-    members,
-    ...(host ? { host } : {}),
+    ...common,
+    members: players.map((player) => ({ userID: player.userID, team: teamOf(player.userID), civChoices: [] })),
     gameType: form.gameType,
-    anonymousMode: form.anonymousMode,
     draftMode: options.draftMode,
     numCiv: form.numCiv,
     freeBans: form.freeBans,
     bansRemovePicks: options.bansRemovePicks,
-    map: draft?.map?.name ?? null,
-    bannedLeaders: draft?.bannedLeaders ?? [],
-    ...(draft ? { settings: draft.settings } : {}),
-    lobbyLink: '',
-    ...(eventID ? { eventID } : {}),
+    map: null,
+    bannedLeaders: [],
   };
 }

@@ -1,6 +1,14 @@
 import Form from 'react-bootstrap/Form';
 import { FieldError } from '../../../lib/ui/FieldError';
-import { manualTeamOf, TEAM_CHOICES, teamCountChoices, teamCountFor, type NewGameForm, type NewGameMember } from '../new-game';
+import {
+  effectiveOptions,
+  manualTeamOf,
+  TEAM_CHOICES,
+  teamCountChoices,
+  teamCountFor,
+  type NewGameForm,
+  type NewGameMember,
+} from '../new-game';
 
 interface Props {
   form: NewGameForm;
@@ -9,10 +17,14 @@ interface Props {
   teamError?: string;
 }
 
-/** What 'More options' reveals (spec 4): for a team game random or chosen teams, then draft mode and bans remove picks. */
+/**
+ * What 'More options' reveals (spec 4): for a team game random, balanced or chosen teams, then draft
+ * mode and bans remove picks. Random and balanced exclude each other; with neither, each player's team is chosen.
+ */
 export function MoreOptionsFields({ form, players, onChange, teamError }: Props) {
   const teamCounts = teamCountChoices(players.length);
   const teamCount = teamCountFor(form.teamCount, players.length);
+  const { teamSplit } = effectiveOptions(form);
   return (
     <div className="civ-new-game-more border rounded p-3 mb-3">
       {form.gameType === 'team' && (
@@ -24,12 +36,26 @@ export function MoreOptionsFields({ form, players, onChange, teamError }: Props)
               <Form.Check
                 id="new-game-random-teams"
                 type="checkbox"
-                className="mb-2"
                 label="Random Teams"
-                checked={form.randomTeams}
-                onChange={(e) => onChange({ randomTeams: e.target.checked })}
+                className="mb-2"
+                checked={teamSplit === 'random'}
+                onChange={(e) => onChange({ teamSplit: e.target.checked ? 'random' : 'manual' })}
               />
-              {form.randomTeams ? (
+              <Form.Check
+                id="new-game-balanced-teams"
+                type="checkbox"
+                label="Balanced Teams"
+                checked={teamSplit === 'balanced'}
+                disabled={!form.draftMode}
+                aria-describedby="new-game-balanced-teams-hint"
+                onChange={(e) => onChange({ teamSplit: e.target.checked ? 'balanced' : 'manual' })}
+              />
+              <Form.Text id="new-game-balanced-teams-hint" className="d-block mb-2 mt-0">
+                {form.draftMode
+                  ? 'Players are split by their rating so the teams are about even.'
+                  : 'Balanced teams need Draft Mode: they are split when the game is drafted.'}
+              </Form.Text>
+              {teamSplit !== 'manual' ? (
                 <Form.Group controlId="new-game-team-count" className="civ-new-game-team-count mb-3">
                   <Form.Label>Teams</Form.Label>
                   <Form.Select
@@ -43,7 +69,11 @@ export function MoreOptionsFields({ form, players, onChange, teamError }: Props)
                       </option>
                     ))}
                   </Form.Select>
-                  <Form.Text id="new-game-team-count-hint">Players are dealt round-robin into this many teams.</Form.Text>
+                  <Form.Text id="new-game-team-count-hint">
+                    {teamSplit === 'balanced'
+                      ? 'Players are split by rating into this many teams.'
+                      : 'Players are dealt round-robin into this many teams.'}
+                  </Form.Text>
                 </Form.Group>
               ) : (
                 <fieldset className="mb-3">

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,23 +8,23 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate } from 'react-router';
 import { FAILURE_TO_RETRIEVE_CIVS_MESSAGE, findCivCatalogue } from '@smm/shared/civilization/catalogue';
-import { DRAFT_LIMITS, draft, type DraftResult } from '@smm/shared/civilization/draft';
+import { DRAFT_LIMITS } from '@smm/shared/civilization/draft';
+import { DRAFT_NOT_FOUND_MESSAGE, type DraftDto } from '@smm/shared/civilization/draft-schemas';
 import { GAME_NAME_MAX, type GameDto, type GameType } from '@smm/shared/civilization/games-schemas';
 import { ApiError, errorBodyOf } from '../../../lib/api-client';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { TextField } from '../../../lib/ui/TextField';
 import { useToast } from '../../../lib/ui/toasts';
-import { fullGroupQueryOptions } from '../../groups/api/get-full-group';
 import { useCreateGame, type CreateGameInput } from '../api/create-game';
-import { useFetchMemberCivPreferences } from '../api/get-member-civ-preferences';
+import { useDraftGame } from '../api/draft-game';
 import { civGamePath } from '../game-links';
 import {
   changesDraft,
   CREATE_GAME_ERROR,
   REPLACES_DRAFT_TEXT,
   createGameBodyFrom,
-  DRAFT_ERROR_PREFIX,
-  draftInputFrom,
+  draftErrorText,
+  draftGameBodyFrom,
   effectiveOptions,
   hostOf,
   initialForm,
@@ -71,6 +70,11 @@ const DRAFT_FIELD_LABELS: Record<string, string> = {
   settings: 'Settings',
   eventID: 'Event',
   gameType: 'Game Type',
+  teamCount: 'Teams',
+  teamSplit: 'Teams',
+  bansRemovePicks: 'Bans Remove Picks',
+  anonymousMode: 'Anonymous Mode',
+  draftID: 'Draft',
 };
 // keepEarlier is not an error to list: it is the redraft refusal, shown with its own button.
 const FIELDS_WITH_INPUTS = new Set(['gameName', 'host', 'members', 'keepEarlier']);
@@ -83,16 +87,14 @@ interface RedraftRefusal {
 
 /** The New-game form (spec 4 and 5): members, host, type and options, a draft to preview and share, and Add Game. */
 export function NewGameModal({ groupID, groupGameName, members, viewerID, prefill, eventID, replacesDraft = false, onHide }: Props) {
-  const queryClient = useQueryClient();
-  const fetchPreferences = useFetchMemberCivPreferences(groupID);
+  const deal = useDraftGame();
   const create = useCreateGame(groupID);
   const navigate = useNavigate();
   const toast = useToast();
   const [form, setForm] = useState<NewGameForm>(() => initialForm(prefill));
-  const [result, setResult] = useState<DraftResult | null>(null);
+  const [result, setResult] = useState<DraftDto | null>(null);
   const [draftError, setDraftError] = useState<string | null>(null);
-  const [drafting, setDrafting] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const [serverFields, setFields] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<RedraftRefusal | null>(null);
   const refusalAlert = useRef<HTMLDivElement>(null);
   // The refusal lands in the body while Add Game sits in the footer: bring it into view on a phone.
@@ -103,8 +105,13 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
   const players = selectedMembers(members, form);
   const host = hostOf(form, players, viewerID);
   const { draftMode } = effectiveOptions(form);
+  const drafting = deal.isPending;
   const busy = drafting || create.isPending;
   const canSubmit = form.gameName.trim() !== '' && !busy;
+  // A draft refusal's message shows once, in the form's error place, not again under a field.
+  const fields = draftError
+    ? Object.fromEntries(Object.entries(serverFields).filter(([, message]) => message !== draftError))
+    : serverFields;
   const otherFieldErrors = Object.entries(fields).filter(([field]) => !FIELDS_WITH_INPUTS.has(field));
 
   function change(patch: Partial<NewGameForm>) {
@@ -118,32 +125,29 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
     }
   }
 
-  /** Spec 8: a failed draft or preferences fetch reads 'Unexpected error while drafting: ...' in the form. */
-  async function runDraft(): Promise<DraftResult | null> {
+  /**
+   * Draft and Redraft: the server deals from the stored bans, preferences and packs. Its refusals
+   * (naming players by username) show as it words them; anything unexpected reads 'Unexpected error
+   * while drafting: ...' (spec 8).
+   */
+  async function runDraft(): Promise<DraftDto | null> {
     setDraftError(null);
     setFields({});
     setRefusal(null);
-    const catalogue = findCivCatalogue(groupGameName);
-    if (!catalogue?.leaders.length) {
+    if (!findCivCatalogue(groupGameName)?.leaders.length) {
       setResult(null);
       setDraftError(FAILURE_TO_RETRIEVE_CIVS_MESSAGE);
       return null;
     }
-    setDrafting(true);
     try {
-      const [group, preferences] = await Promise.all([
-        queryClient.ensureQueryData(fullGroupQueryOptions(groupID)),
-        fetchPreferences(players.map((player) => player.userID)),
-      ]);
-      const drafted = draft(draftInputFrom({ form, players, preferences, catalogue, groupSettings: group.settings }), Math.random);
+      const drafted = await deal.mutateAsync(draftGameBodyFrom({ groupID, form, players, eventID }));
       setResult(drafted);
       return drafted;
     } catch (error) {
       setResult(null);
-      setDraftError(`${DRAFT_ERROR_PREFIX}${errorBodyOf(error).message}`);
+      setDraftError(draftErrorText(error));
+      setFields(errorBodyOf(error).fields ?? {});
       return null;
-    } finally {
-      setDrafting(false);
     }
   }
 
@@ -173,6 +177,9 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
           return;
         }
         setFields(answer.fields ?? {});
+        // The draft lapsed or already made a game: drop it, so Draft deals a fresh one.
+        if (body.draftID && error instanceof ApiError && error.status === 404 && answer.message === DRAFT_NOT_FOUND_MESSAGE)
+          setResult(null);
         toast({ title: 'Error!', body: `${CREATE_GAME_ERROR} ${answer.message}`, variant: 'danger' });
       },
     });
@@ -331,14 +338,7 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
                 ? `Drafted ${result.players.length} players on ${result.map?.name ?? 'no map'}`
                 : ''}
           </div>
-          {result && draftMode && (
-            <DraftResultView
-              result={result}
-              gameName={form.gameName}
-              gameType={form.gameType}
-              anonymousFor={form.anonymousMode ? viewerID : null}
-            />
-          )}
+          {result && draftMode && <DraftResultView draft={result} />}
         </Modal.Body>
         <Modal.Footer className="flex-wrap">
           <Button variant="secondary" className="me-auto" onClick={onHide} disabled={create.isPending}>
