@@ -71,7 +71,7 @@ export function MoreOptionsFields({ form, players, onChange, teamError }: Props)
                   </Form.Select>
                   <Form.Text id="new-game-team-count-hint">
                     {teamSplit === 'balanced'
-                      ? 'Players are split by rating into this many teams.'
+                      ? 'Players are split into this many teams.'
                       : 'Players are dealt round-robin into this many teams.'}
                   </Form.Text>
                 </Form.Group>
