@@ -6,7 +6,9 @@ import { SETTING_TYPES, type CivLeader, type CivMap, type SettingType, type Sett
 import { checkDraft, type DraftCheckContext } from './draft-check';
 import { DRAFT_LIMITS, DraftError, draft, draftAsText, seededRandom, type DraftInput, type DraftPlayer, type DraftResult } from './draft';
 
-// Expected counts are worked out here from spec 9's wording, independently of draft.ts's helpers.
+// Expected counts are worked out here from spec 9's wording, independently of draft.ts's helpers. The properties here
+// allow duplicate civilizations, so the pool is the leaders left after bans; draft-fairness.test.ts covers the fair pool
+// (one leader per civilization and persona) and owned packs.
 
 const civ6 = CIV_CATALOGUES['Civilization 6'];
 if (!civ6) throw new Error('no Civilization 6 catalogue');
@@ -143,6 +145,7 @@ function inputOf(config: Config): DraftInput {
     gameType: config.gameType,
     randomTeams: config.randomTeams,
     teamCount: config.teamCount,
+    allowDuplicateCivs: true,
   };
 }
 
@@ -372,18 +375,35 @@ describe('draft: spec 9 constants and clamps', () => {
     [30, 12, 0, 3, 2], // 30 / 12
     [12, 12, 0, 5, 1],
     [77, 1, 5, 5, 5],
-  ])('with %i leaders, %i players, %i bans and numCiv %i, drafts %i each', (leaderCount, playerCount, banCount, numCiv, expected) => {
-    const bans = CIV_IDS.slice(0, banCount);
-    // Bans spread 5 a player (the group max), so they stay within the max.
-    const players = playersOf(playerCount, (index) => ({ leaderBans: bans.slice(index * 5, index * 5 + 5) }));
-    const result = run({ leaders: LEADERS.slice(0, leaderCount), players, numCiv });
-    expect(result.numCiv).toBe(expected);
-    expect(counts(result)).toEqual(Array(playerCount).fill(expected));
-    expect(result.bannedLeaders).toHaveLength(banCount);
-  });
+  ])(
+    'with duplicates allowed, %i leaders, %i players, %i bans and numCiv %i, drafts %i each',
+    (leaderCount, playerCount, banCount, numCiv, expected) => {
+      const bans = CIV_IDS.slice(0, banCount);
+      // Bans spread 5 a player (the group max), so they stay within the max.
+      const players = playersOf(playerCount, (index) => ({ leaderBans: bans.slice(index * 5, index * 5 + 5) }));
+      const result = run({ leaders: LEADERS.slice(0, leaderCount), players, numCiv, allowDuplicateCivs: true });
+      expect(result.numCiv).toBe(expected);
+      expect(counts(result)).toEqual(Array(playerCount).fill(expected));
+      expect(result.bannedLeaders).toHaveLength(banCount);
+    },
+  );
 
   it('has the Civilization 6 example of spec 9: 77 leaders, 20 bans, 12 players -> 4 each', () => {
     expect(LEADERS).toHaveLength(77);
+  });
+
+  it.each([
+    // players, banned civIDs, numCiv -> civs per player, by default one leader per civilization and persona
+    [12, [], 5, 4], // 48 groups / 12: China with Mongolia (Kublai Khan) and England with France (Eleanor) are one each
+    [12, ['LEADER_GORGO'], 5, 4], // Pericles still stands for Greece
+    [12, ['LEADER_GORGO', 'LEADER_PERICLES'], 5, 3], // 47 groups / 12
+    [9, [], 5, 5], // 45 <= 48
+    [10, [], 5, 4],
+  ])('by default, with %i players and bans %j, numCiv %i drafts %i each', (playerCount, bans, numCiv, expected) => {
+    const players = playersOf(playerCount, (index) => ({ leaderBans: index === 0 ? bans : [] }));
+    const result = run({ players, numCiv });
+    expect(result.numCiv).toBe(expected);
+    expect(counts(result)).toEqual(Array(playerCount).fill(expected));
   });
 
   it('refuses when the pool cannot give each player one leader', () => {
@@ -607,7 +627,10 @@ describe('draft: draws, map and settings', () => {
     for (const random of [() => 0, () => 0.9999999999, () => 1]) {
       const result = draft(baseInput({ players: playersOf(12), numCiv: 5, gameType: 'team', randomTeams: true }), random);
       const ids = result.players.flatMap((p) => p.civChoices.map((c) => c.civID));
-      expect(new Set(ids).size).toBe(60);
+      // 48 groups of Civilization 6 for 12 players: 4 each, every group dealt once.
+      expect(new Set(ids).size).toBe(48);
+      const nations = result.players.flatMap((p) => p.civChoices.map((c) => c.nation));
+      expect(new Set(nations).size).toBe(48);
       expect(result.map).not.toBeNull();
     }
   });
@@ -707,60 +730,83 @@ describe('checkDraft', () => {
 // ---- Text and random source ----------------------------------------------------------------------
 
 describe('draftAsText', () => {
-  it('writes the game, map, players with teams and choices, bans and settings as plain text', () => {
-    const result: DraftResult = {
-      map: { name: 'Pangaea', minPlayers: 1 },
-      players: [
-        {
-          userID: 'a',
-          username: 'Ann',
-          team: 1,
-          civChoices: [
-            { civID: 'X', leader: 'Gandhi', nation: 'India' },
-            { civID: 'Y', leader: 'Trajan', nation: 'Rome' },
-          ],
-        },
-        { userID: 'b', username: 'Bob', team: 2, civChoices: [{ civID: 'Z', leader: 'Cleopatra', nation: 'Egypt' }] },
-      ],
-      bannedLeaders: [{ civID: 'W', leader: 'Gorgo', nation: 'Greece' }],
-      settings: {
-        gameSettings: [
-          { title: 'Map Size', value: 'Small' },
-          { title: 'Disaster Intensity', value: 2 },
+  const result: DraftResult = {
+    map: { name: 'Pangaea', minPlayers: 1 },
+    players: [
+      {
+        userID: 'a',
+        username: 'Alice',
+        team: 1,
+        civChoices: [
+          { civID: 'X', leader: 'Gorgo', nation: 'Greece' },
+          { civID: 'Y', leader: 'Trajan', nation: 'Rome' },
         ],
-        gameModes: [],
-        victoryTypes: [{ title: 'Science Victory', value: 'Off' }],
-        tradingAndDiplomacy: [],
       },
-      numCiv: 2,
-    };
-    expect(draftAsText(result, 'Friday game')).toBe(
+      { userID: 'b', username: 'Bob', team: 2, civChoices: [{ civID: 'Z', leader: 'Kublai Khan (China)', nation: 'China' }] },
+      { userID: 'c', username: 'Cleo', team: 1, civChoices: [{ civID: 'V', leader: 'Gandhi', nation: 'India' }] },
+    ],
+    bannedLeaders: [{ civID: 'W', leader: 'Cleopatra (Egyptian)', nation: 'Egypt' }],
+    settings: { gameSettings: [{ title: 'Map Size', value: 'Small' }], gameModes: [], victoryTypes: [], tradingAndDiplomacy: [] },
+    numCiv: 2,
+  };
+  const ffa: DraftResult = { ...result, players: result.players.map((p) => ({ ...p, team: null })) };
+
+  it('writes a short summary: game, map, one line per player with their team, and the bans', () => {
+    expect(draftAsText(result, { gameName: ' Friday game ' })).toBe(
       [
         'Game: Friday game',
         'Map: Pangaea',
-        '',
-        'Players:',
-        '- Ann (Team 1): Gandhi (India), Trajan (Rome)',
-        '- Bob (Team 2): Cleopatra (Egypt)',
-        '',
-        'Banned leaders: Gorgo (Greece)',
-        '',
-        'Game Settings:',
-        '- Map Size: Small',
-        '- Disaster Intensity: 2',
-        '',
-        'Victory Types:',
-        '- Science Victory: Off',
+        'Alice (Team 1) — Gorgo (Greece), Trajan (Rome)',
+        'Bob (Team 2) — Kublai Khan (China)',
+        'Cleo (Team 1) — Gandhi (India)',
+        'Bans: Cleopatra (Egyptian) (Egypt)',
       ].join('\n'),
     );
   });
 
-  it('leaves out the game line without a name, and says None for no map and no bans', () => {
+  it('takes the game name as a bare string too, and leaves out teams in a free-for-all', () => {
+    expect(draftAsText(ffa, 'Friday game').split('\n')).toEqual([
+      'Game: Friday game',
+      'Map: Pangaea',
+      'Alice — Gorgo (Greece), Trajan (Rome)',
+      'Bob — Kublai Khan (China)',
+      'Cleo — Gandhi (India)',
+      'Bans: Cleopatra (Egyptian) (Egypt)',
+    ]);
+  });
+
+  it('leaves out the game line without a name, and says none for no map and no bans', () => {
     const text = draftAsText(run({ maps: [], players: playersOf(1), numCiv: 1 }));
-    expect(text.split('\n').slice(0, 3)).toEqual(['Map: None', '', 'Players:']);
-    expect(text).toMatch(/^- player0: .+ \(.+\)$/m);
-    expect(text).toContain('Banned leaders: None');
-    expect(text).toContain('Turn Timer: Standard Turn Timer');
+    expect(text.split('\n')).toEqual([expect.stringMatching(/^Map: none$/), expect.stringMatching(/^player0 — .+$/), 'Bans: none']);
+    expect(draftAsText({ ...ffa, map: null, bannedLeaders: [] }, { gameName: '  ' }).split('\n')).toEqual([
+      'Map: none',
+      'Alice — Gorgo (Greece), Trajan (Rome)',
+      'Bob — Kublai Khan (China)',
+      'Cleo — Gandhi (India)',
+      'Bans: none',
+    ]);
+  });
+
+  it('in anonymous mode shows the reader only their own hand and their team-mates’', () => {
+    expect(draftAsText(result, { anonymous: true, viewerID: 'a' }).split('\n').slice(1, 4)).toEqual([
+      'Alice (Team 1) — Gorgo (Greece), Trajan (Rome)',
+      'Bob (Team 2) — hidden until the game ends',
+      'Cleo (Team 1) — Gandhi (India)',
+    ]);
+    expect(draftAsText(ffa, { anonymous: true, viewerID: 'b' }).split('\n').slice(1, 4)).toEqual([
+      'Alice — hidden until the game ends',
+      'Bob — Kublai Khan (China)',
+      'Cleo — hidden until the game ends',
+    ]);
+  });
+
+  it('in anonymous mode hides every hand from a reader who is not playing, or unnamed', () => {
+    for (const viewerID of ['stranger', null, undefined]) {
+      const text = draftAsText(result, { anonymous: true, viewerID });
+      expect(text).not.toMatch(/Gorgo|Trajan|Kublai|Gandhi/);
+      expect(text.match(/hidden until the game ends/g)).toHaveLength(3);
+      expect(text).toContain('Bans: Cleopatra (Egyptian) (Egypt)');
+    }
   });
 });
 

@@ -1,10 +1,10 @@
 import { MAX_LEADER_BANS_DEFAULT, MAX_LEADER_BANS_MAX, MAX_LEADER_BANS_MIN, type GroupSettings } from '../groups/settings';
 import { FAILURE_TO_RETRIEVE_CIVS_MESSAGE } from './catalogue';
 import { SETTING_TYPES, type CivLeader, type CivMap, type SettingType, type SettingValue } from './catalogue-types';
-import { civChoiceLabel } from './labels';
+import { civChoiceLabel, personaOf } from './labels';
 
-// The draft runs in the browser to preview a game and again on the server to re-check what was submitted
-// (draft-check.ts), so it is pure: everything it needs comes in, and its only source of chance is `random`.
+// The server deals drafts with its own random source, and the browser may preview with the same function, so it is
+// pure: everything it needs comes in, and its only source of chance is `random`.
 
 /** Spec 5 and 9: the limits of the New-game form and of the draft. */
 export const DRAFT_LIMITS = {
@@ -65,7 +65,7 @@ export interface DraftInput {
   teamCount?: WholeNumberInput | null;
   /**
    * A group game setting. False (the default): no civilization (nation) and no persona of one leader
-   * (the same leader name before any parenthesis) is dealt twice in one draft.
+   * (the same leader name before any parenthesis) is dealt twice in one draft. Absent: groupSettings.allowDuplicateCivs.
    */
   allowDuplicateCivs?: boolean;
 }
@@ -127,6 +127,47 @@ export function uniqueLeaders(leaders: readonly CivLeader[]): CivLeader[] {
 }
 
 export const asDraftedLeader = ({ civID, leader, nation }: DraftedLeader): DraftedLeader => ({ civID, leader, nation });
+
+/** The base game comes with every copy, so it is owned whatever a member ticked. */
+export const BASE_GAME_PACK = 'Base Game';
+
+/** Whether a player may be dealt this leader: from their own packs or the base game, or any pack when they have not said. */
+export const ownsLeader = (player: Pick<DraftPlayer, 'ownedPacks'>, leader: Pick<CivLeader, 'pack'>): boolean =>
+  player.ownedPacks == null || leader.pack === BASE_GAME_PACK || player.ownedPacks.includes(leader.pack);
+
+/**
+ * The leaders in groups of which one draft deals at most one. Without duplicates, leaders who share a nation or a
+ * persona are joined, and transitively so (Kublai Khan ties China to Mongolia): picking one leader per group is then
+ * enough for no nation and no persona to be dealt twice, and the number of groups is exactly how many can be dealt.
+ * With duplicates, each leader is a group of its own.
+ */
+export function conflictGroups(leaders: readonly CivLeader[], allowDuplicateCivs: boolean): CivLeader[][] {
+  if (allowDuplicateCivs) return leaders.map((leader) => [leader]);
+  const parent = leaders.map((_, index) => index);
+  const root = (index: number): number => {
+    let at = index;
+    while (parent[at] !== at) at = parent[at] ?? at;
+    return at;
+  };
+  const firstWith = new Map<string, number>();
+  leaders.forEach((leader, index) => {
+    const nation = leader.nation.trim();
+    const persona = personaOf(leader.leader);
+    const keys = [nation && `nation:${nation}`, persona && `persona:${persona}`];
+    for (const key of keys) {
+      if (!key) continue;
+      const first = firstWith.get(key);
+      if (first === undefined) firstWith.set(key, index);
+      else parent[root(index)] = root(first);
+    }
+  });
+  const groups = new Map<number, CivLeader[]>();
+  leaders.forEach((leader, index) => {
+    const key = root(index);
+    groups.set(key, [...(groups.get(key) ?? []), leader]);
+  });
+  return [...groups.values()];
+}
 
 /**
  * The game's bans: every player's bans within the group's max that name a known leader, in first-seen order,
@@ -242,6 +283,66 @@ function draftSettings(players: readonly DraftPlayer[], groupSettings: GroupSett
   return Object.fromEntries(SETTING_TYPES.map((type) => [type, settingsOf(type)])) as DraftResult['settings'];
 }
 
+/** Spec 9's pool clamp cannot give every player one leader. */
+function poolTooSmall(input: DraftInput, duplicates: boolean, poolSize: number, leaderCount: number, banCount: number): DraftError {
+  const what = duplicates ? 'leaders' : 'leaders of different civilizations';
+  return new DraftError(
+    `Not enough leaders left to draft: ${input.players.length} players need at least 1 each, but only ${poolSize} ${what} of ${leaderCount} remain after ${banCount} bans`,
+  );
+}
+
+/**
+ * Refuses, before anything is drawn, a draft some player's packs cannot cover whatever the others are dealt: every
+ * other player might take leaders this one owns, so each must own leaders in at least as many groups as are dealt.
+ */
+function checkOwnedLeaders(players: readonly DraftPlayer[], ownedGroupCounts: readonly number[], total: number): void {
+  const short = players
+    .map((player, index) => ({ player, owns: ownedGroupCounts[index] ?? 0 }))
+    .filter(({ player, owns }) => player.ownedPacks != null && owns < total)
+    .sort((a, b) => a.owns - b.owns);
+  if (short.length === 0) return;
+  const needed = `${total} ${total === 1 ? 'is' : 'are'} needed`;
+  throw new DraftError(
+    short.map(({ player, owns }) => `${player.username} owns ${owns} ${owns === 1 ? 'leader' : 'leaders'}; ${needed}`).join('. '),
+  );
+}
+
+/**
+ * Each player's hand, in input order. Every draw is uniform among the leaders the player owns whose group nobody holds
+ * yet. It never runs dry, in any order: each player owns leaders in at least `total` groups (checkOwnedLeaders) and
+ * fewer than `total` are taken before any draw. The most constrained players are still dealt first, so the players
+ * with the fewest packs draw from all they own rather than from what the others left.
+ */
+function dealHands(
+  players: readonly DraftPlayer[],
+  groups: readonly (readonly CivLeader[])[],
+  counts: readonly number[],
+  random: Random,
+): DraftedLeader[][] {
+  const groupOf = new Map(groups.flatMap((group, index) => group.map((leader) => [leader.civID, index] as const)));
+  const owned = players.map((player) => groups.flat().filter((leader) => ownsLeader(player, leader)));
+  const ownedGroupCounts = owned.map((leaders) => new Set(leaders.map((leader) => groupOf.get(leader.civID))).size);
+  checkOwnedLeaders(
+    players,
+    ownedGroupCounts,
+    counts.reduce((sum, count) => sum + count, 0),
+  );
+
+  const order = players.map((_, index) => index).sort((a, b) => (ownedGroupCounts[a] ?? 0) - (ownedGroupCounts[b] ?? 0));
+  const taken = new Set<number | undefined>();
+  const hands: DraftedLeader[][] = players.map(() => []);
+  for (const index of order) {
+    for (let drawn = 0; drawn < (counts[index] ?? 0); drawn += 1) {
+      const free = (owned[index] ?? []).filter((leader) => !taken.has(groupOf.get(leader.civID)));
+      const leader = free[pick(random, free.length)];
+      if (!leader) throw new DraftError(`${players[index]?.username ?? 'A player'} has no leader left to be dealt`);
+      taken.add(groupOf.get(leader.civID));
+      hands[index]?.push(asDraftedLeader(leader));
+    }
+  }
+  return hands;
+}
+
 /** Drafts a game: bans, civ choices, teams, map and settings (spec 9); throws DraftError when it cannot. */
 export function draft(input: DraftInput, random: Random = Math.random): DraftResult {
   const leaders = uniqueLeaders(input.leaders);
@@ -254,32 +355,26 @@ export function draft(input: DraftInput, random: Random = Math.random): DraftRes
 
   const { bannedLeaders, banCounts } = draftBans(players, leaders, input.groupSettings.maxNumberOfLeaderBans);
   const banned = new Set(bannedLeaders.map((leader) => leader.civID));
-  const pool = leaders.filter((leader) => !banned.has(leader.civID));
-  const numCiv = civsPerPlayer(requestedNumCiv, pool.length, players.length);
-  if (numCiv < 1) {
-    throw new DraftError(
-      `Not enough leaders left to draft: ${pool.length} of ${leaders.length} remain after ${banned.size} bans, for ${players.length} players`,
-    );
-  }
-
-  const teams = draftTeams(input, random);
-  const counts = players.map((player) => choicesFor(numCiv, banCounts[player.userID] ?? 0, freeBans, input.bansRemovePicks === true));
-  const drawn = drawWithoutReplacement(
-    pool,
-    counts.reduce((sum, count) => sum + count, 0),
-    random,
+  // The pool the clamp counts is what can really be dealt: one leader per group.
+  const duplicates = input.allowDuplicateCivs ?? input.groupSettings.allowDuplicateCivs ?? false;
+  const groups = conflictGroups(
+    leaders.filter((leader) => !banned.has(leader.civID)),
+    duplicates,
   );
-  let next = 0;
-  const draftedPlayers = players.map((player, index): DraftedPlayer => {
-    const count = counts[index] ?? 0;
-    const civChoices = drawn.slice(next, next + count).map(asDraftedLeader);
-    next += count;
-    return { userID: player.userID, username: player.username, team: teams[index] ?? null, civChoices };
-  });
+  const numCiv = civsPerPlayer(requestedNumCiv, groups.length, players.length);
+  if (numCiv < 1) throw poolTooSmall(input, duplicates, groups.length, leaders.length, banned.size);
+  const counts = players.map((player) => choicesFor(numCiv, banCounts[player.userID] ?? 0, freeBans, input.bansRemovePicks === true));
+  const hands = dealHands(players, groups, counts, random);
+  const teams = draftTeams(input, random);
 
   return {
     map: draftMap(players, input.maps, random),
-    players: draftedPlayers,
+    players: players.map((player, index) => ({
+      userID: player.userID,
+      username: player.username,
+      team: teams[index] ?? null,
+      civChoices: hands[index] ?? [],
+    })),
     bannedLeaders: bannedLeaders.map(asDraftedLeader),
     settings: draftSettings(players, input.groupSettings, random),
     numCiv,
@@ -288,31 +383,33 @@ export function draft(input: DraftInput, random: Random = Math.random): DraftRes
 
 // ---- Sharing and reproducing -----------------------------------------------------------------------
 
-const SETTING_TYPE_LABELS: Record<SettingType, string> = {
-  gameSettings: 'Game Settings',
-  gameModes: 'Game Modes',
-  victoryTypes: 'Victory Types',
-  tradingAndDiplomacy: 'Trading and Diplomacy',
-};
+export interface DraftTextOptions {
+  gameName?: string;
+  /** Anonymous mode: only the reader's own hand and their team-mates' are shown. */
+  anonymous?: boolean;
+  /** The reader's userID; in anonymous mode without one, every hand is hidden. */
+  viewerID?: string | null;
+}
 
-const leaderText = (leader: DraftedLeader): string => civChoiceLabel(leader);
+/**
+ * Copy for Discord: a short summary, one line per player ("Alice — Gorgo (Greece), Trajan (Rome)"). A bare string is
+ * the game's name, as earlier callers pass it.
+ */
+export function draftAsText(result: DraftResult, options: DraftTextOptions | string = {}): string {
+  const { gameName, anonymous = false, viewerID = null } = typeof options === 'string' ? { gameName: options } : options;
+  const viewerTeam = result.players.find((player) => player.userID === viewerID)?.team ?? null;
+  const shown = (player: DraftedPlayer): boolean =>
+    !anonymous || (viewerID !== null && player.userID === viewerID) || (viewerTeam !== null && player.team === viewerTeam);
+  const listOf = (leaders: readonly DraftedLeader[]): string => (leaders.length > 0 ? leaders.map(civChoiceLabel).join(', ') : 'none');
 
-/** The draft as plain text to paste into Discord. */
-export function draftAsText(result: DraftResult, gameName?: string): string {
   const lines: string[] = [];
   if (gameName?.trim()) lines.push(`Game: ${gameName.trim()}`);
-  lines.push(`Map: ${result.map?.name ?? 'None'}`, '', 'Players:');
+  lines.push(`Map: ${result.map?.name ?? 'none'}`);
   for (const player of result.players) {
     const team = player.team === null ? '' : ` (Team ${player.team})`;
-    const choices = player.civChoices.length > 0 ? player.civChoices.map(leaderText).join(', ') : 'no choices';
-    lines.push(`- ${player.username}${team}: ${choices}`);
+    lines.push(`${player.username}${team} — ${shown(player) ? listOf(player.civChoices) : 'hidden until the game ends'}`);
   }
-  lines.push('', `Banned leaders: ${result.bannedLeaders.length > 0 ? result.bannedLeaders.map(leaderText).join(', ') : 'None'}`);
-  for (const type of SETTING_TYPES) {
-    const settings = result.settings[type];
-    if (settings.length === 0) continue;
-    lines.push('', `${SETTING_TYPE_LABELS[type]}:`, ...settings.map((setting) => `- ${setting.title}: ${setting.value}`));
-  }
+  lines.push(`Bans: ${listOf(result.bannedLeaders)}`);
   return lines.join('\n');
 }
 
