@@ -263,6 +263,8 @@ function purgeBootstrap(): PostcssPlugin {
         /^col(-(sm|md|lg|xl|xxl))?(-\d+|-auto)?$/,
         /^(row-cols|g|gx|gy)-/,
         /^invalid-feedback$/,
+        // React-Bootstrap's Spinner composes its size class (spinner-border-sm) from the size prop.
+        /^spinner-(border|grow)-sm$/,
       ],
       // Modal dialogs compose their classes from several props (modal-dialog-scrollable, -centered, -fullscreen-sm-down).
       greedy: [/^carousel(-|$)/, /^modal(-|$)/],
