@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { civChoiceLabel } from '../../../packages/shared/src/civilization/labels';
 import { draftFfaByApi } from './support/civ-games';
 import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
 import { loginThroughForm, registerByApi } from './support/users';
@@ -60,7 +61,7 @@ test('a game from start to finish: eliminate, declare the winner, rankings, comm
   await expect(page.getByRole('link', { name: 'https://example.com/lobby/42' })).toBeVisible();
   // The drafted choices are shown as 'Leader (Nation)'.
   const firstChoice = drafted.players.find((p) => p.userID === owner.id)!.civChoices[0]!;
-  await expect(memberRow(page, owner.username)).toContainText(`${firstChoice.leader} (${firstChoice.nation})`);
+  await expect(memberRow(page, owner.username)).toContainText(civChoiceLabel(firstChoice));
   await checkGameTabs(page);
 
   const declare = page.getByRole('button', { name: 'Declare Winner' });

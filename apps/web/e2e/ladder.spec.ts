@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { CivLeader } from '../../../packages/shared/src/civilization/catalogue-types';
-import { civ6, draftFfaByApi, playFfaByApi } from './support/civ-games';
+import { civChoiceLabel } from '../../../packages/shared/src/civilization/labels';
+import { civ6, draftFfaByApi, playFfaByApi, type DealtPlayer } from './support/civ-games';
 import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
 import { loginThroughForm, newCredentials, registerByApi } from './support/users';
 import { seriousViolations } from './support/axe';
@@ -22,7 +23,7 @@ interface Ladder {
   players: [User, User, User];
   groupID: string;
   /** The FFA recorded in the browser: drafted, then played out on the game page. */
-  mainGame: { gameID: string; gameName: string; firstChoiceOf: (userID: string) => CivLeader };
+  mainGame: { gameID: string; gameName: string; firstChoiceOf: (userID: string) => DealtPlayer['civChoices'][number] };
   /** A finished game hosted by the first player, deleted and restored in the last test. */
   restoredGame: { gameID: string; gameName: string };
   /** Leaders played in the seeded games: [0] won once in one game, [1] won one of two, [2] won only the game that is deleted. */
@@ -125,10 +126,7 @@ async function seedLadder(request: APIRequestContext): Promise<Ladder> {
     mainGame: {
       gameID,
       gameName: mainName,
-      firstChoiceOf: (userID) => {
-        const choice = draft.players.find((p) => p.userID === userID)!.civChoices[0]!;
-        return { ...choice, pack: '' };
-      },
+      firstChoiceOf: (userID) => draft.players.find((p) => p.userID === userID)!.civChoices[0]!,
     },
     restoredGame: { gameID: restoredID, gameName: restoredName },
     leaders,
@@ -237,9 +235,9 @@ test('four players: the host records an FFA, a player proposes a correction, oth
   await expect(pageA.getByRole('button', { name: `Set leader played by ${b.username}` })).toHaveCount(0);
   await pageA.getByRole('button', { name: `Set leader played by ${a.username}` }).click();
   const leaderDialog = pageA.getByRole('dialog', { name: `Leader played by ${a.username}` });
-  await leaderDialog.getByLabel('Leader').selectOption({ label: `${choice.leader} (${choice.nation})` });
+  await leaderDialog.getByLabel('Leader').selectOption({ label: civChoiceLabel(choice) });
   await leaderDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(pageA.getByText(`${a.username} played ${choice.leader} (${choice.nation})`)).toBeVisible();
+  await expect(pageA.getByText(`${a.username} played ${civChoiceLabel(choice)}`)).toBeVisible();
   await expect(memberRow(pageA, a.username).getByText('Played', { exact: true })).toBeVisible();
 
   // The last player out proposes that they and the player before them went out together: a shared 3rd place.

@@ -1,7 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { CIV_CATALOGUES } from '../../../../packages/shared/src/civilization/catalogue';
-import { draft, seededRandom, type DraftResult } from '../../../../packages/shared/src/civilization/draft';
-import type { GroupSettings } from '../../../../packages/shared/src/groups/settings';
 
 export const civ6 = CIV_CATALOGUES['Civilization 6']!;
 
@@ -12,59 +10,39 @@ export async function postByApi<T = unknown>(request: APIRequestContext, token: 
   return (await res.json()) as T;
 }
 
-/** A GET with a token that must succeed; the answer's JSON. */
-export async function getByApi<T = unknown>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const res = await request.get(path, { headers: { authorization: token } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-  return (await res.json()) as T;
+/** A hand as the server dealt it. */
+export interface DealtPlayer {
+  userID: string;
+  civChoices: { civID: string; leader: string; nation: string }[];
 }
 
 /**
- * A free-for-all drafted as the New Game form drafts it: the group's settings and the players'
- * leader bans and maps, dealt by a seeded draft so the civ choices are known to the test.
+ * A free-for-all drafted as the New Game form drafts it: the server deals the draft (three leaders
+ * each) from the players' stored preferences, and the game is created from it by its draftID.
  */
 export async function draftFfaByApi(
   request: APIRequestContext,
   token: string,
-  game: { groupID: string; gameName: string; host: string; playerIDs: string[]; seed?: number; lobbyLink?: string },
-): Promise<{ gameID: string; draft: DraftResult }> {
-  const { settings } = await getByApi<{ settings: GroupSettings }>(request, token, `/api/groups/getFullGroup?groupID=${game.groupID}`);
-  const prefs = await postByApi<{ userID: string; username: string; leaderBans: { civID: string }[]; maps: { name: string }[] }[]>(
-    request,
-    token,
-    `/api/civilization/getMemberCivPreferences?groupID=${game.groupID}`,
-    game.playerIDs,
-  );
-  const result = draft(
-    {
-      players: prefs.map((p) => ({
-        userID: p.userID,
-        username: p.username,
-        leaderBans: p.leaderBans.map((b) => b.civID),
-        maps: p.maps.map((m) => m.name),
-      })),
-      leaders: civ6.leaders,
-      maps: civ6.maps,
-      groupSettings: settings,
-      numCiv: 3,
-      gameType: 'ffa',
-    },
-    seededRandom(game.seed ?? 11),
-  );
+  game: { groupID: string; gameName: string; host: string; playerIDs: string[]; lobbyLink?: string },
+): Promise<{ gameID: string; draft: { players: DealtPlayer[] } }> {
+  const dealt = await postByApi<{ draftID: string; players: DealtPlayer[] }>(request, token, '/api/civilization/draftGame', {
+    groupID: game.groupID,
+    members: game.playerIDs.map((userID) => ({ userID })),
+    gameType: 'ffa',
+    numCiv: 3,
+  });
   const created = await postByApi<{ _id: string }>(request, token, '/api/civilization/createGame', {
     groupID: game.groupID,
+    draftID: dealt.draftID,
     gameName: game.gameName,
     gameType: 'ffa',
     numCiv: 3,
     draftMode: true,
-    map: result.map?.name ?? null,
-    bannedLeaders: result.bannedLeaders,
-    settings: result.settings,
     host: game.host,
     lobbyLink: game.lobbyLink ?? '',
-    members: result.players.map((p) => ({ userID: p.userID, team: p.team, civChoices: p.civChoices.map((c) => c.civID) })),
+    members: game.playerIDs.map((userID) => ({ userID })),
   });
-  return { gameID: created._id, draft: result };
+  return { gameID: created._id, draft: dealt };
 }
 
 /**
