@@ -18,6 +18,8 @@ import { civGamesRoutes } from './features/civ-games/civ-games.routes';
 import { createCivGamesService } from './features/civ-games/civ-games.service';
 import { createRankingsService } from './features/civ-games/rankings.service';
 import { createGameProposalsService } from './features/civ-games/game-proposals.service';
+import { draftsRoutes } from './features/civ-drafts/drafts.routes';
+import { createDraftsService } from './features/civ-drafts/drafts.service';
 import { civLadderRoutes } from './features/civ-ladder/civ-ladder.routes';
 import { createSeasonsService } from './features/civ-ladder/seasons.service';
 import { createStatisticsService } from './features/civ-ladder/statistics.service';
@@ -176,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     civGamesRoutes(civGames, createRankingsService({ db }), createGameProposalsService({ db, clock, throttle, games: civGames })),
   );
+  await app.register(draftsRoutes(createDraftsService({ db, clock, throttle })));
   await app.register(civLadderRoutes(createSeasonsService({ db, clock, throttle }), createStatisticsService({ db })));
   await app.register(commentsRoutes(createCommentsService({ db, clock })));
   await app.register(notesRoutes(createNotesService({ db, clock })));

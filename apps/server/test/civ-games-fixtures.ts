@@ -1,56 +1,63 @@
 import type { FastifyInstance } from 'fastify';
-import { CIV_CATALOGUES } from '@smm/shared/civilization/catalogue';
-import { draft, seededRandom, type DraftResult } from '@smm/shared/civilization/draft';
+import type { DraftDto } from '@smm/shared/civilization/draft-schemas';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
 import { call, type TestUser } from './groups-fixtures';
 
-const civ6 = CIV_CATALOGUES['Civilization 6']!;
+export interface DraftOptions {
+  gameType?: 'ffa' | 'team';
+  numCiv?: number;
+  freeBans?: number;
+  bansRemovePicks?: boolean;
+  /** Manual teams, one per player in order; without them a team game's teams are random. */
+  teams?: number[];
+  teamSplit?: 'manual' | 'random' | 'balanced';
+  teamCount?: number;
+  anonymousMode?: boolean;
+  eventID?: string;
+}
 
-/** A draft the web app could make for these players, with their stored bans, as createGame takes it. */
-export async function draftFor(
-  app: FastifyInstance,
-  group: FullGroupDto,
-  by: TestUser,
-  players: TestUser[],
-  options: { gameType?: 'ffa' | 'team'; numCiv?: number; seed?: number; randomTeams?: boolean } = {},
-): Promise<{ result: DraftResult; body: Record<string, unknown> }> {
-  const prefs = await call(app, `/api/civilization/getMemberCivPreferences?groupID=${group._id}`, {
-    method: 'POST',
-    as: by,
-    payload: players.map((p) => p.user.id),
-  });
-  if (prefs.status !== 200) throw new Error(`getMemberCivPreferences failed: ${JSON.stringify(prefs.body)}`);
+/** The draftGame body for these players, as the web app sends it. */
+export function draftBody(group: Pick<FullGroupDto, '_id'>, players: TestUser[], options: DraftOptions = {}) {
   const gameType = options.gameType ?? 'ffa';
-  const result = draft(
-    {
-      players: prefs.body.map((p: { userID: string; username: string; leaderBans: { civID: string }[]; maps: { name: string }[] }) => ({
-        userID: p.userID,
-        username: p.username,
-        leaderBans: p.leaderBans.map((b) => b.civID),
-        maps: p.maps.map((m) => m.name),
-      })),
-      leaders: civ6.leaders,
-      maps: civ6.maps,
-      groupSettings: group.settings,
-      numCiv: options.numCiv ?? 3,
-      gameType,
-      randomTeams: gameType === 'team' ? (options.randomTeams ?? true) : false,
-    },
-    seededRandom(options.seed ?? 7),
-  );
-  const body = {
+  const teamSplit = options.teamSplit ?? (options.teams ? 'manual' : 'random');
+  return {
     groupID: group._id,
-    gameName: 'Saturday game',
+    members: players.map((p, i) => ({ userID: p.user.id, ...(options.teams ? { team: options.teams[i] } : {}) })),
     gameType,
     numCiv: options.numCiv ?? 3,
-    draftMode: true,
-    map: result.map?.name ?? null,
-    bannedLeaders: result.bannedLeaders,
-    settings: result.settings,
-    host: players[0]!.user.id,
-    members: result.players.map((p) => ({ userID: p.userID, team: p.team, civChoices: p.civChoices.map((c) => c.civID) })),
+    ...(options.freeBans === undefined ? {} : { freeBans: options.freeBans }),
+    ...(options.bansRemovePicks === undefined ? {} : { bansRemovePicks: options.bansRemovePicks }),
+    ...(gameType === 'team' ? { teamSplit, ...(options.teamCount === undefined ? {} : { teamCount: options.teamCount }) } : {}),
+    anonymousMode: options.anonymousMode ?? false,
+    ...(options.eventID ? { eventID: options.eventID } : {}),
   };
-  return { result, body };
+}
+
+/**
+ * A draft the server deals for these players (from their stored bans and preferences), and the createGame
+ * body that makes the game from it by its draftID, as the web app sends it: players and teams, no hands.
+ */
+export async function draftFor(
+  app: FastifyInstance,
+  group: Pick<FullGroupDto, '_id'>,
+  by: TestUser,
+  players: TestUser[],
+  options: DraftOptions = {},
+): Promise<{ draft: DraftDto; body: Record<string, unknown> }> {
+  const res = await call(app, '/api/civilization/draftGame', { method: 'POST', as: by, payload: draftBody(group, players, options) });
+  if (res.status !== 200) throw new Error(`draftGame failed: ${JSON.stringify(res.body)}`);
+  const draft = res.body as DraftDto;
+  const body = {
+    groupID: group._id,
+    draftID: draft.draftID,
+    gameName: 'Saturday game',
+    gameType: draft.gameType,
+    draftMode: true,
+    host: players[0]!.user.id,
+    members: draft.players.map((p) => ({ userID: p.userID, team: p.team })),
+    ...(options.eventID ? { eventID: options.eventID } : {}),
+  };
+  return { draft, body };
 }
 
 export async function createGameFrom(app: FastifyInstance, by: TestUser, body: Record<string, unknown>) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CIV6_LEADERS } from '@smm/shared/civilization/leaders-civ6';
-import { createGameFrom, draftFor } from './civ-games-fixtures';
+import { DRAFT_NOT_FOUND_MESSAGE, DRAFT_REQUIRED_MESSAGE } from '@smm/shared/civilization/draft-schemas';
+import { createGameFrom, draftBody, draftFor } from './civ-games-fixtures';
 import { call, createCast, groupWithCast, type Cast, type TestUser } from './groups-fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -16,77 +17,154 @@ const update = (as: TestUser, payload: object) => call(t.app, '/api/civilization
 const gameCount = async (groupID: string) =>
   (await t.database.db.selectFrom('civ_games').select('id').where('group_id', '=', groupID).execute()).length;
 
-describe('createGame re-checks the draft', () => {
-  it('accepts a real draft and derives the bans from the stored preferences', async () => {
+const post = (path: string, as: TestUser, payload: object) => call(t.app, `/api/civilization/${path}`, { method: 'POST', as, payload });
+const ban = (group: { _id: string }, as: TestUser, leader: string) =>
+  call(t.app, `/api/civilization/postCivLeaderBanPreference?groupID=${group._id}`, {
+    method: 'POST',
+    as,
+    payload: { leader, operation: 'add' },
+  });
+const ids = (hand: { civID: string }[]) => hand.map((c) => c.civID);
+
+describe('createGame takes the server’s draft', () => {
+  it('makes the game from the stored draft: its players, hands and the bans from the stored preferences', async () => {
     const group = await groupWithCast(t.app, cast, true);
     const banned = CIV6_LEADERS[4]!.civID;
-    await call(t.app, `/api/civilization/postCivLeaderBanPreference?groupID=${group._id}`, {
-      method: 'POST',
-      as: cast.member,
-      payload: { leader: banned, operation: 'add' },
-    });
-    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin, cast.member]);
-    const game = await createGameFrom(t.app, cast.owner, { ...body, bannedLeaders: [] });
+    await ban(group, cast.member, banned);
+    const { draft, body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin, cast.member]);
+    const game = await createGameFrom(t.app, cast.owner, body);
     expect(game.bannedLeaders.map((b: { civID: string }) => b.civID)).toEqual([banned]);
     expect(game.members.map((m: { userID: string }) => m.userID)).toEqual([cast.owner.user.id, cast.admin.user.id, cast.member.user.id]);
+    expect(game.members.map((m: { civChoices: { civID: string }[] }) => ids(m.civChoices))).toEqual(
+      draft.players.map((p) => ids(p.civChoices)),
+    );
     expect(game.members.every((m: { civChoices: unknown[]; isActive: boolean }) => m.civChoices.length === 3 && m.isActive)).toBe(true);
-    expect(game.host).toBe(cast.owner.user.id);
-    expect(game.isFinished).toBe(false);
+    expect(game).toMatchObject({ host: cast.owner.user.id, isFinished: false, draftMode: true, map: draft.map?.name ?? null, numCiv: 3 });
+    expect((await call(t.app, `/api/civilization/getDraft?draftID=${draft.draftID}`, { as: cast.member })).body.gameID).toBe(game._id);
   });
 
-  it('refuses forged drafts and changes nothing', async () => {
+  it('refuses every forged hand, a hand without a draft, a hand the server did not deal, a used draft and another group’s; nothing is stored', async () => {
     const group = await groupWithCast(t.app, cast, true);
     const banned = CIV6_LEADERS[9]!.civID;
-    await call(t.app, `/api/civilization/postCivLeaderBanPreference?groupID=${group._id}`, {
-      method: 'POST',
-      as: cast.admin,
-      payload: { leader: banned, operation: 'add' },
-    });
-    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin]);
-    const members = body.members as { userID: string; civChoices: string[] }[];
-    const forgeries: [string, Record<string, unknown>][] = [
-      ['a banned leader', { members: [{ ...members[0]!, civChoices: [banned, ...members[0]!.civChoices.slice(1)] }, members[1]] }],
-      [
-        'a duplicate leader',
-        { members: [members[0], { ...members[1]!, civChoices: [members[0]!.civChoices[0]!, ...members[1]!.civChoices.slice(1)] }] },
-      ],
-      ['too many choices', { members: [{ ...members[0]!, civChoices: [...members[0]!.civChoices, CIV6_LEADERS[70]!.civID] }, members[1]] }],
-      [
-        'an unknown leader',
-        { members: [{ ...members[0]!, civChoices: ['LEADER_NOBODY', ...members[0]!.civChoices.slice(1)] }, members[1]] },
-      ],
-      ['an outsider', { members: [...members, { userID: cast.outsider.user.id, civChoices: [CIV6_LEADERS[60]!.civID] }] }],
-      ['a map too small', { map: 'Earth' }],
-      ['a locked setting changed', { settings: { gameSettings: [{ title: 'Game Speed', value: 'Marathon' }] } }],
-    ];
-    await call(t.app, `/api/civilization/postGroupGameSetting?groupID=${group._id}`, {
-      method: 'POST',
-      as: cast.owner,
-      payload: { title: 'Game Speed', settingType: 'gameSettings', property: 'isEnabled', isEnabled: false },
-    });
-    for (const [what, change] of forgeries) {
-      const res = await call(t.app, '/api/civilization/createGame', { method: 'POST', as: cast.owner, payload: { ...body, ...change } });
-      expect(res.status, what).toBe(400);
-      expect(Object.keys(res.body.fields ?? {}).length, what).toBeGreaterThan(0);
+    await ban(group, cast.admin, banned);
+    for (const map of ['Pangaea', 'Continents']) {
+      for (const as of [cast.owner, cast.admin]) {
+        await call(t.app, `/api/civilization/postCivMapPreference?groupID=${group._id}`, {
+          method: 'POST',
+          as,
+          payload: { map, operation: 'add' },
+        });
+      }
     }
+    const { draft, body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin]);
+    expect(['Pangaea', 'Continents']).toContain(draft.map?.name);
+    const [mine, theirs] = draft.players.map((p) => ids(p.civChoices)) as [string[], string[]];
+    const hands = (first: string[], second: string[]) => ({
+      members: [
+        { userID: cast.owner.user.id, civChoices: first },
+        { userID: cast.admin.user.id, civChoices: second },
+      ],
+    });
+    const unused = CIV6_LEADERS.map((l) => l.civID).filter((id) => id !== banned && !mine.includes(id) && !theirs.includes(id));
+    const egypt = CIV6_LEADERS.filter((l) => l.nation === 'Egypt').map((l) => l.civID);
+    const forgeries: [string, Record<string, unknown>, string][] = [
+      ['3 civs for one player, 1 for the other', hands([...mine], [theirs[0]!]), 'members'],
+      ['a hand the server did not deal', hands([unused[0]!, unused[1]!, unused[2]!], theirs), 'members'],
+      ['a banned leader', hands([banned, ...mine.slice(1)], theirs), 'members'],
+      ['two leaders of one civilization', hands([egypt[0]!, egypt[1]!, mine[2]!], theirs), 'members'],
+      ['a map nobody preferred', { map: 'Fractal' }, 'map'],
+      ['bans left out', { bannedLeaders: [] }, 'bannedLeaders'],
+      ['another player', { members: [...(body.members as object[]), { userID: cast.member.user.id }] }, 'members'],
+      ['another game type', { gameType: 'team' }, 'gameType'],
+      ['another setting value', { settings: { gameSettings: [{ title: 'Game Speed', value: 'Marathon' }] } }, 'settings'],
+    ];
+    for (const [what, change, field] of forgeries) {
+      const res = await post('createGame', cast.owner, { ...body, ...change });
+      expect(res.status, what).toBe(400);
+      expect(res.body.fields?.[field], what).toBeTruthy();
+    }
+    const forged = await post('createGame', cast.owner, { ...body, ...hands([...mine], [theirs[0]!]) });
+    expect(forged.body.message).toBe("The hands do not match the server's draft");
+
+    // Without a draftID a drafted game is refused, whatever hands it carries.
+    const { draftID: _draftID, ...noDraft } = body;
+    const bare = await post('createGame', cast.owner, { ...noDraft, ...hands(mine, theirs) });
+    expect(bare.status).toBe(400);
+    expect(bare.body.fields.draftID).toBe(DRAFT_REQUIRED_MESSAGE);
+    // A draftID the server never dealt.
+    expect((await post('createGame', cast.owner, { ...body, draftID: '0190a0b0-0000-7000-8000-000000000000' })).status).toBe(404);
+    // Another group's draft: it does not exist here.
+    const other = await groupWithCast(t.app, cast, false);
+    const foreign = await draftFor(t.app, other, cast.owner, [cast.owner, cast.admin]);
+    const elsewhere = await post('createGame', cast.owner, { ...foreign.body, groupID: group._id });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.fields.draftID).toBe(DRAFT_NOT_FOUND_MESSAGE);
+    expect(await gameCount(group._id)).toBe(0);
+
+    // The genuine body makes the game once; a second game from the same draft is refused.
+    await createGameFrom(t.app, cast.owner, {
+      ...body,
+      members: draft.players.map((p) => ({ userID: p.userID, civChoices: p.civChoices })),
+    });
+    const again = await post('createGame', cast.admin, body);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This draft was already used for a game');
+    expect(await gameCount(group._id)).toBe(1);
+  });
+
+  it('with bans removing picks, a player without bans still gets the full count', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    for (const leader of CIV6_LEADERS.slice(20, 23)) await ban(group, cast.admin, leader.civID);
+    const { draft, body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin], { bansRemovePicks: true, freeBans: 1 });
+    // numCiv 3 - 3 bans + 1 free ban = 1 for the admin; the owner made no bans and keeps 3.
+    expect(draft.players.map((p) => p.civChoices.length)).toEqual([3, 1]);
+    const shortchanged = await post('createGame', cast.owner, {
+      ...body,
+      members: [
+        { userID: cast.owner.user.id, civChoices: [ids(draft.players[0]!.civChoices)[0]] },
+        { userID: cast.admin.user.id, civChoices: ids(draft.players[1]!.civChoices) },
+      ],
+    });
+    expect(shortchanged.status).toBe(400);
+    expect(shortchanged.body.fields.members).toBe("The hands do not match the server's draft");
     expect(await gameCount(group._id)).toBe(0);
   });
 
-  it('refuses non-members; bad input names the field', async () => {
+  it('refuses outsiders; bad input names the field; a game added by hand needs no draft', async () => {
     const group = await groupWithCast(t.app, cast, true);
-    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner]);
-    expect((await call(t.app, '/api/civilization/createGame', { method: 'POST', as: cast.outsider, payload: body })).status).toBe(404);
+    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.member]);
+    expect((await post('createGame', cast.outsider, body)).status).toBe(404);
+    expect((await post('draftGame', cast.outsider, draftBody(group, [cast.owner, cast.member]))).status).toBe(404);
+    const open = await groupWithCast(t.app, cast, false);
+    expect((await post('draftGame', cast.outsider, draftBody(open, [cast.owner, cast.member]))).status).toBe(403);
     for (const [payload, field] of [
       [{ ...body, gameName: '' }, 'gameName'],
       [{ ...body, numCiv: 6 }, 'numCiv'],
       [{ ...body, gameType: 'duel' }, 'gameType'],
       [{ ...body, members: [] }, 'members'],
     ] as const) {
-      const res = await call(t.app, '/api/civilization/createGame', { method: 'POST', as: cast.owner, payload });
+      const res = await post('createGame', cast.owner, payload);
       expect(res.status).toBe(400);
       expect(res.body.fields[field]).toBeTruthy();
     }
+    const outsider = await post('createGame', cast.owner, {
+      ...body,
+      draftMode: false,
+      draftID: undefined,
+      members: [{ userID: cast.owner.user.id }, { userID: cast.outsider.user.id }],
+    });
+    expect(outsider.status).toBe(400);
+    expect(outsider.body.fields.members).toBe(`Not members of this group: ${cast.outsider.user.username}`);
     expect(await gameCount(group._id)).toBe(0);
+    const byHand = await createGameFrom(t.app, cast.owner, {
+      groupID: group._id,
+      gameName: 'By hand',
+      gameType: 'ffa',
+      draftMode: false,
+      members: [{ userID: cast.owner.user.id }, { userID: cast.member.user.id }],
+    });
+    expect(byHand).toMatchObject({ draftMode: false, map: null });
+    expect(byHand.members.every((m: { civChoices: unknown[] }) => m.civChoices.length === 0)).toBe(true);
   });
 });
 
@@ -102,13 +180,20 @@ describe('games: reading, anonymous mode, host and winner', () => {
 
   it("anonymous mode hides opponents' choices until the game is finished", async () => {
     const group = await groupWithCast(t.app, cast, true);
-    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin, cast.member], { gameType: 'team', seed: 3 });
-    const game = await createGameFrom(t.app, cast.owner, {
-      ...body,
-      anonymousMode: true,
+    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin, cast.member], {
       gameType: 'team',
-      members: (body.members as object[]).map((m, i) => ({ ...m, team: i === 2 ? 2 : 1 })),
+      teams: [1, 1, 2],
+      anonymousMode: true,
     });
+    // Teams other than the draft's are refused; the draft's make the game.
+    const swapped = await post('createGame', cast.owner, {
+      ...body,
+      members: (body.members as object[]).map((m, i) => ({ ...m, team: i === 0 ? 2 : 1 })),
+    });
+    expect(swapped.status).toBe(400);
+    expect(swapped.body.fields.members).toBe("The teams do not match the server's draft");
+    const game = await createGameFrom(t.app, cast.owner, body);
+    expect(game.anonymousMode).toBe(true);
     const seen = async (as: TestUser) => {
       const res = await call(t.app, `/api/civilization/game?gameID=${game._id}`, { as });
       return Object.fromEntries(res.body.members.map((m: { userID: string; civChoices: unknown[] }) => [m.userID, m.civChoices.length]));
@@ -258,8 +343,8 @@ describe('drafting from an event', () => {
       },
     });
     expect(event.status).toBe(200);
-    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.member]);
-    const first = await createGameFrom(t.app, cast.owner, { ...body, eventID: event.body._id });
+    const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.member], { eventID: event.body._id });
+    const first = await createGameFrom(t.app, cast.owner, body);
     const drafted = (await call(t.app, `/api/events/getEvents?groupID=${group._id}`, { as: cast.member })).body[0];
     expect(drafted).toMatchObject({ isDrafted: true, draftGameID: first._id });
     await call(t.app, '/api/comments/postComment', {
@@ -269,16 +354,17 @@ describe('drafting from an event', () => {
     });
 
     // A redraft that fails the checks leaves the earlier game in place.
+    const redraft = await draftFor(t.app, group, cast.owner, [cast.owner, cast.member], { eventID: event.body._id });
     const forged = await call(t.app, '/api/civilization/createGame', {
       method: 'POST',
       as: cast.owner,
-      payload: { ...body, eventID: event.body._id, map: 'Earth' },
+      payload: { ...redraft.body, map: 'Earth' },
     });
     expect(forged.status).toBe(400);
     expect((await call(t.app, `/api/civilization/game?gameID=${first._id}`, { as: cast.owner })).status).toBe(200);
 
     // The first game has a comment: the redraft is refused, saying why, and the game survives.
-    const redraftBody = { ...(await draftFor(t.app, group, cast.owner, [cast.owner, cast.member], { seed: 99 })).body, eventID: event.body._id };
+    const redraftBody = redraft.body;
     const refused = await call(t.app, '/api/civilization/createGame', { method: 'POST', as: cast.owner, payload: redraftBody });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/already started recording/);
@@ -295,10 +381,12 @@ describe('drafting from an event', () => {
     });
 
     // Nothing is recorded in that one yet, so a redraft replaces it (a restorable soft delete).
-    const second = await createGameFrom(t.app, cast.member, {
-      ...(await draftFor(t.app, group, cast.owner, [cast.owner, cast.member], { seed: 5 })).body,
-      eventID: event.body._id,
-    });
+    // The draft's owner is not the only one who may make the game from it.
+    const second = await createGameFrom(
+      t.app,
+      cast.member,
+      (await draftFor(t.app, group, cast.owner, [cast.owner, cast.member], { eventID: event.body._id })).body,
+    );
     expect((await call(t.app, `/api/civilization/game?gameID=${beside._id}`, { as: cast.member })).status).toBe(404);
     const active = (await call(t.app, `/api/civilization/getActiveGames?groupID=${group._id}`, { as: cast.member })).body;
     expect(active.games.map((g: { _id: string }) => g._id).sort()).toEqual([first._id, second._id].sort());
@@ -435,17 +523,22 @@ describe('game lists', () => {
 });
 
 describe('payload shapes', () => {
-  it('createGame takes the draft result as the web app holds it: leader and map objects, members with extra fields', async () => {
+  it('createGame takes the draft as the web app holds it: leader and map objects, members with extra fields', async () => {
     const group = await groupWithCast(t.app, cast, true);
-    const { body, result } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.member]);
+    const { body, draft } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.member]);
     const res = await call(t.app, '/api/civilization/createGame', {
       method: 'POST',
       as: cast.owner,
-      payload: { ...body, map: result.map, members: result.players.map((p) => ({ ...p, isActive: true })) },
+      payload: {
+        ...body,
+        map: draft.map,
+        bannedLeaders: draft.bannedLeaders,
+        members: draft.players.map((p) => ({ ...p, isActive: true })),
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body.map).toBe(result.map?.name ?? null);
-    expect(res.body.members[0].civChoices).toEqual(result.players[0]!.civChoices);
+    expect(res.body.map).toBe(draft.map?.name ?? null);
+    expect(res.body.members[0].civChoices).toEqual(draft.players[0]!.civChoices);
   });
 
   it('postUserNotes answers with and without the trailing slash', async () => {

@@ -14,7 +14,6 @@ export interface Play {
   numCiv?: number;
   /** Records each player's first civ choice as the leader they played. */
   recordLeaders?: boolean;
-  seed?: number;
   gameName?: string;
 }
 
@@ -29,7 +28,7 @@ export async function playGame(
   by: TestUser,
   play: Play,
 ): Promise<GameDto> {
-  const { body } = await draftFor(app, group, by, play.players, { numCiv: play.numCiv ?? 3, seed: play.seed ?? 7 });
+  const { body } = await draftFor(app, group, by, play.players, { numCiv: play.numCiv ?? 3 });
   const created: GameDto = await createGameFrom(app, by, { ...body, gameName: play.gameName ?? 'Ladder game' });
   const update = async (payload: object) => {
     const res = await call(app, '/api/civilization/updateGame', { method: 'POST', as: by, payload: { gameID: created._id, ...payload } });

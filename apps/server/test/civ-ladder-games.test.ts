@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyOrder, recount, skillOrdinal, type LadderGame } from '@smm/shared/civilization/ladder';
+import type { DraftDto } from '@smm/shared/civilization/draft-schemas';
 import type { GameDto } from '@smm/shared/civilization/games-schemas';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
-import { createGameFrom, draftFor } from './civ-games-fixtures';
+import { createGameFrom, draftBody, draftFor } from './civ-games-fixtures';
 import { call, createGroup, join, setRole, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
@@ -263,21 +264,27 @@ describe('finishing order and ratings', () => {
 describe('rules that keep the ladder honest', () => {
   it('one-player and one-team games are refused; a finished game cannot be edited so its winner is eliminated', async () => {
     const group = await ladderGroup();
-    const solo = await call(t.app, '/api/civilization/createGame', {
-      method: 'POST',
-      as: host,
-      payload: (await draftFor(t.app, group, host, [host])).body,
-    });
+    const byHand = (members: object[], gameType = 'ffa') =>
+      call(t.app, '/api/civilization/createGame', {
+        method: 'POST',
+        as: host,
+        payload: { groupID: group._id, gameName: 'By hand', gameType, draftMode: false, members },
+      });
+    const solo = await byHand([{ userID: host.user.id }]);
     expect(solo.status).toBe(400);
     expect(solo.body.fields.members).toMatch(/at least two players/);
-    const { body } = await draftFor(t.app, group, host, [host, p2, p3], { gameType: 'team' });
-    const oneTeam = await call(t.app, '/api/civilization/createGame', {
-      method: 'POST',
-      as: host,
-      payload: { ...body, members: (body.members as object[]).map((m) => ({ ...m, team: 1 })) },
-    });
+    const soloDraft = await post('draftGame', host, draftBody(group, [host]));
+    expect(soloDraft.status).toBe(400);
+    expect(soloDraft.body.fields.members).toBeTruthy();
+    const oneTeam = await byHand(
+      [host, p2, p3].map((u) => ({ userID: u.user.id, team: 1 })),
+      'team',
+    );
     expect(oneTeam.status).toBe(400);
     expect(oneTeam.body.fields.members).toMatch(/two teams/);
+    const oneTeamDraft = await post('draftGame', host, draftBody(group, [host, p2, p3], { gameType: 'team', teams: [1, 1, 1] }));
+    expect(oneTeamDraft.status).toBe(400);
+    expect(oneTeamDraft.body.fields.members).toMatch(/2 teams/);
 
     const game = await ffa(group, [host, p2]);
     await update(host, { gameID: game._id, members: eliminate(p2) });
@@ -298,17 +305,27 @@ describe('rules that keep the ladder honest', () => {
 describe('anonymous mode holds', () => {
   it("an opponent's choices reach no response, whatever edits a player sends, until a manager finishes the game", async () => {
     const group = await ladderGroup();
-    const { body, result } = await draftFor(t.app, group, host, [host, p2, p3, reader], { gameType: 'team', numCiv: 2, seed: 11 });
     const teams = [1, 1, 2, 2];
-    const game = (await createGameFrom(t.app, host, {
-      ...body,
+    const { draft, body } = await draftFor(t.app, group, host, [host, p2, p3, reader], {
+      gameType: 'team',
+      numCiv: 2,
+      teams,
       anonymousMode: true,
-      members: (body.members as object[]).map((m, i) => ({ ...m, team: teams[i] })),
-    })) as GameDto;
-    const order = result.players.map((p) => p.userID);
+    });
+    const game = (await createGameFrom(t.app, host, body)) as GameDto;
+    const order = draft.players.map((p) => p.userID);
+    // Each player reads their own hand from the draft; together they are every hand dealt.
+    const hands = new Map<string, string[]>();
+    for (const player of [host, p2, p3, reader]) {
+      const seen = (await call(t.app, `/api/civilization/getDraft?draftID=${draft.draftID}`, { as: player })).body as DraftDto;
+      hands.set(
+        player.user.id,
+        seen.players.find((p) => p.userID === player.user.id)!.civChoices.map((c) => c.civID),
+      );
+    }
     const hiddenFrom = (user: TestUser) => {
       const mine = teams[order.indexOf(user.user.id)];
-      return result.players.filter((_, i) => teams[i] !== mine).flatMap((p) => p.civChoices.map((c) => c.civID));
+      return order.filter((_, i) => teams[i] !== mine).flatMap((id) => hands.get(id)!);
     };
     const teamOf = (user: TestUser) => teams[order.indexOf(user.user.id)]!;
     // A player of the team the host is not on: they must never see the other team's leaders.
@@ -326,6 +343,7 @@ describe('anonymous mode holds', () => {
         await call(t.app, `/api/civilization/getFinishedGames?groupID=${group._id}&gameType=ffa`, { as: opponent }),
         await call(t.app, `/api/civilization/gameHistory?gameID=${game._id}`, { as: opponent }),
         await call(t.app, `/api/events/getEvents?groupID=${group._id}`, { as: opponent }),
+        await call(t.app, `/api/civilization/getDraft?draftID=${draft.draftID}`, { as: opponent }),
       ];
       const text = bodies.map((b) => JSON.stringify(b.body)).join('\n');
       return secrets.filter((civID) => text.includes(`"${civID}"`));
@@ -337,7 +355,7 @@ describe('anonymous mode holds', () => {
     expect((await update(opponent, { gameID: game._id, gameType: 'ffa' })).status).toBe(403);
     expect((await update(opponent, { gameID: game._id, members: eliminate(host, rival) })).status).toBe(403);
     // Setting the leader one played is theirs, and reveals nothing of others.
-    const mine = result.players[order.indexOf(opponent.user.id)]!.civChoices[0]!.civID;
+    const mine = hands.get(opponent.user.id)![0]!;
     expect((await update(opponent, { gameID: game._id, members: [{ userID: opponent.user.id, civPlayed: mine }] })).status).toBe(200);
     expect(await leak()).toEqual([]);
 

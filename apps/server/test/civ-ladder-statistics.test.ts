@@ -31,33 +31,26 @@ beforeAll(async () => {
   const { owner, admin, member } = cast;
   const play = (p: Parameters<typeof playGame>[4]) => playGame(t.app, t.clock, group, owner, p);
   // One leader each: the leader played is the only one in the hand.
-  counted.push(await play({ players: [owner, admin, member, fourth], out: [[fourth], [member, admin]], numCiv: 1, seed: 1 }));
-  counted.push(
-    await play({ players: [admin, member, fourth], out: [[admin], [member]], victoryType: 'Culture', recordLeaders: true, seed: 2 }),
-  );
+  counted.push(await play({ players: [owner, admin, member, fourth], out: [[fourth], [member, admin]], numCiv: 1 }));
+  counted.push(await play({ players: [admin, member, fourth], out: [[admin], [member]], victoryType: 'Culture', recordLeaders: true }));
   // Three leaders each and none recorded: counts for ratings, not for leaders.
-  counted.push(await play({ players: [owner, member], out: [[owner]], victoryType: 'Domination', seed: 3 }));
+  counted.push(await play({ players: [owner, member], out: [[owner]], victoryType: 'Domination' }));
   counted.push(
     await play({
       players: [owner, admin, fourth, member],
       out: [[owner], [admin], [fourth]],
       victoryType: 'Score',
       recordLeaders: true,
-      seed: 4,
     }),
   );
-  counted.push(await play({ players: [fourth, owner], out: [[fourth]], numCiv: 1, seed: 5 }));
+  counted.push(await play({ players: [fourth, owner], out: [[fourth]], numCiv: 1 }));
 
   // Neither a deleted game, nor an unfinished one, nor a team game counts in the free-for-all statistics.
-  const deleted = await play({ players: [owner, admin], out: [[admin]], numCiv: 1, seed: 6 });
+  const deleted = await play({ players: [owner, admin], out: [[admin]], numCiv: 1 });
   expect((await call(t.app, `/api/civilization/deleteGame?gameID=${deleted._id}`, { method: 'POST', as: owner })).status).toBe(200);
-  await createGameFrom(t.app, owner, (await draftFor(t.app, group, owner, [owner, admin], { seed: 8 })).body);
-  const team = (await draftFor(t.app, group, owner, [owner, admin, member, fourth], { gameType: 'team', seed: 9 })).body;
-  const teamGame = await createGameFrom(t.app, owner, {
-    ...team,
-    gameType: 'team',
-    members: (team.members as object[]).map((m, i) => ({ ...m, team: i < 2 ? 1 : 2 })),
-  });
+  await createGameFrom(t.app, owner, (await draftFor(t.app, group, owner, [owner, admin])).body);
+  const team = (await draftFor(t.app, group, owner, [owner, admin, member, fourth], { gameType: 'team', teams: [1, 1, 2, 2] })).body;
+  const teamGame = await createGameFrom(t.app, owner, team);
   const teamOut = teamGame.members
     .filter((m: { team: number }) => m.team === 2)
     .map((m: { userID: string }) => ({ userID: m.userID, isActive: false }));
@@ -316,7 +309,7 @@ describe('query counts', () => {
       payload: { groupID: small._id, name: 'One', minGames: 1 },
     });
     expect(season.status).toBe(200);
-    await play({ players: [owner, member], out: [[member]], numCiv: 1, seed: 12 });
+    await play({ players: [owner, member], out: [[member]], numCiv: 1 });
     const paths = [
       `getStatistics?groupID=${small._id}&gameType=ffa`,
       `getStatistics?groupID=${small._id}&gameType=ffa&season=all`,
@@ -329,7 +322,7 @@ describe('query counts', () => {
     const before = [];
     for (const path of paths) before.push(await queryCount(path, admin));
     for (let i = 0; i < 6; i += 1) {
-      await play({ players: [owner, admin, member, fourth], out: [[fourth], [admin], [member]], recordLeaders: true, seed: 20 + i });
+      await play({ players: [owner, admin, member, fourth], out: [[fourth], [admin], [member]], recordLeaders: true });
     }
     const after = [];
     for (const path of paths) after.push(await queryCount(path, admin));

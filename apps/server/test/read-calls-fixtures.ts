@@ -30,6 +30,8 @@ export interface World {
   group: FullGroupDto;
   eventID: string;
   gameID: string;
+  /** The draft the world's last game was made from. */
+  draftID: string;
   feedPath: string;
   /** An Old School RuneScape clan of the same members, each with a linked account. */
   clanID: string;
@@ -128,8 +130,12 @@ export async function seedWorld(app: FastifyInstance, now: number, size: WorldSi
   const players = members.slice(0, Math.min(members.length, PLAYERS_PER_GAME));
   for (let i = 0; i < size.games; i += 1) await finishedGame(app, group, viewer, players);
   let gameID = '';
-  for (let i = 0; i < size.games; i += 1)
-    gameID = (await createGameFrom(app, viewer, (await draftFor(app, group, viewer, players)).body))._id;
+  let draftID = '';
+  for (let i = 0; i < size.games; i += 1) {
+    const { draft, body } = await draftFor(app, group, viewer, players);
+    draftID = draft.draftID;
+    gameID = (await createGameFrom(app, viewer, body))._id;
+  }
 
   for (let i = 0; i < size.comments; i += 1) {
     const author = members[i % members.length]!;
@@ -170,7 +176,7 @@ export async function seedWorld(app: FastifyInstance, now: number, size: WorldSi
 
   const feed = await ok('feedToken', call(app, '/api/calendar/feedToken', { method: 'POST', as: viewer, payload: {} }));
   const clanID = await seedClan(app, osrs, viewer, members);
-  return { size, viewer, other, group, eventID: eventIDs[0]!, gameID, feedPath: new URL(feed.url as string).pathname, clanID };
+  return { size, viewer, other, group, eventID: eventIDs[0]!, gameID, draftID, feedPath: new URL(feed.url as string).pathname, clanID };
 }
 
 /** One read call of the API, made by the world's viewer. */
@@ -224,6 +230,7 @@ export const READ_CALLS: ReadCall[] = [
     }),
   },
   { name: 'civilization/game', request: (w) => ({ url: `/api/civilization/game?gameID=${w.gameID}` }) },
+  { name: 'civilization/getDraft', request: (w) => ({ url: `/api/civilization/getDraft?draftID=${w.draftID}` }) },
   { name: 'civilization/getActiveGames', request: (w) => ({ url: `/api/civilization/getActiveGames?groupID=${g(w)}` }) },
   { name: 'civilization/getFinishedGames', request: (w) => ({ url: `/api/civilization/getFinishedGames?groupID=${g(w)}&gameType=ffa` }) },
   {

@@ -55,7 +55,7 @@ export const civGamesRoutes =
           tags,
           security,
           description:
-            "Members: adds a game, usually from a draft. The server re-checks the draft (players in the group, at most 12, at least 2 players in a free-for-all or 2 teams in a team game, no banned or duplicate leader, counts within limits, allowed map, locked settings); bannedLeaders is derived from the players' stored bans. With eventID the event is marked drafted; a redraft replaces the event's earlier game only while nothing is recorded in it (no elimination, winner, comment or note), else 409 with fields.keepEarlier; keepEarlier: true adds the new game beside it.",
+            "Members: adds a game. A drafted game (draftMode, the default) names the server's draft (draftGame) by draftID and takes its players, teams, civ choices, banned leaders, map, settings, civs per player, type and anonymous mode from it; a draft makes one game and lapses after 24 hours (400 naming draftID without one, 404 for a draft not of this group, 409 once used). Members, civ choices, a map, banned leaders or settings sent that differ from the draft are refused with 400 and never stored. Without Draft Mode the members and teams sent make the game (at least 2 players in a free-for-all or 2 teams in a team game), bannedLeaders come from the players' stored bans, and any civ choices sent are held to the draft rules. With eventID the event is marked drafted; a redraft replaces the event's earlier game only while nothing is recorded in it (no elimination, winner, comment or note), else 409 with fields.keepEarlier; keepEarlier: true adds the new game beside it.",
           body: createGameBody,
           response: { 200: gameDto, ...errors },
         },

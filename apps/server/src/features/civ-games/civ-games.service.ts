@@ -17,6 +17,7 @@ import * as members from '../groups/group-members.repo';
 import { parseSettings } from '../groups/groups.mapper';
 import { catalogueOf } from '../civilization/civ-access';
 import * as preferences from '../civilization/preferences.repo';
+import { assertPlayersAreMembers, gameFromDraft, markDraftUsed, type DraftedGame } from '../civ-drafts/drafts.service';
 import * as games from './civ-games.repo';
 import { toGameDto, toIso, type GameSettings } from './civ-games.mapper';
 import { addFinishedGame, recomputeStandings } from './civ-games.standings';
@@ -83,7 +84,64 @@ function gameSettingsFrom(catalogue: CivGameCatalogue, group: GroupSettings, sen
   return result;
 }
 
-/** Civilization games: create from a draft (re-checked here), read, edit, finish and delete; lists page by page. */
+/**
+ * A game added without Draft Mode: the members and teams sent, the map chosen (if any) and the players'
+ * stored bans. Civ choices sent by hand are held to the draft rules; none is dealt here.
+ */
+async function gameWithoutDraft(tx: Db, access: GroupAccess, body: CreateGameBody): Promise<DraftedGame> {
+  const catalogue = catalogueOf(access.group);
+  const userIds = body.members.map((m) => m.userID);
+  const memberRows = await members.listByGroup(tx, access.group.id);
+  await assertPlayersAreMembers(tx, memberRows, userIds);
+  if (new Set(userIds).size !== userIds.length) throw invalid({ members: 'A member can play only once in a game' });
+  const map = body.map
+    ? (catalogue.maps.find((m) => m.name === body.map) ?? { name: body.map, minPlayers: Number.MAX_SAFE_INTEGER })
+    : null;
+  if (map && map.minPlayers > userIds.length) throw invalid({ map: `${body.map} is not a map this game can be played on` });
+  const bans = await bansOf(tx, access, userIds);
+  const teamOf = (m: CreateGameBody['members'][number]) => (body.gameType === 'team' ? (m.team ?? null) : null);
+  if (body.members.some((m) => m.civChoices.length)) {
+    const leaders = new Map(catalogue.leaders.map((l) => [l.civID, l]));
+    const names = new Map(memberRows.map((m) => [m.user_id, m.username]));
+    const candidates = mapCandidates(catalogue.maps, userIds.length);
+    const submitted = {
+      map: candidates.length ? (map ?? candidates[0]!) : null,
+      bannedLeaders: bans.union.flatMap((id) => (leaders.has(id) ? [leaders.get(id)!] : [])),
+      players: body.members.map((m) => ({
+        userID: m.userID,
+        username: names.get(m.userID) ?? m.userID,
+        team: teamOf(m),
+        civChoices: m.civChoices.map((id) => leaders.get(id) ?? { civID: id, leader: id, nation: '' }),
+      })),
+    };
+    const problems = checkDraft(submitted, {
+      memberIDs: memberRows.map((m) => m.user_id),
+      leaders: catalogue.leaders,
+      maps: catalogue.maps,
+      bans: bans.union,
+      numCiv: body.numCiv,
+      freeBans: body.freeBans,
+      bansRemovePicks: body.bansRemovePicks,
+      playerBans: bans.perPlayer,
+      gameType: body.gameType,
+    });
+    if (Object.keys(problems).length) throw invalid(problems, 'These civ choices break the draft rules');
+  } else if (body.gameType === 'team' && body.members.some((m) => !m.team)) {
+    throw invalid({ members: 'Every player of a team game needs a team from 1 to 12' });
+  }
+  return {
+    gameType: body.gameType,
+    players: body.members.map((m) => ({ userID: m.userID, team: teamOf(m), civChoices: m.civChoices })),
+    map: map?.name ?? null,
+    bannedLeaders: bans.union,
+    settings: gameSettingsFrom(catalogue, parseSettings(access.group.settings, access.group.game_name), body.settings),
+    numCiv: body.numCiv,
+    anonymousMode: body.anonymousMode,
+    eventID: null,
+  };
+}
+
+/** Civilization games: create from the server's draft or by hand, read, edit, finish and delete; lists page by page. */
 export function createCivGamesService({ db, clock }: Deps) {
   /**
    * The game as its reader may reach it: outside the group it does not exist; a deleted game exists
@@ -175,67 +233,28 @@ export function createCivGamesService({ db, clock }: Deps) {
     },
 
     /**
-     * Creates a game from a draft. Everything is checked again here: the players belong to the group,
-     * no banned (by the stored preferences) or duplicate leader, counts within the limits, an allowed map
-     * and the group's locked settings. From an event, the event is marked drafted; a redraft deletes
-     * the event's earlier game first, in the same transaction.
+     * Creates a game. A drafted game (draftMode) is made from the server's draft named by draftID, which
+     * it uses up; without Draft Mode the members, teams and any civ choices sent are checked against the
+     * group, its stored bans and the draft rules. From an event, the event is marked drafted; a redraft
+     * deletes the event's earlier game first, in the same transaction.
      */
     async createGame(actor: UserDto, body: CreateGameBody): Promise<GameDto> {
       return db.transaction().execute(async (tx) => {
         const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
         assertCan(access, 'editGames');
-        const catalogue = catalogueOf(access.group);
-        const userIds = body.members.map((m) => m.userID);
-        if (new Set(userIds).size !== userIds.length) throw invalid({ members: 'A member can play only once in a game' });
-        const groupMembers = new Set((await members.listByGroup(tx, access.group.id)).map((m) => m.user_id));
-        const outsiders = userIds.filter((id) => !groupMembers.has(id));
-        if (outsiders.length) throw invalid({ members: `Not members of this group: ${outsiders.join(', ')}` });
+        const now = clock.now();
+        const planned = body.draftMode ? await gameFromDraft(tx, access.group.id, body, now) : await gameWithoutDraft(tx, access, body);
+        const userIds = planned.players.map((p) => p.userID);
         const host = body.host ?? userIds[0]!;
         if (!userIds.includes(host)) throw invalid({ host: 'The host must be one of the players' });
-
-        const bans = await bansOf(tx, access, userIds);
-        const leaders = new Map(catalogue.leaders.map((l) => [l.civID, l]));
-        const candidates = mapCandidates(catalogue.maps, userIds.length);
-        const map = body.map
-          ? (catalogue.maps.find((m) => m.name === body.map) ?? { name: body.map, minPlayers: Number.MAX_SAFE_INTEGER })
-          : null;
-        if (!body.draftMode && map && map.minPlayers > userIds.length)
-          throw invalid({ map: `${body.map} is not a map this game can be played on` });
-        const submitted = {
-          map: body.draftMode ? map : candidates.length ? (map ?? candidates[0]!) : null,
-          bannedLeaders: bans.union.flatMap((id) => (leaders.has(id) ? [leaders.get(id)!] : [])),
-          players: body.members.map((m) => ({
-            userID: m.userID,
-            username: m.userID,
-            team: body.gameType === 'team' ? (m.team ?? null) : null,
-            civChoices: m.civChoices.map((id) => leaders.get(id) ?? { civID: id, leader: id, nation: '' }),
-          })),
-        };
         assertPlayable(
-          body.gameType,
-          body.members.map((m) => ({ team: body.gameType === 'team' ? (m.team ?? null) : 0 })),
+          planned.gameType,
+          planned.players.map((p) => ({ team: planned.gameType === 'team' ? p.team : 0 })),
         );
-        if (body.draftMode || body.members.some((m) => m.civChoices.length)) {
-          const problems = checkDraft(submitted, {
-            memberIDs: [...groupMembers],
-            leaders: catalogue.leaders,
-            maps: catalogue.maps,
-            bans: bans.union,
-            numCiv: body.numCiv,
-            freeBans: body.freeBans,
-            bansRemovePicks: body.bansRemovePicks,
-            playerBans: bans.perPlayer,
-            gameType: body.gameType,
-          });
-          if (Object.keys(problems).length) throw invalid(problems, 'This draft breaks the draft rules');
-        } else if (body.gameType === 'team' && body.members.some((m) => !m.team)) {
-          throw invalid({ members: 'Every player of a team game needs a team from 1 to 12' });
-        }
-        const settings = gameSettingsFrom(catalogue, parseSettings(access.group.settings, access.group.game_name), body.settings);
 
-        const now = clock.now();
-        if (body.eventID) {
-          const event = await events.lockById(tx, body.eventID);
+        const eventID = body.eventID ?? planned.eventID;
+        if (eventID) {
+          const event = await events.lockById(tx, eventID);
           if (!event || event.group_id !== access.group.id) throw invalid({ eventID: 'The event is not an event of this group' });
           const earlier = event.draft_game_id ? await games.lockById(tx, event.draft_game_id) : undefined;
           // A redraft replaces the earlier game only while nothing has been recorded in it; results are history.
@@ -253,17 +272,16 @@ export function createCivGamesService({ db, clock }: Deps) {
           game_name: body.gameName,
           host,
           lobby_link: body.lobbyLink,
-          game_type: body.gameType,
+          game_type: planned.gameType,
           winner: null,
           victory_type: null,
-          // Without a draft, the map is the one chosen, if any.
-          map: body.draftMode ? (submitted.map?.name ?? null) : (map?.name ?? null),
-          banned_leaders: JSON.stringify(bans.union),
-          settings: JSON.stringify(settings),
-          anonymous_mode: body.anonymousMode ? 1 : 0,
+          map: planned.map,
+          banned_leaders: JSON.stringify(planned.bannedLeaders),
+          settings: JSON.stringify(planned.settings),
+          anonymous_mode: planned.anonymousMode ? 1 : 0,
           draft_mode: body.draftMode ? 1 : 0,
-          num_civ: body.numCiv,
-          event_id: body.eventID ?? null,
+          num_civ: planned.numCiv,
+          event_id: eventID ?? null,
           created_by: actor.id,
           created_at: now,
           finished_at: null,
@@ -275,22 +293,23 @@ export function createCivGamesService({ db, clock }: Deps) {
         await games.insert(
           tx,
           game,
-          submitted.players.map((p, position) => ({
+          planned.players.map((p, position) => ({
             game_id: game.id,
             user_id: p.userID,
             position,
             team: p.team,
             is_active: 1,
-            civ_choices: JSON.stringify(p.civChoices.map((c) => c.civID)),
+            civ_choices: JSON.stringify(p.civChoices),
             won: 0,
             placement: null,
             eliminated_step: null,
             initial_team: p.team,
             // A hand of one leader is the leader played.
-            civ_played: p.civChoices.length === 1 ? p.civChoices[0]!.civID : null,
+            civ_played: p.civChoices.length === 1 ? p.civChoices[0]! : null,
           })),
         );
-        if (body.eventID) await games.markEventDrafted(tx, body.eventID, game.id);
+        if (body.draftMode) await markDraftUsed(tx, body.draftID!, game.id);
+        if (eventID) await games.markEventDrafted(tx, eventID, game.id);
         await recordAudit(tx, { game, actorId: actor.id, action: 'created', lines: [], note: null, now });
         return read(tx, game, access, actor.id);
       });

@@ -1,0 +1,41 @@
+import type { Db } from '../../db/schema';
+import type { CivDraftsTable } from '../civilization/civilization.tables';
+import '../civilization/civilization.tables';
+import '../users/users.tables';
+
+export type DraftRow = CivDraftsTable;
+
+export async function insert(db: Db, row: DraftRow): Promise<void> {
+  await db.insertInto('civ_drafts').values(row).execute();
+}
+
+export const findById = (db: Db, id: string): Promise<DraftRow | undefined> =>
+  db.selectFrom('civ_drafts').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The draft with its row locked until the transaction ends, so two games cannot both take it. */
+export const lockById = (db: Db, id: string): Promise<DraftRow | undefined> =>
+  db
+    .updateTable('civ_drafts')
+    .set((eb) => ({ game_id: eb.ref('game_id') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+
+/** Records the game made from the draft; false when another game took it first. */
+export async function markUsed(db: Db, id: string, gameId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('civ_drafts')
+    .set({ game_id: gameId })
+    .where('id', '=', id)
+    .where('game_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Usernames of these users, members of the group or not (for errors naming who is not a member). */
+export const listUsernames = (db: Db, userIds: readonly string[]) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', userIds.length ? [...userIds] : [''])
+    .execute();
