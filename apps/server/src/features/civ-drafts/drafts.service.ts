@@ -1,21 +1,13 @@
 import { SETTING_TYPES } from '@smm/shared/civilization/catalogue-types';
 import { DRAFT_LIMITS, DraftError, draft, type DraftInput, type DraftPlayer, type DraftResult } from '@smm/shared/civilization/draft';
-import {
-  DRAFT_NOT_FOUND_MESSAGE,
-  DRAFT_REQUIRED_MESSAGE,
-  DRAFT_TTL_MS,
-  type DraftDto,
-  type DraftGameBody,
-} from '@smm/shared/civilization/draft-schemas';
-import type { CreateGameBody, GameType } from '@smm/shared/civilization/games-schemas';
+import { DRAFT_NOT_FOUND_MESSAGE, type DraftDto, type DraftGameBody } from '@smm/shared/civilization/draft-schemas';
 import { balancedTeams } from '@smm/shared/civilization/balanced-teams';
 import { initialSkill, skillOrdinal } from '@smm/shared/civilization/ladder';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { conflict, invalid, notFound } from '../../errors';
+import { invalid, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
-import type { GameSettings } from '../civ-games/civ-games.mapper';
 import * as games from '../civ-games/civ-games.repo';
 import { catalogueOf } from '../civilization/civ-access';
 import { toCivPreferencesDtos } from '../civilization/civilization.mapper';
@@ -26,13 +18,11 @@ import { assertCan, loadAccess } from '../groups/group-access';
 import * as members from '../groups/group-members.repo';
 import { parseSettings } from '../groups/groups.mapper';
 import type { Limit, Throttle } from '../throttle/throttle.service';
-import { parseOptions, parseResult, toDraftDto, type DraftOptions } from './drafts.mapper';
+import { toDraftDto, type DraftOptions } from './drafts.mapper';
 import * as drafts from './drafts.repo';
 import { serverRandom } from './server-random';
 
 export const DRAFT_LIMIT_MESSAGE = 'Too many drafts in a short time; please wait a few minutes before drafting again';
-export const DRAFT_USED_MESSAGE = 'This draft was already used for a game';
-export const DRAFT_EXPIRED_MESSAGE = 'This draft has expired; draft again';
 /** Generous for a game night's redrafts, tight enough that nobody mines the random source for a hand they like. */
 export const defaultDraftLimit: Limit = { max: 30, windowMs: 10 * 60_000 };
 
@@ -52,111 +42,6 @@ export async function assertPlayersAreMembers(
   const names = new Map((await drafts.listUsernames(db, outsiders)).map((u) => [u.id, u.username]));
   const message = `Not members of this group: ${outsiders.map((id) => names.get(id) ?? id).join(', ')}`;
   throw invalid({ [field]: message }, message);
-}
-
-export const DRAFT_MISMATCH_MESSAGE = "The hands do not match the server's draft";
-
-/** The stored draft a drafted game is made from, locked until the game is written: of this group, fresh and unused. */
-async function takeDraft(tx: Db, groupId: string, draftID: string, now: number) {
-  const row = await drafts.lockById(tx, draftID);
-  if (!row || row.group_id !== groupId) throw notFound(DRAFT_NOT_FOUND_MESSAGE, { draftID: DRAFT_NOT_FOUND_MESSAGE });
-  if (row.game_id !== null) throw conflict(DRAFT_USED_MESSAGE, { draftID: DRAFT_USED_MESSAGE });
-  if (now - Number(row.created_at) > DRAFT_TTL_MS) throw invalid({ draftID: DRAFT_EXPIRED_MESSAGE }, DRAFT_EXPIRED_MESSAGE);
-  return { row, result: parseResult(row), options: parseOptions(row) };
-}
-
-/** What a drafted game takes from the server's draft. */
-export interface DraftedGame {
-  gameType: GameType;
-  players: { userID: string; team: number | null; civChoices: string[] }[];
-  map: string | null;
-  bannedLeaders: string[];
-  settings: GameSettings;
-  numCiv: number;
-  anonymousMode: boolean;
-  eventID: string | null;
-}
-
-/** Equal as multisets: the same items, as often, in any order. */
-const sameItems = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
-
-const civIdOf = (banned: unknown): string =>
-  typeof banned === 'string'
-    ? banned
-    : typeof (banned as { civID?: unknown } | null)?.civID === 'string'
-      ? (banned as { civID: string }).civID
-      : '';
-
-/** Where a createGame body says something other than the draft it names; the body may leave any of it out. */
-function differencesFromDraft(body: CreateGameBody, gameType: string, result: DraftResult, eventID: string | null): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (body.gameType !== gameType) fields.gameType = `This draft is for a ${gameType === 'team' ? 'team game' : 'free-for-all'}`;
-  const dealt = new Map(result.players.map((p) => [p.userID, p]));
-  if (
-    !sameItems(
-      body.members.map((m) => m.userID),
-      result.players.map((p) => p.userID),
-    )
-  ) {
-    fields.members = "The players do not match the server's draft";
-  } else if (
-    body.members.some(
-      (m) =>
-        m.civChoices.length > 0 &&
-        !sameItems(
-          m.civChoices,
-          dealt.get(m.userID)!.civChoices.map((c) => c.civID),
-        ),
-    )
-  ) {
-    fields.members = DRAFT_MISMATCH_MESSAGE;
-  } else if (gameType === 'team' && body.members.some((m) => m.team != null && m.team !== dealt.get(m.userID)!.team)) {
-    fields.members = "The teams do not match the server's draft";
-  }
-  if (body.map != null && body.map !== result.map?.name) fields.map = "The map does not match the server's draft";
-  if (
-    body.bannedLeaders !== undefined &&
-    !sameItems(
-      body.bannedLeaders.map(civIdOf),
-      result.bannedLeaders.map((b) => b.civID),
-    )
-  ) {
-    fields.bannedLeaders = "The banned leaders do not match the server's draft";
-  }
-  const sentSettings = SETTING_TYPES.flatMap((type) => (body.settings?.[type] ?? []).map((s) => ({ type, ...s })));
-  if (sentSettings.some((s) => String(result.settings[s.type]?.find((d) => d.title === s.title)?.value) !== String(s.value))) {
-    fields.settings = "The settings do not match the server's draft";
-  }
-  if (body.eventID && eventID && body.eventID !== eventID) fields.eventID = "The event does not match the server's draft";
-  return fields;
-}
-
-/**
- * The game a createGame body makes from the server's draft (its draftID): players, teams, hands, bans, map,
- * settings, civs per player, type and anonymous mode all come from the stored draft. A body that sends any
- * of them otherwise is refused, and nothing it sent is stored.
- */
-export async function gameFromDraft(tx: Db, groupId: string, body: CreateGameBody, now: number): Promise<DraftedGame> {
-  if (!body.draftID) throw invalid({ draftID: DRAFT_REQUIRED_MESSAGE }, DRAFT_REQUIRED_MESSAGE);
-  const { row, result, options } = await takeDraft(tx, groupId, body.draftID, now);
-  const differences = differencesFromDraft(body, row.game_type, result, options.eventID);
-  if (Object.keys(differences).length) throw invalid(differences, DRAFT_MISMATCH_MESSAGE);
-  return {
-    gameType: row.game_type as GameType,
-    players: result.players.map((p) => ({ userID: p.userID, team: p.team, civChoices: p.civChoices.map((c) => c.civID) })),
-    map: result.map?.name ?? null,
-    bannedLeaders: result.bannedLeaders.map((b) => b.civID),
-    settings: result.settings,
-    numCiv: result.numCiv,
-    anonymousMode: row.anonymous_mode === 1,
-    eventID: options.eventID,
-  };
-}
-
-/** Marks the draft as made into this game, in the game's transaction: a draft makes one game. */
-export async function markDraftUsed(tx: Db, draftID: string, gameId: string): Promise<void> {
-  if (!(await drafts.markUsed(tx, draftID, gameId))) throw conflict(DRAFT_USED_MESSAGE, { draftID: DRAFT_USED_MESSAGE });
 }
 
 interface Deps {
