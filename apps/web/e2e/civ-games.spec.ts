@@ -113,8 +113,9 @@ test('a 4-player FFA drafted from an event: redraft, add, eliminate, declare the
   await draft.getByRole('button', { name: 'Copy for Discord' }).click();
   await expect(page.getByText('Copied!')).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toContain(`Game: ${eventName}`);
-  expect(copied).toContain(`- ${owner.username}: ${first[0]?.choices.join(', ')}`);
+  // The server's summary: the map, then one line per player.
+  expect(copied).toMatch(/^Map: /m);
+  expect(copied).toContain(`${owner.username} — ${first[0]?.choices.join(', ')}`);
 
   // axe on the open form with its draft, at desktop and phone sizes (the Events page behind it is checked by events.spec.ts).
   expect(await seriousViolations(page, '.modal')).toEqual([]);

@@ -80,6 +80,7 @@ test('an owner locks game settings and lowers the ban limit; a member sets prefe
     'User Leader Agenda',
     'Game Settings',
     'Map Types',
+    'DLC you own',
     'Leader Bans (Max: 2)',
   ]);
   expect(await seriousViolations(memberPage)).toEqual([]);

@@ -8,6 +8,7 @@ import type {
   VoteGameProposalBody,
 } from '@smm/shared/civilization/ladder-schemas';
 import { AUDIT_ACTIONS, PROPOSAL_STATUSES } from '@smm/shared/civilization/ladder-schemas';
+import { findCivCatalogue } from '@smm/shared/civilization/catalogue';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
@@ -71,18 +72,24 @@ export function createGameProposalsService({
     return history.proposals.find((p) => p._id === proposalID)!;
   }
 
-  /** Hides what anonymous mode hides: a line about the leader a player played, from whoever may not see it. */
-  function visibleLines(state: GameState, actorId: string, lines: readonly ChangeLine[]) {
+  /**
+   * Lines about the leader a player played name the leader, and are hidden from whoever anonymous
+   * mode hides that player's choices from.
+   */
+  function visibleLines(state: GameState, actorId: string, lines: readonly ChangeLine[], leaderName: (civID: string) => string) {
     const viewer = state.members.find((m) => m.user_id === actorId);
     return lines.map((line) => {
+      if (line.kind !== 'civPlayed') return line;
       const member = line.userID && state.members.find((m) => m.user_id === line.userID);
-      if (line.kind !== 'civPlayed' || !member || choicesVisible(state.game, member, viewer)) return line;
-      return { ...line, before: '(hidden)', after: '(hidden)' };
+      if (member && !choicesVisible(state.game, member, viewer)) return { ...line, before: '(hidden)', after: '(hidden)' };
+      return { ...line, before: leaderName(line.before), after: leaderName(line.after) };
     });
   }
 
   async function readHistory(tx: Db, gameID: string, actor: UserDto): Promise<GameHistoryDto> {
-    const { state } = await stateOf(tx, gameID, actor);
+    const { state, access } = await stateOf(tx, gameID, actor);
+    const leaders = new Map((findCivCatalogue(access.group.game_name)?.leaders ?? []).map((l) => [l.civID, `${l.leader} (${l.nation})`]));
+    const leaderName = (civID: string) => leaders.get(civID) ?? civID;
     const [proposals, audit] = await Promise.all([records.listProposals(tx, gameID), records.listAudit(tx, gameID)]);
     const votes = await records.listVotes(
       tx,
@@ -121,7 +128,7 @@ export function createGameProposalsService({
         userID: a.actor_id,
         username: a.username ?? 'A former member',
         date: toIso(Number(a.created_at)),
-        changes: visibleLines(state, actor.id, parseJson<ChangeLine[]>(a.changes, [])).map(({ field, before, after }) => ({
+        changes: visibleLines(state, actor.id, parseJson<ChangeLine[]>(a.changes, []), leaderName).map(({ field, before, after }) => ({
           field,
           before,
           after,

@@ -7,7 +7,8 @@ export const restoreGame = (gameID: string) => api.post<unknown>('/api/civilizat
 
 /**
  * A restored game returns to the tables and counts again: the games lists (the deleted list among
- * them), the rankings and the statistics recounted from the games all reload.
+ * them), the rankings, the statistics, head-to-head records and member pages recounted from the
+ * games all reload; only the group itself, which a restore does not change, is kept.
  */
 export function useRestoreGame(groupID: string) {
   const queryClient = useQueryClient();
@@ -16,8 +17,7 @@ export function useRestoreGame(groupID: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: gamesQueryKey(groupID) }),
-        queryClient.invalidateQueries({ queryKey: ['groups', groupID, 'rankings'] }),
-        queryClient.invalidateQueries({ queryKey: ['groups', groupID, 'civ'] }),
+        queryClient.invalidateQueries({ queryKey: ['groups', groupID], predicate: (query) => query.queryKey[2] !== 'full' }),
       ]),
   });
 }
