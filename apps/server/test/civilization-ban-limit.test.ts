@@ -233,3 +233,17 @@ describe('allowDuplicateCivs', () => {
     expect(after).toEqual(before);
   });
 });
+
+describe('lowering the limit from the group settings call', () => {
+  it('postGroupSettings drops the latest bans beyond the new limit and tells the member, like updateGroup', async () => {
+    const group = await groupWithBans();
+    const lowered = await call(t.app, `/api/groups/postGroupSettings?groupID=${group._id}`, {
+      method: 'POST',
+      as: cast.owner,
+      payload: { settings: { maxNumberOfLeaderBans: 1 } },
+    });
+    expect(lowered.status).toBe(200);
+    expect(await bansOf(group._id, cast.member)).toEqual([civ(7)]);
+    expect((await prefsOf(group._id, cast.member)).body.notices).toEqual([BANS_DROPPED_NOTICE([shown(3), shown(9)], 1)]);
+  });
+});

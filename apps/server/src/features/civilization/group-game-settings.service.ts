@@ -1,18 +1,17 @@
 import { findCivCatalogue, findSettingDefinition, NO_DEFAULT_SETTINGS_MESSAGE } from '@smm/shared/civilization/catalogue';
 import { SETTING_TYPES } from '@smm/shared/civilization/catalogue-types';
-import { BANS_DROPPED_NOTICE, type PostGroupGameSettingBody, type UpdateGroupBody } from '@smm/shared/civilization/schemas';
+import type { PostGroupGameSettingBody, UpdateGroupBody } from '@smm/shared/civilization/schemas';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
 import type { GroupSettings } from '@smm/shared/groups/settings';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
-import { newId } from '../../lib/ids';
 import { assertCan, loadAccess, readFullGroup } from '../groups/group-access';
 import * as groups from '../groups/groups.repo';
 import { parseSettings } from '../groups/groups.mapper';
+import { dropBansBeyond } from './ban-limit';
 import { matchOption } from './civ-access';
-import * as preferences from './preferences.repo';
 
 /** Only games with setting definitions have group game settings; others answer the spec's message. */
 function assertHasDefaults(gameName: string): void {
@@ -23,37 +22,6 @@ interface Deps {
   db: Db;
   clock: Clock;
   publicUrl: string;
-}
-
-/**
- * Drops each user's latest bans beyond `max` (first made first are kept) and tells every member who
- * lost any on their next visit to Preferences. Runs in the caller's transaction, under the group's
- * lock, so no ban can be added in between.
- */
-async function dropBansBeyond(tx: Db, groupId: string, gameName: string, max: number, now: number): Promise<void> {
-  const byUser = new Map<string, { user_id: string; civ_id: string }[]>();
-  for (const ban of await preferences.groupBans(tx, groupId)) byUser.set(ban.user_id, [...(byUser.get(ban.user_id) ?? []), ban]);
-  const dropped = [...byUser.values()].map((bans) => bans.slice(max)).filter((bans) => bans.length);
-  if (!dropped.length) return;
-  const leaders = new Map((findCivCatalogue(gameName)?.leaders ?? []).map((leader) => [leader.civID, leader]));
-  const nameOf = (civId: string) => {
-    const leader = leaders.get(civId);
-    return leader ? `${leader.leader} (${leader.nation})` : civId;
-  };
-  await preferences.deleteBans(tx, groupId, dropped.flat());
-  await preferences.insertNotices(
-    tx,
-    dropped.map((bans) => ({
-      id: newId(),
-      group_id: groupId,
-      user_id: bans[0]!.user_id,
-      message: BANS_DROPPED_NOTICE(
-        bans.map((ban) => nameOf(ban.civ_id)),
-        max,
-      ),
-      created_at: now,
-    })),
-  );
 }
 
 /** The group-level game settings Administrators enable (members choose) or lock (to lockedValue), the ban limit and the time zone. */

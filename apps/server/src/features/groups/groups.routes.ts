@@ -108,7 +108,7 @@ export const groupsRoutes =
           tags,
           security,
           description:
-            'Administrators: the body is the group or {isPrivate}; only isPrivate and settings.maxNumberOfLeaderBans (1 to 5) are read. Returns the updated group.',
+            'Administrators: the body is the group or {isPrivate}; only isPrivate and settings.maxNumberOfLeaderBans (1 to 5) are read; a lower ban limit drops the latest bans of each member beyond it (they are told on Preferences). Returns the updated group.',
           querystring: groupIdQuery,
           body: postGroupSettingsBody,
           response: { 200: fullGroupDto, ...errors },

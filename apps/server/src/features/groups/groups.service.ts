@@ -14,6 +14,7 @@ import { initialGroupSettings } from '@smm/shared/civilization/group-game-settin
 import { DEFAULT_GROUP_TIME_ZONE } from '@smm/shared/civilization/availability';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
+import { dropBansBeyond } from '../civilization/ban-limit';
 import type { Db } from '../../db/schema';
 import { forbidden, invalid, notFound } from '../../errors';
 import { randomToken, safeEqual } from '../../lib/crypto';
@@ -131,11 +132,14 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
         assertCan(access, 'editGroupSettings');
         const changes: Parameters<typeof groups.update>[2] = {};
         if (body.isPrivate !== undefined) changes.is_private = body.isPrivate ? 1 : 0;
-        if (body.settings?.maxNumberOfLeaderBans !== undefined) {
-          const settings = { ...parseSettings(access.group.settings, access.group.game_name), maxNumberOfLeaderBans: body.settings.maxNumberOfLeaderBans };
-          changes.settings = JSON.stringify(settings);
-        }
+        const before = parseSettings(access.group.settings, access.group.game_name);
+        const max = body.settings?.maxNumberOfLeaderBans;
+        if (max !== undefined) changes.settings = JSON.stringify({ ...before, maxNumberOfLeaderBans: max });
         await groups.update(tx, groupID, changes);
+        // A lower ban limit drops members' latest bans beyond it, as the Game Settings dialog does.
+        if (max !== undefined && max < before.maxNumberOfLeaderBans) {
+          await dropBansBeyond(tx, groupID, access.group.game_name, max, clock.now());
+        }
         record({ groupId: groupID, topic: 'group', action: 'changed' });
         return readFullGroup(tx, { ...access.group, ...changes }, publicUrl);
       });
