@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { gamesQueryKey } from './get-active-games';
 
 /** Administrators bring a deleted game back (within 30 days), with its comments, notes and audit trail. */
 export const restoreGame = (gameID: string) => api.post<unknown>('/api/civilization/restoreGame', {}, { gameID });
@@ -14,10 +13,7 @@ export function useRestoreGame(groupID: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreGame,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: gamesQueryKey(groupID) }),
-        queryClient.invalidateQueries({ queryKey: ['groups', groupID], predicate: (query) => query.queryKey[2] !== 'full' }),
-      ]),
+    // The games lists sit under the group's key too, so this one invalidation reaches them.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups', groupID], predicate: (query) => query.queryKey[2] !== 'full' }),
   });
 }
