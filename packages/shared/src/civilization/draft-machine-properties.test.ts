@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultGroupSettings } from '../groups/settings';
 import { CIV_CATALOGUES } from './catalogue';
-import { DraftError, ownsLeader, seededRandom } from './draft';
+import { DraftError, ownsLeader, seededRandom, TEAM_SPLITS } from './draft';
 import { applyDraftAction, captainOptions, nextDeadline, startDraft, viewDraft } from './draft-machine';
 import {
   CAPTAIN_SELECTIONS,
@@ -17,7 +17,6 @@ import {
   type DraftModeConfig,
 } from './draft-machine-schemas';
 import { CAPTAIN_ORDERS } from './draft-orders';
-import { TEAM_SPLITS } from './draft-schemas';
 import { personaOf } from './labels';
 
 // Random configurations of every mode, driven by random sequences of legal and illegal actions and timeouts. The

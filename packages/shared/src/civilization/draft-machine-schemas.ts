@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { entityId } from '../groups/ids';
 import { groupSettingsDto } from '../groups/settings';
 import { SETTING_TYPES } from './catalogue-types';
-import { DRAFT_LIMITS } from './draft';
+import { DRAFT_LIMITS, TEAM_SPLITS } from './draft';
 import { CAPTAIN_ORDERS } from './draft-orders';
-import { TEAM_SPLITS } from './draft-schemas';
 import { civChoiceDto, gameType } from './games-schemas';
 import { mapChoiceDto, settingPreferenceDto } from './schemas';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityId } from '../groups/ids';
-import { DRAFT_LIMITS } from './draft';
+import { DRAFT_LIMITS, TEAM_SPLITS } from './draft';
+import { draftMachineView, draftModeConfig, draftPlayerAction, DRAFT_MODES } from './draft-machine-schemas';
 import { civChoiceDto, gameType } from './games-schemas';
 import { mapChoiceDto, settingPreferenceDto } from './schemas';
 import { SETTING_TYPES } from './catalogue-types';
@@ -17,7 +18,19 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, `${label} must be a whole number from ${min} to ${max}`)
     .max(max, `${label} must be a whole number from ${min} to ${max}`);
 
-export const TEAM_SPLITS = ['manual', 'random', 'balanced'] as const;
+export { TEAM_SPLITS };
+
+/** A draft's mode and the options of the modes that take turns (see draft-machine-schemas.ts). */
+const modeOptions = draftModeConfig.pick({
+  mode: true,
+  stepSeconds: true,
+  captainSelection: true,
+  captainIDs: true,
+  captainOrder: true,
+  bansPerTeam: true,
+  picksPerTeam: true,
+  majorityBansPerPlayer: true,
+}).shape;
 
 export const draftGameBody = z.object({
   groupID: entityId('groupID'),
@@ -42,6 +55,10 @@ export const draftGameBody = z.object({
   /** Anonymous mode: the answer shows the caller only their own (and team-mates') hands. */
   anonymousMode: z.boolean().default(false),
   eventID: entityId('eventID').optional(),
+  /** 'random' deals at once; 'blind', 'captains' and 'majorityBans' run live, step by step, on the server. */
+  ...modeOptions,
+  /** A group preset to draft with: its mode and options replace the ones sent. */
+  presetID: entityId('presetID').optional(),
 });
 export type DraftGameBody = z.infer<typeof draftGameBody>;
 
@@ -77,10 +94,54 @@ export const draftDto = z.object({
   discordText: z.string(),
   /** Set once a game was created from this draft. */
   gameID: z.string().nullable(),
+  mode: z.enum(DRAFT_MODES),
+  /** 'running' while players still pick, ban or propose; a game can be made only from a complete draft. */
+  status: z.enum(['running', 'complete']),
+  /** 1, then one more for each redraft a vote passed. */
+  round: z.number().int(),
+  /** The live draft as the reader may see it: turns, timers, who has picked, votes; hidden picks are absent. */
+  view: draftMachineView,
 });
 export type DraftDto = z.infer<typeof draftDto>;
 
 export const draftIdQuery = z.object({ draftID: entityId('draftID') });
+
+/** POST /api/civilization/draftAction: one step of a live draft by the caller (the server adds who acts). */
+export const draftActionBody = z.object({ draftID: entityId('draftID'), action: draftPlayerAction });
+export type DraftActionBody = z.infer<typeof draftActionBody>;
+
+// ---- Group presets: a name with a mode and its options, saved by Administrators --------------------
+
+export const DRAFT_PRESETS_MAX = 20;
+
+export const draftPresetConfig = draftModeConfig.omit({ captainIDs: true });
+export type DraftPresetConfig = z.output<typeof draftPresetConfig>;
+
+export const draftPresetBody = z.object({
+  groupID: entityId('groupID'),
+  name: z
+    .string({ error: 'name must be text' })
+    .trim()
+    .min(1, 'Give the preset a name')
+    .max(40, 'A preset name has at most 40 characters'),
+  config: draftPresetConfig,
+});
+export type DraftPresetBody = z.infer<typeof draftPresetBody>;
+
+export const draftPresetDto = z.object({
+  presetID: z.string(),
+  groupID: z.string(),
+  name: z.string(),
+  config: draftPresetConfig,
+  dateUpdated: z.string(),
+});
+export type DraftPresetDto = z.infer<typeof draftPresetDto>;
+
+export const deleteDraftPresetBody = z.object({ presetID: entityId('presetID') });
+export const draftPresetsQuery = z.object({ groupID: entityId('groupID') });
+
+export const DRAFT_RUNNING_MESSAGE = 'The draft is still running; make the game once every pick is in';
+export const DRAFT_PRESET_NOT_FOUND_MESSAGE = 'Preset not found';
 
 /** How long a dealt draft can be turned into a game. */
 export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;

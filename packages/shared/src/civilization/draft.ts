@@ -7,6 +7,9 @@ import { civChoiceLabel, personaOf } from './labels';
 // pure: everything it needs comes in, and its only source of chance is `random`.
 
 /** Spec 5 and 9: the limits of the New-game form and of the draft. */
+/** How a team game's teams are made: as chosen, round-robin at random, or balanced by rating. */
+export const TEAM_SPLITS = ['manual', 'random', 'balanced'] as const;
+
 export const DRAFT_LIMITS = {
   maxPlayers: 12,
   numCivMin: 1,

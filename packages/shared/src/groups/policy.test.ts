@@ -41,6 +41,7 @@ const table: Record<GroupAction, { public: string; private: string }> = {
   editGroupGameSettings: { public: 'Ao', private: 'Ao' },
   viewGames: { public: 'mAo', private: 'mAo' },
   editGames: { public: 'mAo', private: 'mAo' },
+  editDraftPresets: { public: 'Ao', private: 'Ao' },
   viewClanStats: { public: 'mAo', private: 'mAo' },
   linkOwnAccount: { public: 'mAo', private: 'mAo' },
 };

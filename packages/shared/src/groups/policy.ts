@@ -45,6 +45,8 @@ export const GROUP_ACTIONS = [
   'viewGames',
   /** Draft and add games, edit them, declare winners, comment and keep notes. */
   'editGames',
+  /** Save and delete the group's draft presets (a name with a draft mode and its options). */
+  'editDraftPresets',
   /** RuneScape clans: read the clan's hiscores, gains and members' history, and ask for an update. */
   'viewClanStats',
   /** RuneScape clans: link or unlink one's own in-game account. */
@@ -95,6 +97,7 @@ export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): b
     case 'editCards':
     case 'changeMemberRole':
     case 'editGroupGameSettings':
+    case 'editDraftPresets':
       return isAdministrator(viewer);
     case 'kickMember':
     case 'deleteGroup':

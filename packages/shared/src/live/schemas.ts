@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const LIVE_TOPICS = ['events', 'attendance', 'cards', 'members', 'group'] as const;
+export const LIVE_TOPICS = ['events', 'attendance', 'cards', 'members', 'group', 'drafts'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 /**
@@ -11,6 +11,8 @@ export const liveChangeMessage = z.object({
   topic: z.enum(LIVE_TOPICS),
   action: z.string(),
   eventId: z.string().optional(),
+  /** topic 'drafts': the live draft that moved on. */
+  draftId: z.string().optional(),
 });
 export type LiveChangeMessage = z.infer<typeof liveChangeMessage>;
 
