@@ -11,7 +11,10 @@ function cache() {
     ['groups', 'g1', 'cards'],
     ['groups', 'g1', 'full'],
     ['groups', 'g1', 'availability'],
+    ['groups', 'g1', 'drafts', 'd1'],
+    ['groups', 'g1', 'drafts', 'd2'],
     ['groups', 'g2', 'events'],
+    ['groups', 'g2', 'drafts', 'd3'],
   ];
   for (const key of keys) client.setQueryData(key, 'fresh');
   const stale = () => keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join('/'));
@@ -23,8 +26,31 @@ describe('invalidateForChange', () => {
     ['events', ['groups/g1/events']],
     ['attendance', ['groups/g1/events']],
     ['cards', ['groups/g1/cards', 'groups/g1/full']],
-    ['members', ['groups/g1', 'groups/g1/events', 'groups/g1/cards', 'groups/g1/full', 'groups/g1/availability']],
-    ['group', ['groups/g1', 'groups/g1/events', 'groups/g1/cards', 'groups/g1/full', 'groups/g1/availability']],
+    ['drafts', ['groups/g1/drafts/d1', 'groups/g1/drafts/d2']],
+    [
+      'members',
+      [
+        'groups/g1',
+        'groups/g1/events',
+        'groups/g1/cards',
+        'groups/g1/full',
+        'groups/g1/availability',
+        'groups/g1/drafts/d1',
+        'groups/g1/drafts/d2',
+      ],
+    ],
+    [
+      'group',
+      [
+        'groups/g1',
+        'groups/g1/events',
+        'groups/g1/cards',
+        'groups/g1/full',
+        'groups/g1/availability',
+        'groups/g1/drafts/d1',
+        'groups/g1/drafts/d2',
+      ],
+    ],
   ] as const)('a %s change makes exactly the matching queries of that group stale', async (topic, expected) => {
     const { client, stale } = cache();
     await invalidateForChange(client, 'g1', { topic, action: 'changed' });
@@ -35,6 +61,7 @@ describe('invalidateForChange', () => {
     const { client, stale } = cache();
     await invalidateGroup(client, 'g1');
     expect(stale()).not.toContain('groups/g2/events');
-    expect(stale()).toHaveLength(5);
+    expect(stale()).not.toContain('groups/g2/drafts/d3');
+    expect(stale()).toHaveLength(7);
   });
 });
