@@ -19,7 +19,9 @@ import { createCivGamesService } from './features/civ-games/civ-games.service';
 import { createRankingsService } from './features/civ-games/rankings.service';
 import { createGameProposalsService } from './features/civ-games/game-proposals.service';
 import { draftsRoutes } from './features/civ-drafts/drafts.routes';
+import { createDraftStepsService } from './features/civ-drafts/draft-steps.service';
 import { createDraftsService } from './features/civ-drafts/drafts.service';
+import { createDraftPresetsService } from './features/civ-drafts/presets.service';
 import { civLadderRoutes } from './features/civ-ladder/civ-ladder.routes';
 import { createSeasonsService } from './features/civ-ladder/seasons.service';
 import { createStatisticsService } from './features/civ-ladder/statistics.service';
@@ -178,7 +180,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     civGamesRoutes(civGames, createRankingsService({ db }), createGameProposalsService({ db, clock, throttle, games: civGames })),
   );
-  await app.register(draftsRoutes(createDraftsService({ db, clock, throttle })));
+  const draftSteps = createDraftStepsService({ db, clock, throttle, changes, log: app.log });
+  app.decorate('draftTimers', draftSteps.timers);
+  app.addHook('preClose', () => draftSteps.timers.stop());
+  await app.register(
+    draftsRoutes(
+      createDraftsService({ db, clock, throttle, changes }),
+      draftSteps,
+      createDraftPresetsService({ db, clock, throttle }),
+    ),
+  );
   await app.register(civLadderRoutes(createSeasonsService({ db, clock, throttle }), createStatisticsService({ db })));
   await app.register(commentsRoutes(createCommentsService({ db, clock })));
   await app.register(notesRoutes(createNotesService({ db, clock })));

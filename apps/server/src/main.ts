@@ -101,6 +101,8 @@ async function main() {
   }
   await app.listen({ port: env.PORT, host: env.HOST });
   eventMails.start(env.EVENT_MAIL_INTERVAL_SECONDS * 1000);
+  // Live drafts' timers: every instance looks once a second; each timeout is applied once (draft-steps.service.ts).
+  app.draftTimers.start(1000);
   // Linked RuneScape accounts: refreshed by whichever instance holds the lease.
   app.runescapeRefresh.start(env.RUNESCAPE_JOB_INTERVAL_SECONDS * 1000);
   app.log.info({ engine: database.kind, publicUrl: env.PUBLIC_URL }, 'SMM is ready');

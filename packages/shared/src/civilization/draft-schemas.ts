@@ -57,6 +57,7 @@ export const draftGameBody = z.object({
   eventID: entityId('eventID').optional(),
   /** 'random' deals at once; 'blind', 'captains' and 'majorityBans' run live, step by step, on the server. */
   ...modeOptions,
+  mode: modeOptions.mode.default('random'),
   /** A group preset to draft with: its mode and options replace the ones sent. */
   presetID: entityId('presetID').optional(),
 });

@@ -1,6 +1,6 @@
 import { SETTING_TYPES } from '@smm/shared/civilization/catalogue-types';
 import type { DraftResult } from '@smm/shared/civilization/draft';
-import { DRAFT_NOT_FOUND_MESSAGE, DRAFT_REQUIRED_MESSAGE, DRAFT_TTL_MS } from '@smm/shared/civilization/draft-schemas';
+import { DRAFT_NOT_FOUND_MESSAGE, DRAFT_REQUIRED_MESSAGE, DRAFT_RUNNING_MESSAGE, DRAFT_TTL_MS } from '@smm/shared/civilization/draft-schemas';
 import type { CreateGameBody, GameType } from '@smm/shared/civilization/games-schemas';
 import type { Db } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
@@ -20,7 +20,9 @@ async function takeDraft(tx: Db, groupId: string, draftID: string, now: number) 
   if (!row || row.group_id !== groupId) throw notFound(DRAFT_NOT_FOUND_MESSAGE, { draftID: DRAFT_NOT_FOUND_MESSAGE });
   if (row.game_id !== null) throw conflict(DRAFT_USED_MESSAGE, { draftID: DRAFT_USED_MESSAGE });
   if (now - Number(row.created_at) > DRAFT_TTL_MS) throw invalid({ draftID: DRAFT_EXPIRED_MESSAGE }, DRAFT_EXPIRED_MESSAGE);
-  return { row, result: parseResult(row), options: parseOptions(row) };
+  const result = parseResult(row);
+  if (!result) throw invalid({ draftID: DRAFT_RUNNING_MESSAGE }, DRAFT_RUNNING_MESSAGE);
+  return { row, result, options: parseOptions(row) };
 }
 
 /** What a drafted game takes from the server's draft. */

@@ -1,4 +1,7 @@
+import { SETTING_TYPES } from '@smm/shared/civilization/catalogue-types';
 import { draftAsText, type DraftResult, type DraftedPlayer } from '@smm/shared/civilization/draft';
+import { draftOutcome, nextDeadline, viewDraft } from '@smm/shared/civilization/draft-machine';
+import { draftModeConfig, type DraftMachineState } from '@smm/shared/civilization/draft-machine-schemas';
 import type { DraftDto } from '@smm/shared/civilization/draft-schemas';
 import type { GameType } from '@smm/shared/civilization/games-schemas';
 import type { DraftRow } from './drafts.repo';
@@ -13,10 +16,38 @@ export interface DraftOptions {
   eventID: string | null;
 }
 
-/** The dealt draft as stored: written only by draftGame, from draft()'s own result. */
-export const parseResult = (row: Pick<DraftRow, 'result'>): DraftResult => JSON.parse(row.result) as DraftResult;
+/** The draft a game is made from, as stored: null while a live draft still runs. */
+export const parseResult = (row: Pick<DraftRow, 'result'>): DraftResult | null => JSON.parse(row.result) as DraftResult | null;
 
 export const parseOptions = (row: Pick<DraftRow, 'options'>): DraftOptions => JSON.parse(row.options) as DraftOptions;
+
+/**
+ * The draft machine's state as stored. A draft dealt before drafts had modes has none: it reads as a complete
+ * random draft of its result, with nothing left to vote on.
+ */
+export function parseState(row: Pick<DraftRow, 'state' | 'result' | 'game_type' | 'anonymous_mode' | 'created_at'>): DraftMachineState {
+  if (row.state) return JSON.parse(row.state) as DraftMachineState;
+  const deal = parseResult(row)!;
+  const at = Number(row.created_at);
+  return {
+    version: 1,
+    config: draftModeConfig.parse({ mode: 'random', gameType: row.game_type, anonymousMode: row.anonymous_mode === 1 }),
+    context: { players: [], leaders: [], maps: [], groupSettings: {} as DraftMachineState['context']['groupSettings'] },
+    round: 1,
+    startedAt: at,
+    status: 'complete',
+    completedAt: at,
+    players: deal.players.map(({ userID, username, team }) => ({ userID, username, team })),
+    stage: { mode: 'random', deal },
+    vote: null,
+    lastVote: null,
+  };
+}
+
+/** The columns that follow from a state: the state itself, the game's draft once complete, and the next timer. */
+export function stateColumns(state: DraftMachineState): Pick<DraftRow, 'state' | 'result' | 'deadline'> {
+  return { state: JSON.stringify(state), result: JSON.stringify(draftOutcome(state)), deadline: nextDeadline(state) };
+}
 
 /**
  * Whether the reader may see this player's hand: always, unless the draft is anonymous; then only their own
@@ -32,32 +63,44 @@ export function handVisible(
   return reader.userID === player.userID || (reader.team !== null && reader.team === player.team);
 }
 
-/** The draft as its reader may see it: in anonymous mode other players' hands are withheld, in the Discord copy too. */
+const noSettings = (): DraftResult['settings'] => Object.fromEntries(SETTING_TYPES.map((type) => [type, []])) as unknown as DraftResult['settings'];
+
+/**
+ * The draft as its reader may see it. Every part comes from viewDraft (hidden picks and proposals are left out
+ * there) or, once complete, from the outcome with other hands withheld in anonymous mode, in the Discord copy too.
+ */
 export function toDraftDto(row: DraftRow, readerID: string): DraftDto {
-  const result = parseResult(row);
+  const state = parseState(row);
+  const view = viewDraft(state, readerID);
+  const outcome = draftOutcome(state);
   const anonymous = row.anonymous_mode === 1;
-  const reader = result.players.find((p) => p.userID === readerID);
+  const reader = state.players.find((p) => p.userID === readerID);
   return {
     draftID: row.id,
     groupID: row.group_id,
     gameType: row.game_type as GameType,
     anonymousMode: anonymous,
-    numCiv: result.numCiv,
-    map: result.map,
-    players: result.players.map((player) => {
-      const visible = handVisible(anonymous, player, reader);
+    numCiv: outcome?.numCiv ?? view.numCiv ?? state.config.numCiv,
+    map: outcome ? outcome.map : view.map,
+    players: view.players.map((player) => {
+      const dealt = outcome?.players.find((p) => p.userID === player.userID);
+      const visible = outcome ? handVisible(anonymous, player, reader) : !player.handHidden;
       return {
         userID: player.userID,
         username: player.username,
         team: player.team,
-        civChoices: visible ? player.civChoices : [],
+        civChoices: visible ? (outcome ? (dealt?.civChoices ?? []) : player.hand) : [],
         civChoicesHidden: !visible,
       };
     }),
-    bannedLeaders: result.bannedLeaders,
-    settings: result.settings,
+    bannedLeaders: outcome ? outcome.bannedLeaders : view.bannedLeaders,
+    settings: (outcome ? outcome.settings : view.settings) ?? noSettings(),
     dateCreated: new Date(Number(row.created_at)).toISOString(),
-    discordText: draftAsText(result, { anonymous, viewerID: readerID }),
+    discordText: outcome ? draftAsText(outcome, { anonymous, viewerID: readerID }) : '',
     gameID: row.game_id,
+    mode: view.mode,
+    status: view.status,
+    round: view.round,
+    view,
   };
 }

@@ -39,3 +39,12 @@ export const listUsernames = (db: Db, userIds: readonly string[]) =>
     .select(['id', 'username'])
     .where('id', 'in', userIds.length ? [...userIds] : [''])
     .execute();
+
+/** Writes a draft's new state (and what follows from it) in the caller's transaction. */
+export async function saveState(db: Db, id: string, columns: Pick<DraftRow, 'state' | 'result' | 'deadline'>): Promise<void> {
+  await db.updateTable('civ_drafts').set(columns).where('id', '=', id).execute();
+}
+
+/** Drafts whose next timer is due, soonest first (civ_drafts_deadline_idx). */
+export const listDue = (db: Db, now: number, limit: number) =>
+  db.selectFrom('civ_drafts').select('id').where('deadline', '<=', now).orderBy('deadline').limit(limit).execute();

@@ -1,14 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { draftDto, draftGameBody, draftIdQuery } from '@smm/shared/civilization/draft-schemas';
+import { z } from 'zod';
+import {
+  deleteDraftPresetBody,
+  draftActionBody,
+  draftDto,
+  draftGameBody,
+  draftIdQuery,
+  draftPresetBody,
+  draftPresetDto,
+  draftPresetsQuery,
+} from '@smm/shared/civilization/draft-schemas';
 import { apiErrorBody } from '@smm/shared/errors';
+import type { DraftStepsService } from './draft-steps.service';
 import type { DraftsService } from './drafts.service';
+import type { DraftPresetsService } from './presets.service';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 429: apiErrorBody };
 const tags = ['civilization games'];
 const security = [{ bearer: [] }];
 
 export const draftsRoutes =
-  (drafts: DraftsService): FastifyPluginAsyncZod =>
+  (drafts: DraftsService, steps: DraftStepsService, presets: DraftPresetsService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/civilization/draftGame',
@@ -40,5 +52,67 @@ export const draftsRoutes =
         },
       },
       (req) => drafts.getDraft(req.actor, req.query.draftID),
+    );
+
+    app.post(
+      '/api/civilization/draftAction',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "Players of a live draft: one step by the caller (who acts is the session's user): 'blindPick' a leader of one's hand; a captain's 'ban' or 'pick' on their team's turn; 'proposeBans' (majority bans); 'callVote' for a redraft (calling is a yes) and 'vote'. Answers the draft as the caller may see it; a step the draft does not allow answers 400 naming why; 120 steps per minute per user, then 429 with Retry-After. A redraft that passes deals again, only while no game has been made from the draft.",
+          body: draftActionBody,
+          response: { 200: draftDto, ...errors },
+        },
+      },
+      (req) => steps.draftAction(req.actor, req.body),
+    );
+
+    app.get(
+      '/api/civilization/getDraftPresets',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: "Members: the group's draft presets, by name.",
+          querystring: draftPresetsQuery,
+          response: { 200: z.array(draftPresetDto), ...errors },
+        },
+      },
+      (req) => presets.getDraftPresets(req.actor, req.query.groupID),
+    );
+
+    app.post(
+      '/api/civilization/postDraftPreset',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            'Administrators: saves a draft preset (a name with a mode and its options); a name the group already has is replaced. At most 20 per group.',
+          body: draftPresetBody,
+          response: { 200: draftPresetDto, ...errors },
+        },
+      },
+      (req) => presets.postDraftPreset(req.actor, req.body),
+    );
+
+    app.post(
+      '/api/civilization/deleteDraftPreset',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: 'Administrators: deletes a draft preset of their group.',
+          body: deleteDraftPresetBody,
+          response: { 200: z.object({ presetID: z.string() }), ...errors },
+        },
+      },
+      (req) => presets.deleteDraftPreset(req.actor, req.body.presetID),
     );
   };

@@ -1,7 +1,18 @@
 import { SETTING_TYPES } from '@smm/shared/civilization/catalogue-types';
-import { DRAFT_LIMITS, DraftError, draft, type DraftInput, type DraftPlayer, type DraftResult } from '@smm/shared/civilization/draft';
-import { DRAFT_NOT_FOUND_MESSAGE, type DraftDto, type DraftGameBody } from '@smm/shared/civilization/draft-schemas';
-import { balancedTeams } from '@smm/shared/civilization/balanced-teams';
+import { DRAFT_LIMITS, DraftError } from '@smm/shared/civilization/draft';
+import { startDraft } from '@smm/shared/civilization/draft-machine';
+import {
+  draftModeConfig,
+  type DraftMachineContext,
+  type DraftMachineState,
+  type DraftModeConfig,
+} from '@smm/shared/civilization/draft-machine-schemas';
+import {
+  DRAFT_NOT_FOUND_MESSAGE,
+  DRAFT_PRESET_NOT_FOUND_MESSAGE,
+  type DraftDto,
+  type DraftGameBody,
+} from '@smm/shared/civilization/draft-schemas';
 import { initialSkill, skillOrdinal } from '@smm/shared/civilization/ladder';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
@@ -17,9 +28,11 @@ import * as events from '../events/events.repo';
 import { assertCan, loadAccess } from '../groups/group-access';
 import * as members from '../groups/group-members.repo';
 import { parseSettings } from '../groups/groups.mapper';
+import type { GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
-import { toDraftDto, type DraftOptions } from './drafts.mapper';
+import { stateColumns, toDraftDto, type DraftOptions } from './drafts.mapper';
 import * as drafts from './drafts.repo';
+import * as presets from './presets.repo';
 import { serverRandom } from './server-random';
 
 export const DRAFT_LIMIT_MESSAGE = 'Too many drafts in a short time; please wait a few minutes before drafting again';
@@ -49,10 +62,11 @@ interface Deps {
   clock: Clock;
   throttle: Throttle;
   draftLimit?: Limit;
+  changes?: GroupChanges;
 }
 
 /** Drafts the server deals from what it has stored, and hands out as each reader may see them. */
-export function createDraftsService({ db, clock, throttle, draftLimit = defaultDraftLimit }: Deps) {
+export function createDraftsService({ db, clock, throttle, draftLimit = defaultDraftLimit, changes }: Deps) {
   return {
     /**
      * Deals a draft for members of the group from their stored bans (within the group's limit, first made
@@ -67,7 +81,10 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
       const catalogue = catalogueOf(group);
       const groupSettings = parseSettings(group.settings, group.game_name);
       const userIds = body.members.map((m) => m.userID);
-      const balanced = body.gameType === 'team' && body.teamSplit === 'balanced';
+      const config = await modeConfigOf(db, group.id, body);
+      const rated =
+        config.gameType === 'team' &&
+        (config.teamSplit === 'balanced' || (config.mode === 'captains' && config.captainSelection === 'topRated'));
 
       const [memberRows, bans, maps, settings, ownedPacks, standings, event] = await Promise.all([
         members.listByGroup(db, group.id),
@@ -75,7 +92,7 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
         preferences.listMaps(db, group.id, userIds),
         preferences.listSettingPreferences(db, group.id, userIds),
         listOwnedPacks(db, group.game_name, userIds),
-        balanced ? games.listStandings(db, group.id, 'team', userIds) : Promise.resolve([]),
+        rated ? games.listStandings(db, group.id, 'team', userIds) : Promise.resolve([]),
         body.eventID ? events.findById(db, body.eventID) : Promise.resolve(undefined),
       ]);
       await assertPlayersAreMembers(db, memberRows, userIds);
@@ -87,31 +104,29 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
 
       const rows = { agendas: [], bans, maps, settings, ownedPacks };
       const prefs = toCivPreferencesDtos(group.id, players, catalogue, rows, groupSettings.maxNumberOfLeaderBans);
-      let result: DraftResult;
+      const manualTeams = config.gameType === 'team' && config.teamSplit === 'manual' ? manualTeamsOf(body, players) : null;
+      if (config.gameType === 'team' && !manualTeams && config.teamCount > players.length) {
+        throw invalid({ teamCount: `Teams must be from 2 to ${players.length}, the number of players` });
+      }
+      const context: DraftMachineContext = {
+        players: prefs.map((p, i) => ({
+          userID: p.userID,
+          username: p.username,
+          team: manualTeams?.[i] ?? null,
+          leaderBans: p.leaderBans.map((b) => b.civID),
+          maps: p.maps.map((m) => m.name),
+          settings: Object.fromEntries(SETTING_TYPES.map((type) => [type, p[type]])),
+          ownedPacks: ownedPacks.get(p.userID) ?? null,
+        })),
+        leaders: catalogue.leaders,
+        maps: catalogue.maps,
+        groupSettings,
+        ratings: Object.fromEntries(standings.map((s) => [s.user_id, skillOrdinal({ mu: Number(s.mu), sigma: Number(s.sigma) })])),
+        newPlayerRating: skillOrdinal(initialSkill()),
+      };
+      let state: DraftMachineState;
       try {
-        const teams = teamsFor(body, players, standings);
-        const input: DraftInput = {
-          players: prefs.map((p, i): DraftPlayer => ({
-            userID: p.userID,
-            username: p.username,
-            team: teams.manual?.[i] ?? null,
-            leaderBans: p.leaderBans.map((b) => b.civID),
-            maps: p.maps.map((m) => m.name),
-            settings: Object.fromEntries(SETTING_TYPES.map((type) => [type, p[type]])),
-            ownedPacks: ownedPacks.get(p.userID) ?? null,
-          })),
-          leaders: catalogue.leaders,
-          maps: catalogue.maps,
-          groupSettings,
-          numCiv: body.numCiv,
-          freeBans: body.freeBans,
-          bansRemovePicks: body.bansRemovePicks,
-          gameType: body.gameType,
-          randomTeams: teams.random,
-          teamCount: body.teamCount,
-          allowDuplicateCivs: groupSettings.allowDuplicateCivs === true,
-        };
-        result = draft(input, serverRandom);
+        state = startDraft(config, context, { now: clock.now() }, serverRandom);
       } catch (error) {
         // The draft's own refusals are meant for the person who asked, and name players by username.
         if (error instanceof DraftError) throw invalid({ members: error.message }, error.message);
@@ -119,11 +134,11 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
       }
 
       const options: DraftOptions = {
-        numCiv: body.numCiv,
-        freeBans: body.freeBans,
-        bansRemovePicks: body.bansRemovePicks,
-        teamSplit: body.gameType === 'team' ? body.teamSplit : 'none',
-        teamCount: body.teamCount,
+        numCiv: config.numCiv,
+        freeBans: config.freeBans,
+        bansRemovePicks: config.bansRemovePicks,
+        teamSplit: config.gameType === 'team' ? config.teamSplit : 'none',
+        teamCount: config.teamCount,
         eventID: body.eventID ?? null,
       };
       const row: drafts.DraftRow = {
@@ -131,13 +146,14 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
         group_id: group.id,
         created_by: actor.id,
         created_at: clock.now(),
-        game_type: body.gameType,
-        anonymous_mode: body.anonymousMode ? 1 : 0,
+        game_type: config.gameType,
+        anonymous_mode: config.anonymousMode ? 1 : 0,
         options: JSON.stringify(options),
-        result: JSON.stringify(result),
         game_id: null,
+        ...stateColumns(state),
       };
       await drafts.insert(db, row);
+      changes?.publish({ groupId: group.id, topic: 'drafts', action: 'changed', draftId: row.id });
       return toDraftDto(row, actor.id);
     },
 
@@ -154,42 +170,21 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
 }
 export type DraftsService = ReturnType<typeof createDraftsService>;
 
-/**
- * How the teams are made: none in a free-for-all; manual teams as sent; random ones by draft() itself;
- * balanced ones here, from the players' team-game ratings (a player without one counts as a new player).
- */
-function teamsFor(
-  body: DraftGameBody,
-  players: readonly { user_id: string; username: string }[],
-  standings: readonly { user_id: string; mu: number; sigma: number }[],
-): { manual?: (number | null)[]; random: boolean } {
-  if (body.gameType === 'ffa') return { random: false };
-  if (body.teamSplit === 'manual') {
-    return {
-      manual: players.map((p, i) => {
-        const team = body.members[i]?.team;
-        if (team === undefined || team === null) {
-          throw invalid({ members: `${p.username} needs a team from ${DRAFT_LIMITS.teamMin} to ${DRAFT_LIMITS.teamMax}` });
-        }
-        return team;
-      }),
-      random: false,
-    };
-  }
-  if (body.teamCount > players.length) throw invalid({ teamCount: `Teams must be from 2 to ${players.length}, the number of players` });
-  if (body.teamSplit === 'random') return { random: true };
-  const ratings = new Map(standings.map((s) => [s.user_id, skillOrdinal({ mu: Number(s.mu), sigma: Number(s.sigma) })]));
-  // Among equally balanced splits the first met in input order wins, so the players go in shuffled.
-  const shuffled = [...players];
-  for (let i = shuffled.length - 1; i > 0; i -= 1) {
-    const j = Math.min(i, Math.floor(serverRandom() * (i + 1)));
-    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
-  }
-  const { teams } = balancedTeams(
-    shuffled.map((p) => ({ userID: p.user_id, rating: ratings.get(p.user_id) ?? null })),
-    body.teamCount,
-    skillOrdinal(initialSkill()),
-  );
-  const teamOf = new Map(teams.flatMap((members, index) => members.map((userID) => [userID, index + 1] as const)));
-  return { manual: players.map((p) => teamOf.get(p.user_id) ?? null), random: false };
+/** How this draft runs: the group preset named (its mode and options, with the captains sent), or what was sent. */
+async function modeConfigOf(db: Db, groupId: string, body: DraftGameBody): Promise<DraftModeConfig> {
+  if (!body.presetID) return draftModeConfig.parse(body);
+  const preset = await presets.findById(db, body.presetID);
+  if (!preset || preset.group_id !== groupId) throw notFound(DRAFT_PRESET_NOT_FOUND_MESSAGE, { presetID: DRAFT_PRESET_NOT_FOUND_MESSAGE });
+  return draftModeConfig.parse({ ...(JSON.parse(preset.config) as object), captainIDs: body.captainIDs });
+}
+
+/** The teams a manual split sends, one per player in the players' order; each player must have one. */
+function manualTeamsOf(body: DraftGameBody, players: readonly { user_id: string; username: string }[]): number[] {
+  return players.map((p, i) => {
+    const team = body.members[i]?.team;
+    if (team === undefined || team === null) {
+      throw invalid({ members: `${p.username} needs a team from ${DRAFT_LIMITS.teamMin} to ${DRAFT_LIMITS.teamMax}` });
+    }
+    return team;
+  });
 }

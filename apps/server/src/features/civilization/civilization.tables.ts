@@ -66,9 +66,23 @@ export interface CivDraftsTable {
   anonymous_mode: number;
   /** JSON of the options asked for. */
   options: string;
-  /** JSON of the DraftResult dealt. */
+  /** JSON of the DraftResult a game is made from; 'null' while a live draft runs. */
   result: string;
   game_id: string | null;
+  /** JSON of the draft machine's state; null for drafts dealt before modes (random, complete). */
+  state: string | null;
+  /** When the next timeout is due (epoch ms); null when nothing waits. */
+  deadline: number | null;
+}
+
+export interface CivDraftPresetsTable {
+  id: string;
+  group_id: string;
+  name: string;
+  /** JSON of the draftPresetConfig. */
+  config: string;
+  updated_by: string;
+  updated_at: number;
 }
 
 declare module '../../db/schema' {
@@ -81,5 +95,6 @@ declare module '../../db/schema' {
     civ_owned_packs: CivOwnedPacksTable;
     civ_preference_notices: CivPreferenceNoticesTable;
     civ_drafts: CivDraftsTable;
+    civ_draft_presets: CivDraftPresetsTable;
   }
 }

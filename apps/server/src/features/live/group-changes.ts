@@ -1,6 +1,6 @@
 import type { Db } from '../../db/schema';
 
-export type GroupChangeTopic = 'events' | 'attendance' | 'cards' | 'members' | 'group';
+export type GroupChangeTopic = 'events' | 'attendance' | 'cards' | 'members' | 'group' | 'drafts';
 export type GroupChangeAction =
   'created' | 'updated' | 'cancelled' | 'attended' | 'unattended' | 'reminder' | 'waitlistPromoted' | 'changed';
 
@@ -10,6 +10,8 @@ export interface GroupChange {
   topic: GroupChangeTopic;
   action: GroupChangeAction;
   eventId?: string;
+  /** topic 'drafts': the live draft that moved on. */
+  draftId?: string;
   userId?: string;
   /** The event as it was, for changes after which it can no longer be read (cancelled). */
   event?: { name: string; startAt: number; endAt: number };

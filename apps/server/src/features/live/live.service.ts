@@ -34,6 +34,7 @@ const toMessage = (change: GroupChange): LiveChangeMessage => ({
   topic: change.topic,
   action: change.action,
   ...(change.eventId ? { eventId: change.eventId } : {}),
+  ...(change.draftId ? { draftId: change.draftId } : {}),
 });
 
 /**
