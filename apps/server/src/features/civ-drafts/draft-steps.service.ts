@@ -62,18 +62,21 @@ export function createDraftStepsService({ db, clock, throttle, changes, log, ste
     return row !== null;
   }
 
-  const timers = createBackgroundJob({
-    async run() {
-      let applied = 0;
-      for (const { id } of await drafts.listDue(db, clock.now(), DUE_PER_PASS)) {
-        try {
-          if (await timeoutOne(id)) applied += 1;
-        } catch (error) {
-          log.error({ err: error, draftID: id }, 'draft timer failed');
-        }
+  /** One pass over the due timers; the drafts whose timeout this pass applied. */
+  async function runDue(): Promise<string[]> {
+    const applied: string[] = [];
+    for (const { id } of await drafts.listDue(db, clock.now(), DUE_PER_PASS)) {
+      try {
+        if (await timeoutOne(id)) applied.push(id);
+      } catch (error) {
+        log.error({ err: error, draftID: id }, 'draft timer failed');
       }
-      return applied;
-    },
+    }
+    return applied;
+  }
+
+  const timers = createBackgroundJob({
+    run: runDue,
     log,
     failureMessage: 'draft timers failed',
     whileRunning: 'again',
@@ -114,9 +117,8 @@ export function createDraftStepsService({ db, clock, throttle, changes, log, ste
       return toDraftDto(row, actor.id);
     },
 
-    /** Applies every timeout that has come due (blind picks, captains' turns, proposals, votes); the number applied. */
-    runDueTimers: timers.tick,
-    timers,
+    /** The timers' loop: one pass at a time on this instance (main.ts starts it). */
+    timers: { ...timers, runDue },
   };
 }
 export type DraftStepsService = ReturnType<typeof createDraftStepsService>;
