@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CIV_CATALOGUES } from '@smm/shared/civilization/catalogue';
 import { REDRAFT_VOTE_SECONDS } from '@smm/shared/civilization/draft-machine-schemas';
@@ -6,6 +7,7 @@ import type { FullGroupDto } from '@smm/shared/groups/schemas';
 import { buildApp } from '../src/app';
 import { createGameFrom, draftBody, draftFor, type DraftOptions } from './civ-games-fixtures';
 import { call, createGroup, join, setRole, type TestUser } from './groups-fixtures';
+import { openLiveStream } from './live-stream-client';
 import { createTestApp, createUser, memoryMailer, type TestApp } from './test-app';
 
 const civ6 = CIV_CATALOGUES['Civilization 6']!;
@@ -139,6 +141,38 @@ describe('blind picks', () => {
     }
     expect(playerOf(done, a).autoPicked).toBe(false);
     expect((await act(a, draft.draftID, { type: 'blindPick', civID: handOf(draft, a)[1]!.civID })).status).toBe(400);
+  });
+});
+
+describe('live', () => {
+  it("every step reaches the players' live streams as a bare 'this draft moved on', never the leader picked", async () => {
+    const group = await groupOfFour();
+    const [a, b] = users as [TestUser, TestUser];
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const stream = await openLiveStream(`http://127.0.0.1:${port}`, group._id, b.token);
+    try {
+      expect((await stream.next())?.event).toBe('ready');
+      const draft = await start(group, a, { mode: 'blind', numCiv: 2 });
+      expect((await stream.next((f) => f.event === 'change'))?.data).toEqual({ topic: 'drafts', action: 'changed', draftId: draft.draftID });
+      const pick = handOf(draft, a)[0]!;
+      await act(a, draft.draftID, { type: 'blindPick', civID: pick.civID });
+      expect((await stream.next((f) => f.event === 'change'))?.data).toEqual({ topic: 'drafts', action: 'changed', draftId: draft.draftID });
+      expect(JSON.stringify(stream.frames)).not.toContain(pick.civID);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('other games', () => {
+  it('a Civilization 5 group drafts blind picks from its own catalogue', async () => {
+    const [a, ...rest] = users as [TestUser, ...TestUser[]];
+    const group = await createGroup(t.app, a, { gameName: 'Civilization 5' });
+    for (const user of rest) await join(t.app, group, user);
+    const draft = await start(group, a, { mode: 'blind', numCiv: 2 });
+    const civ5 = new Set(CIV_CATALOGUES['Civilization 5']!.leaders.map((l) => l.civID));
+    for (const user of users) for (const leader of handOf(draft, user)) expect(civ5.has(leader.civID)).toBe(true);
   });
 });
 
