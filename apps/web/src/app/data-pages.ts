@@ -23,5 +23,6 @@ export const dataPages = {
   civRankings: lazyPage(() => import('../features/civ-rankings/pages/RankingsPage')),
   civMember: lazyPage(() => import('../features/civ-member/pages/MemberPage')),
   civGame: lazyPage(() => import('../features/civ-game/pages/CivGamePage')),
+  civDraft: lazyPage(() => import('../features/civ-draft/pages/DraftPage')),
   clanStats: lazyPage(() => import('../features/runescape-clan/pages/ClanStatsPage')),
 };

@@ -53,6 +53,7 @@ export function AppRoutes() {
             <Route path="rankings" element={<DataPage name="civRankings" />} />
             <Route path="member" element={<DataPage name="civMember" />} />
             <Route path="civGame" element={<DataPage name="civGame" />} />
+            <Route path="draft" element={<DataPage name="civDraft" />} />
             <Route path="events" element={<DataPage name="events" />} />
             <Route path="preferences" element={<DataPage name="civPreferences" />} />
             <Route path="userSettings" element={<DataPage name="groupUserSettings" />} />

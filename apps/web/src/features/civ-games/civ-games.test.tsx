@@ -13,6 +13,7 @@ import { ToastProvider } from '../../lib/ui/toasts';
 import { AppStateProvider } from '../auth/app-state';
 import EventsPage from '../events/pages/EventsPage';
 import GroupAreaLayout from '../groups/pages/GroupAreaLayout';
+import { completeRandomDraft } from '../civ-draft/civ-draft-fixtures';
 import { NewGameModal } from './components/NewGameModal';
 import { finishingOrder, finishingOrderText } from './finishing-order';
 import type { NewGameMember } from './new-game';
@@ -94,7 +95,7 @@ function dealDraft(raw: unknown): Reply {
       ? { ...player, civChoices: [], civChoicesHidden: true }
       : { ...player, civChoicesHidden: false },
   );
-  const draft: DraftDto = {
+  const draft: DraftDto = completeRandomDraft({
     draftID: `draft-${dealtBefore + 1}`,
     groupID: body.groupID,
     gameType: body.gameType,
@@ -115,7 +116,7 @@ function dealDraft(raw: unknown): Reply {
       ...players.map((player) => `${player.username} — ${player.civChoicesHidden ? 'hidden' : hand(player.civChoices)}`),
     ].join('\n'),
     gameID: null,
-  };
+  });
   drafts.push(draftDto.parse(draft));
   return { status: 200, body: draft };
 }
@@ -170,6 +171,7 @@ beforeEach(() => {
     'GET /api/users/getTimeZone': () => ({ status: 200, body: { timeZone: 'UTC' } }),
     'GET /api/civilization/getActiveGames': () => ({ status: 200, body: page([]) }),
     'GET /api/civilization/getFinishedGames': () => ({ status: 200, body: page([]) }),
+    'GET /api/civilization/getDraftPresets': () => ({ status: 200, body: [] }),
     'POST /api/civilization/draftGame': () => dealDraft(calls.at(-1)?.body),
     'POST /api/civilization/createGame': () => ({ status: 200, body: game('new-game', 'Friday game') }),
   };

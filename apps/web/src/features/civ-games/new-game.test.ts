@@ -3,6 +3,7 @@ import { seededRandom } from '@smm/shared/civilization/draft';
 import { draftGameBody, type DraftDto } from '@smm/shared/civilization/draft-schemas';
 import { createGameBody } from '@smm/shared/civilization/games-schemas';
 import { ApiError } from '../../lib/api-client';
+import { completeRandomDraft } from '../civ-draft/civ-draft-fixtures';
 import {
   changesDraft,
   createGameBodyFrom,
@@ -125,7 +126,7 @@ describe('the New Game form rules', () => {
     expect(createGameBody.safeParse(body).success).toBe(true);
   });
 
-  const drafted: DraftDto = {
+  const drafted: DraftDto = completeRandomDraft({
     draftID: 'd1',
     groupID: 'g1',
     gameType: 'team',
@@ -141,7 +142,7 @@ describe('the New Game form rules', () => {
     dateCreated: '2026-03-01T12:00:00.000Z',
     discordText: 'B — Gorgo (Greece)\nA — hidden',
     gameID: null,
-  };
+  });
 
   it("sends a drafted game by the server's draftID, with the draft's players and teams and no hands", () => {
     const form = {

@@ -1,5 +1,7 @@
 import { DRAFT_LIMITS, type Random } from '@smm/shared/civilization/draft';
-import type { DraftDto, TEAM_SPLITS } from '@smm/shared/civilization/draft-schemas';
+import { DRAFT_MACHINE_LIMITS, type CaptainSelection, type DraftMode } from '@smm/shared/civilization/draft-machine-schemas';
+import type { CaptainOrder } from '@smm/shared/civilization/draft-orders';
+import type { DraftDto, DraftPresetConfig, DraftPresetDto, TEAM_SPLITS } from '@smm/shared/civilization/draft-schemas';
 import type { GameType } from '@smm/shared/civilization/games-schemas';
 import { ApiError } from '../../lib/api-client';
 import type { CreateGameInput } from './api/create-game';
@@ -42,6 +44,20 @@ export interface NewGameForm {
   numCiv: number;
   freeBans: number;
   anonymousMode: boolean;
+  /** How the draft runs: dealt at once ('random', as before), or live on the server step by step. */
+  mode: DraftMode;
+  /** Live modes: how long each blind pick, captain's turn or the proposals last. */
+  stepSeconds: number;
+  captainSelection: CaptainSelection;
+  /** captainSelection 'chosen': one player of each team. */
+  captainIDs: readonly string[];
+  captainOrder: CaptainOrder;
+  bansPerTeam: number;
+  /** null: as many as the largest team has players. */
+  picksPerTeam: number | null;
+  majorityBansPerPlayer: number;
+  /** The group preset applied, while the options are still the preset's. */
+  presetID: string | null;
 }
 
 /** The options behind 'More options' as a game starts with them. */
@@ -51,6 +67,18 @@ const HIDDEN_OPTION_DEFAULTS = {
   draftMode: true,
   bansRemovePicks: false,
 } as const;
+
+/** The live modes' options as a new form starts with them (the server's own defaults). */
+const MODE_DEFAULTS = {
+  mode: 'random' as DraftMode,
+  stepSeconds: DRAFT_MACHINE_LIMITS.stepSecondsDefault,
+  captainSelection: 'topRated' as CaptainSelection,
+  captainIDs: [] as readonly string[],
+  captainOrder: 'snake' as CaptainOrder,
+  bansPerTeam: DRAFT_MACHINE_LIMITS.bansPerTeamDefault,
+  picksPerTeam: null as number | null,
+  majorityBansPerPlayer: DRAFT_MACHINE_LIMITS.majorityBansDefault,
+};
 
 export function initialForm(prefill: { gameName?: string; memberIDs?: readonly string[] } = {}): NewGameForm {
   return {
@@ -64,6 +92,8 @@ export function initialForm(prefill: { gameName?: string; memberIDs?: readonly s
     numCiv: DRAFT_LIMITS.numCivFormDefault,
     freeBans: DRAFT_LIMITS.freeBansDefault,
     anonymousMode: false,
+    ...MODE_DEFAULTS,
+    presetID: null,
   };
 }
 
@@ -83,9 +113,42 @@ export const DRAFT_FIELDS = [
   'numCiv',
   'freeBans',
   'anonymousMode',
+  'mode',
+  'stepSeconds',
+  'captainSelection',
+  'captainIDs',
+  'captainOrder',
+  'bansPerTeam',
+  'picksPerTeam',
+  'majorityBansPerPlayer',
+  'presetID',
 ] as const satisfies readonly (keyof NewGameForm)[];
 
 export const changesDraft = (patch: Partial<NewGameForm>): boolean => DRAFT_FIELDS.some((field) => field in patch);
+
+/** Fields a preset sets: changing one by hand means the options are no longer the preset's. */
+const PRESET_FIELDS = [
+  'gameType',
+  'moreOptions',
+  'draftMode',
+  'numCiv',
+  'freeBans',
+  'bansRemovePicks',
+  'teamSplit',
+  'teamCount',
+  'anonymousMode',
+  'mode',
+  'stepSeconds',
+  'captainSelection',
+  'captainOrder',
+  'bansPerTeam',
+  'picksPerTeam',
+  'majorityBansPerPlayer',
+] as const satisfies readonly (keyof NewGameForm)[];
+
+/** Whether a change by hand leaves the preset applied: it does unless it touches what the preset set. */
+export const leavesPreset = (patch: Partial<NewGameForm>): boolean =>
+  !('presetID' in patch) && PRESET_FIELDS.some((field) => field in patch);
 
 /** The chosen members in the group's order. */
 export const selectedMembers = (members: readonly NewGameMember[], form: Pick<NewGameForm, 'memberIDs'>): NewGameMember[] => {
@@ -145,9 +208,106 @@ export function randomTeams(userIDs: readonly string[], teamCount: number, rando
   return Object.fromEntries(order.map((userID, index) => [userID, (index % teamCount) + 1]));
 }
 
+/** The draft mode in force: none is dealt without Draft Mode, so it reads as the plain random deal. */
+export const draftModeOf = (form: NewGameForm): DraftMode => (effectiveOptions(form).draftMode ? form.mode : 'random');
+
+/** Blind picks, captains and majority bans run live on the server: the form starts them and opens the draft's page. */
+export const isLiveDraft = (form: NewGameForm): boolean => draftModeOf(form) !== 'random';
+
+/** A captains draft is a team game's: each team has a captain. */
+export const captainsNeedTeamGame = (form: NewGameForm): boolean => draftModeOf(form) === 'captains' && form.gameType !== 'team';
+
+/** How many captains to choose: one for each team the players will form. */
+export function captainsNeeded(form: NewGameForm, players: readonly NewGameMember[]): number {
+  const options = effectiveOptions(form);
+  if (options.teamSplit !== 'manual') return teamCountFor(options.teamCount, players.length);
+  return new Set(players.map((player) => manualTeamOf(form, players, player.userID))).size;
+}
+
+/** The chosen captains still among the players, in the players' order. */
+export const chosenCaptains = (form: Pick<NewGameForm, 'captainIDs'>, players: readonly NewGameMember[]): string[] =>
+  players.filter((player) => form.captainIDs.includes(player.userID)).map((player) => player.userID);
+
+/** The options of the live mode in force, as draftGame takes them; none for the random deal. */
+function modeFields(form: NewGameForm, players: readonly NewGameMember[]): Partial<DraftGameInput> {
+  const mode = draftModeOf(form);
+  switch (mode) {
+    case 'random':
+      return {};
+    case 'blind':
+      return { mode, stepSeconds: form.stepSeconds };
+    case 'majorityBans':
+      return { mode, stepSeconds: form.stepSeconds, majorityBansPerPlayer: form.majorityBansPerPlayer };
+    case 'captains':
+      return {
+        mode,
+        stepSeconds: form.stepSeconds,
+        captainSelection: form.captainSelection,
+        ...(form.captainSelection === 'chosen' ? { captainIDs: chosenCaptains(form, players) } : {}),
+        captainOrder: form.captainOrder,
+        bansPerTeam: form.bansPerTeam,
+        picksPerTeam: form.picksPerTeam,
+      };
+  }
+}
+
+/** The form's options as a group preset keeps them (chosen captains are a game's, not a preset's). */
+export function presetConfigFrom(form: NewGameForm, players: readonly NewGameMember[]): DraftPresetConfig {
+  const options = effectiveOptions(form);
+  return {
+    mode: form.mode,
+    gameType: form.gameType,
+    numCiv: form.numCiv,
+    freeBans: form.freeBans,
+    bansRemovePicks: options.bansRemovePicks,
+    teamSplit: options.teamSplit,
+    teamCount: players.length >= 2 ? teamCountFor(options.teamCount, players.length) : options.teamCount,
+    anonymousMode: form.anonymousMode,
+    stepSeconds: form.stepSeconds,
+    captainSelection: form.captainSelection,
+    captainOrder: form.captainOrder,
+    bansPerTeam: form.bansPerTeam,
+    picksPerTeam: form.picksPerTeam,
+    majorityBansPerPlayer: form.majorityBansPerPlayer,
+  };
+}
+
+/**
+ * What choosing a preset changes: every option it keeps. 'More options' opens when the preset sets one
+ * of the options behind it, so the form shows (and sends) what the preset holds.
+ */
+export function presetPatch(preset: DraftPresetDto): Partial<NewGameForm> {
+  const { config } = preset;
+  const hiddenDiffer =
+    config.teamSplit !== HIDDEN_OPTION_DEFAULTS.teamSplit ||
+    config.teamCount !== HIDDEN_OPTION_DEFAULTS.teamCount ||
+    config.bansRemovePicks !== HIDDEN_OPTION_DEFAULTS.bansRemovePicks;
+  return {
+    presetID: preset.presetID,
+    mode: config.mode,
+    gameType: config.gameType,
+    numCiv: config.numCiv,
+    freeBans: config.freeBans,
+    bansRemovePicks: config.bansRemovePicks,
+    teamSplit: config.teamSplit,
+    teamCount: config.teamCount,
+    anonymousMode: config.anonymousMode,
+    stepSeconds: config.stepSeconds,
+    captainSelection: config.captainSelection,
+    captainOrder: config.captainOrder,
+    bansPerTeam: config.bansPerTeam,
+    picksPerTeam: config.picksPerTeam,
+    majorityBansPerPlayer: config.majorityBansPerPlayer,
+    draftMode: true,
+    ...(hiddenDiffer ? { moreOptions: true } : {}),
+  };
+}
+
 /**
  * The draftGame body: the chosen players in order and the form's options. The server reads the
  * players' bans, preferences and packs itself; manual teams are sent only when the teams are chosen.
+ * The random deal sends no mode (the server's default), so it asks exactly what it always did; a live
+ * mode sends its own options, and a preset still applied goes by its id.
  */
 export function draftGameBodyFrom(params: {
   groupID: string;
@@ -171,6 +331,8 @@ export function draftGameBodyFrom(params: {
     ...(isTeam ? { teamSplit: options.teamSplit, teamCount: teamCountFor(options.teamCount, players.length) } : {}),
     anonymousMode: form.anonymousMode,
     ...(eventID ? { eventID } : {}),
+    ...modeFields(form, players),
+    ...(form.presetID ? { presetID: form.presetID } : {}),
   };
 }
 

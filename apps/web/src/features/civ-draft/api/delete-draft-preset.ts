@@ -3,8 +3,7 @@ import { api } from '../../../lib/api-client';
 import { draftPresetsQueryKey } from './get-draft-presets';
 
 /** Administrators delete one of the group's presets. */
-export const deleteDraftPreset = (presetID: string) =>
-  api.post<{ presetID: string }>('/api/civilization/deleteDraftPreset', { presetID });
+export const deleteDraftPreset = (presetID: string) => api.post<{ presetID: string }>('/api/civilization/deleteDraftPreset', { presetID });
 
 export function useDeleteDraftPreset(groupID: string) {
   const queryClient = useQueryClient();

@@ -15,10 +15,13 @@ import { ApiError, errorBodyOf } from '../../../lib/api-client';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { TextField } from '../../../lib/ui/TextField';
 import { useToast } from '../../../lib/ui/toasts';
+import { useDraftPresets } from '../../civ-draft/api/get-draft-presets';
+import { civDraftPath } from '../../civ-draft/draft-links';
 import { useCreateGame, type CreateGameInput } from '../api/create-game';
 import { useDraftGame } from '../api/draft-game';
 import { civGamePath } from '../game-links';
 import {
+  captainsNeedTeamGame,
   changesDraft,
   CREATE_GAME_ERROR,
   REPLACES_DRAFT_TEXT,
@@ -28,14 +31,19 @@ import {
   effectiveOptions,
   hostOf,
   initialForm,
+  isLiveDraft,
+  leavesPreset,
+  presetConfigFrom,
   selectedMembers,
   toggleMember,
   type NewGameForm,
   type NewGameMember,
 } from '../new-game';
+import { DraftModeFields } from './DraftModeFields';
 import { DraftResultView } from './DraftResultView';
 import { MemberChecklist } from './MemberChecklist';
 import { MoreOptionsFields } from './MoreOptionsFields';
+import { SavePresetField } from './SavePresetField';
 
 interface Props {
   groupID: string;
@@ -49,6 +57,8 @@ interface Props {
   eventID?: string;
   /** The event already has a drafted game, which this one replaces unless its recording has started. */
   replacesDraft?: boolean;
+  /** Administrators may save the form's draft options as a group preset. */
+  canEditDraftPresets?: boolean;
   onHide: () => void;
 }
 
@@ -75,9 +85,29 @@ const DRAFT_FIELD_LABELS: Record<string, string> = {
   bansRemovePicks: 'Bans Remove Picks',
   anonymousMode: 'Anonymous Mode',
   draftID: 'Draft',
+  mode: 'Draft mode',
+  stepSeconds: 'Seconds per step',
+  captainSelection: 'Captains',
+  captainIDs: 'Captains',
+  captainOrder: 'Turn order',
+  bansPerTeam: 'Bans per team',
+  picksPerTeam: 'Picks per team',
+  majorityBansPerPlayer: 'Bans per player',
+  presetID: 'Preset',
 };
 // keepEarlier is not an error to list: it is the redraft refusal, shown with its own button.
-const FIELDS_WITH_INPUTS = new Set(['gameName', 'host', 'members', 'keepEarlier']);
+const FIELDS_WITH_INPUTS = new Set([
+  'gameName',
+  'host',
+  'members',
+  'keepEarlier',
+  'mode',
+  'stepSeconds',
+  'bansPerTeam',
+  'picksPerTeam',
+  'majorityBansPerPlayer',
+  'captainIDs',
+]);
 
 /** A redraft the server refused because the earlier game's recording has started: its message and the body sent. */
 interface RedraftRefusal {
@@ -86,8 +116,19 @@ interface RedraftRefusal {
 }
 
 /** The New-game form (spec 4 and 5): members, host, type and options, a draft to preview and share, and Add Game. */
-export function NewGameModal({ groupID, groupGameName, members, viewerID, prefill, eventID, replacesDraft = false, onHide }: Props) {
+export function NewGameModal({
+  groupID,
+  groupGameName,
+  members,
+  viewerID,
+  prefill,
+  eventID,
+  replacesDraft = false,
+  canEditDraftPresets = false,
+  onHide,
+}: Props) {
   const deal = useDraftGame();
+  const presets = useDraftPresets(groupID);
   const create = useCreateGame(groupID);
   const navigate = useNavigate();
   const toast = useToast();
@@ -105,9 +146,11 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
   const players = selectedMembers(members, form);
   const host = hostOf(form, players, viewerID);
   const { draftMode } = effectiveOptions(form);
+  // Blind picks, captains and majority bans are started here and played on the draft's own page.
+  const live = isLiveDraft(form);
   const drafting = deal.isPending;
   const busy = drafting || create.isPending;
-  const canSubmit = form.gameName.trim() !== '' && !busy;
+  const canSubmit = form.gameName.trim() !== '' && !busy && !captainsNeedTeamGame(form);
   // A draft refusal's message shows once, in the form's error place, not again under a field.
   const fields = draftError
     ? Object.fromEntries(Object.entries(serverFields).filter(([, message]) => message !== draftError))
@@ -115,11 +158,13 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
   const otherFieldErrors = Object.entries(fields).filter(([field]) => !FIELDS_WITH_INPUTS.has(field));
 
   function change(patch: Partial<NewGameForm>) {
-    setForm((current) => ({ ...current, ...patch }));
+    // An option changed by hand is no longer the preset's: the draft then goes by the options shown.
+    const next = leavesPreset(patch) ? { ...patch, presetID: null } : patch;
+    setForm((current) => ({ ...current, ...next }));
     // The offer to add beside the earlier game was for the game as it was sent.
     setRefusal(null);
     // A draft made for other players or options no longer describes this game.
-    if (changesDraft(patch)) {
+    if (changesDraft(next)) {
       setResult(null);
       setDraftError(null);
     }
@@ -130,7 +175,7 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
    * (naming players by username) show as it words them; anything unexpected reads 'Unexpected error
    * while drafting: ...' (spec 8).
    */
-  async function runDraft(): Promise<DraftDto | null> {
+  async function runDraft({ preview = true } = {}): Promise<DraftDto | null> {
     setDraftError(null);
     setFields({});
     setRefusal(null);
@@ -141,7 +186,7 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
     }
     try {
       const drafted = await deal.mutateAsync(draftGameBodyFrom({ groupID, form, players, eventID }));
-      setResult(drafted);
+      if (preview) setResult(drafted);
       return drafted;
     } catch (error) {
       setResult(null);
@@ -151,9 +196,21 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
     }
   }
 
+  /** A live draft: the server opens it and everyone plays it on its page, where the game is made once it is complete. */
+  async function startLiveDraft() {
+    const drafted = await runDraft({ preview: false });
+    if (!drafted) return;
+    onHide();
+    navigate(civDraftPath(groupID, drafted.draftID), { state: { gameName: form.gameName.trim(), host } });
+  }
+
   async function addGame(e: FormEvent) {
     e.preventDefault();
     if (!canSubmit || players.length === 0) return;
+    if (live) {
+      await startLiveDraft();
+      return;
+    }
     // Add Game before any draft drafts first, so a game in Draft Mode always has its choices.
     const drafted = draftMode ? (result ?? (await runDraft())) : null;
     if (draftMode && !drafted) return;
@@ -278,6 +335,11 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
                 </Form.Group>
               </Col>
             </Row>
+            {draftMode && (
+              <DraftModeFields form={form} players={players} onChange={change} presets={presets.data ?? []} fields={fields}>
+                {canEditDraftPresets && <SavePresetField groupID={groupID} config={presetConfigFrom(form, players)} />}
+              </DraftModeFields>
+            )}
             <Form.Check
               id="new-game-anonymous"
               type="checkbox"
@@ -334,17 +396,23 @@ export function NewGameModal({ groupID, groupGameName, members, viewerID, prefil
           <div role="status" className="visually-hidden">
             {drafting
               ? 'Drafting…'
-              : result && draftMode
+              : result && draftMode && !live
                 ? `Drafted ${result.players.length} players on ${result.map?.name ?? 'no map'}`
                 : ''}
           </div>
-          {result && draftMode && <DraftResultView draft={result} />}
+          {result && draftMode && !live && <DraftResultView draft={result} />}
         </Modal.Body>
         <Modal.Footer className="flex-wrap">
           <Button variant="secondary" className="me-auto" onClick={onHide} disabled={create.isPending}>
             Cancel
           </Button>
-          {players.length > 0 && (
+          {players.length > 0 && live && (
+            <Button type="submit" disabled={!canSubmit}>
+              {drafting && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
+              {drafting ? 'Starting…' : 'Start draft'}
+            </Button>
+          )}
+          {players.length > 0 && !live && (
             <>
               {draftMode && (
                 <Button variant="outline-primary" disabled={!canSubmit} onClick={() => void runDraft()}>

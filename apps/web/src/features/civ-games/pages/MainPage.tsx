@@ -104,6 +104,7 @@ function Games() {
             groupGameName={group.gameName}
             members={group.members}
             viewerID={user.id}
+            canEditDraftPresets={can('editDraftPresets', context)}
             onHide={() => setDialog('none')}
           />
         </Suspense>

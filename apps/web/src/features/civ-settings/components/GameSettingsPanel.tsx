@@ -6,6 +6,7 @@ import Card from 'react-bootstrap/Card';
 import { findCivCatalogue, NO_DEFAULT_SETTINGS_MESSAGE } from '@smm/shared/civilization/catalogue';
 import { SETTING_TYPES } from '@smm/shared/civilization/catalogue-types';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
+import { DraftPresetsCard } from '../../civ-draft/components/DraftPresetsCard';
 import { SETTING_TYPE_HEADINGS } from '../setting-types';
 import { EditGameSettingsModal } from './EditGameSettingsModal';
 import { SeasonsCard } from './SeasonsCard';
@@ -13,9 +14,9 @@ import { SeasonsCard } from './SeasonsCard';
 /**
  * The Game Settings panel of a Civilization group's settings: the time zone, the leader ban limit,
  * whether drafts may deal duplicate civilizations and, per setting, whether members choose it or the group has locked it, with the Edit dialog;
- * then the group's Seasons as a card of its own.
+ * then the group's Seasons as a card of its own, and for those who may edit them the group's draft presets.
  */
-export function GameSettingsPanel({ group }: { group: FullGroupDto }) {
+export function GameSettingsPanel({ group, showDraftPresets = false }: { group: FullGroupDto; showDraftPresets?: boolean }) {
   const [editing, setEditing] = useState(false);
   const definitions = findCivCatalogue(group.gameName)?.settings ?? [];
   const types = SETTING_TYPES.filter((type) => group.settings[type].length > 0);
@@ -72,6 +73,7 @@ export function GameSettingsPanel({ group }: { group: FullGroupDto }) {
         {editing && <EditGameSettingsModal group={group} definitions={definitions} onHide={() => setEditing(false)} />}
       </Card>
       <SeasonsCard groupID={group._id} />
+      {showDraftPresets && <DraftPresetsCard groupID={group._id} />}
     </>
   );
 }

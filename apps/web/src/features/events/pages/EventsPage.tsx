@@ -168,6 +168,7 @@ function Events() {
             }}
             eventID={dialog.event._id}
             replacesDraft={dialog.event.isDrafted}
+            canEditDraftPresets={can('editDraftPresets', context)}
             onHide={() => setDialog({ kind: 'detail', eventID: dialog.event._id })}
           />
         </Suspense>

@@ -2,6 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Stack from 'react-bootstrap/Stack';
+import { can } from '@smm/shared/groups/policy';
 import { Loading } from '../../../lib/ui/Loading';
 import { GameSettingsPanel } from '../../civ-settings/components/GameSettingsPanel';
 import { DiscordPanel } from '../../discord/components/DiscordPanel';
@@ -28,7 +29,7 @@ function GroupSettings() {
     content = (
       <Stack gap={3}>
         <MembersPanel group={full.data} viewer={viewer} variant="civ" />
-        <GameSettingsPanel group={full.data} />
+        <GameSettingsPanel group={full.data} showDraftPresets={can('editDraftPresets', context)} />
         <SettingsPanel group={full.data} context={context} userID={user.id} />
         <DiscordPanel groupID={groupID} />
         <CardsPanel groupID={groupID} orderMode="inline" />
