@@ -104,7 +104,10 @@ describe('blind picks', () => {
     const [a, b, c] = users as [TestUser, TestUser, TestUser];
     const draft = await start(group, a, { mode: 'blind', numCiv: 2 });
     const theirs = handOf(draft, a)[0]!;
-    const forged = await post('draftAction', b, { draftID: draft.draftID, action: { type: 'blindPick', civID: theirs.civID, userID: a.user.id } });
+    const forged = await post('draftAction', b, {
+      draftID: draft.draftID,
+      action: { type: 'blindPick', civID: theirs.civID, userID: a.user.id },
+    });
     expect(forged.status).toBe(400);
     expect(forged.body.fields.action).toContain(`not in ${b.user.username}'s hand`);
     expect(playerOf(await getDraft(a, draft.draftID), a).hasPicked).toBe(false);
@@ -154,10 +157,18 @@ describe('live', () => {
     try {
       expect((await stream.next())?.event).toBe('ready');
       const draft = await start(group, a, { mode: 'blind', numCiv: 2 });
-      expect((await stream.next((f) => f.event === 'change'))?.data).toEqual({ topic: 'drafts', action: 'changed', draftId: draft.draftID });
+      expect((await stream.next((f) => f.event === 'change'))?.data).toEqual({
+        topic: 'drafts',
+        action: 'changed',
+        draftId: draft.draftID,
+      });
       const pick = handOf(draft, a)[0]!;
       await act(a, draft.draftID, { type: 'blindPick', civID: pick.civID });
-      expect((await stream.next((f) => f.event === 'change'))?.data).toEqual({ topic: 'drafts', action: 'changed', draftId: draft.draftID });
+      expect((await stream.next((f) => f.event === 'change'))?.data).toEqual({
+        topic: 'drafts',
+        action: 'changed',
+        draftId: draft.draftID,
+      });
       expect(JSON.stringify(stream.frames)).not.toContain(pick.civID);
     } finally {
       stream.close();
@@ -227,7 +238,13 @@ describe('captains', () => {
   it('a captain who lets the timer run out gets a random leader they may take', async () => {
     const group = await groupOfFour();
     const [a] = users as [TestUser];
-    const draft = await start(group, a, { gameType: 'team', mode: 'captains', captainSelection: 'random', bansPerTeam: 0, stepSeconds: 10 });
+    const draft = await start(group, a, {
+      gameType: 'team',
+      mode: 'captains',
+      captainSelection: 'random',
+      bansPerTeam: 0,
+      stepSeconds: 10,
+    });
     t.clock.advance(10_000);
     expect(await t.app.draftTimers.tick()).toContain(draft.draftID);
     const after = await getDraft(a, draft.draftID);
@@ -309,14 +326,26 @@ describe('timers across instances', () => {
       database: t.database,
       mailer: memoryMailer(),
       clock: t.clock,
-      config: { publicUrl: 'http://smm.test', adminEmail: 'admin@smm.test', tokenTtlSeconds: 3600, logLevel: 'silent', rateLimitPerMinute: 100_000 },
+      config: {
+        publicUrl: 'http://smm.test',
+        adminEmail: 'admin@smm.test',
+        tokenTtlSeconds: 3600,
+        logLevel: 'silent',
+        rateLimitPerMinute: 100_000,
+      },
     });
     await other.ready();
     try {
       const group = await groupOfFour();
       const [a] = users as [TestUser];
       for (let round = 0; round < 5; round += 1) {
-        const draft = await start(group, a, { gameType: 'team', mode: 'captains', captainSelection: 'random', bansPerTeam: 1, stepSeconds: 10 });
+        const draft = await start(group, a, {
+          gameType: 'team',
+          mode: 'captains',
+          captainSelection: 'random',
+          bansPerTeam: 1,
+          stepSeconds: 10,
+        });
         t.clock.advance(10_000);
         const applied = await Promise.all([t.app.draftTimers.runDue(), other.draftTimers.runDue(), other.draftTimers.runDue()]);
         expect(applied.flat().filter((id) => id === draft.draftID)).toHaveLength(1);
@@ -352,6 +381,6 @@ describe('presets', () => {
     expect((await post('deleteDraftPreset', member, { presetID: saved.body.presetID })).status).toBe(403);
     expect((await post('deleteDraftPreset', outsider, { presetID: saved.body.presetID })).status).toBe(404);
     expect((await post('deleteDraftPreset', admin, { presetID: saved.body.presetID })).status).toBe(200);
-    expect((await start(group, member, { presetID: saved.body.presetID }).catch(() => null))).toBeNull();
+    expect(await start(group, member, { presetID: saved.body.presetID }).catch(() => null)).toBeNull();
   });
 });

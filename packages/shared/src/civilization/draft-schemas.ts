@@ -120,11 +120,7 @@ export type DraftPresetConfig = z.output<typeof draftPresetConfig>;
 
 export const draftPresetBody = z.object({
   groupID: entityId('groupID'),
-  name: z
-    .string({ error: 'name must be text' })
-    .trim()
-    .min(1, 'Give the preset a name')
-    .max(40, 'A preset name has at most 40 characters'),
+  name: z.string({ error: 'name must be text' }).trim().min(1, 'Give the preset a name').max(40, 'A preset name has at most 40 characters'),
   config: draftPresetConfig,
 });
 export type DraftPresetBody = z.infer<typeof draftPresetBody>;

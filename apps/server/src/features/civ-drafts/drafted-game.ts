@@ -1,6 +1,11 @@
 import { SETTING_TYPES } from '@smm/shared/civilization/catalogue-types';
 import type { DraftResult } from '@smm/shared/civilization/draft';
-import { DRAFT_NOT_FOUND_MESSAGE, DRAFT_REQUIRED_MESSAGE, DRAFT_RUNNING_MESSAGE, DRAFT_TTL_MS } from '@smm/shared/civilization/draft-schemas';
+import {
+  DRAFT_NOT_FOUND_MESSAGE,
+  DRAFT_REQUIRED_MESSAGE,
+  DRAFT_RUNNING_MESSAGE,
+  DRAFT_TTL_MS,
+} from '@smm/shared/civilization/draft-schemas';
 import type { CreateGameBody, GameType } from '@smm/shared/civilization/games-schemas';
 import type { Db } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';

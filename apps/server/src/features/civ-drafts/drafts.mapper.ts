@@ -63,7 +63,8 @@ export function handVisible(
   return reader.userID === player.userID || (reader.team !== null && reader.team === player.team);
 }
 
-const noSettings = (): DraftResult['settings'] => Object.fromEntries(SETTING_TYPES.map((type) => [type, []])) as unknown as DraftResult['settings'];
+const noSettings = (): DraftResult['settings'] =>
+  Object.fromEntries(SETTING_TYPES.map((type) => [type, []])) as unknown as DraftResult['settings'];
 
 /**
  * The draft as its reader may see it. Every part comes from viewDraft (hidden picks and proposals are left out
