@@ -12,6 +12,10 @@ import {
   effectiveOptions,
   hostOf,
   initialForm,
+  leavesPreset,
+  presetConfigFrom,
+  presetPatch,
+  captainsNeeded,
   randomTeams,
   teamCountChoices,
   teamCountFor,
@@ -222,5 +226,44 @@ describe('the New Game form rules', () => {
     [new Error('boom'), 'Unexpected error while drafting: boom'],
   ])('a failed draft (%s) reads %j', (error, text) => {
     expect(draftErrorText(error)).toBe(text);
+  });
+
+  it('sends no mode for the random deal, and only the options of the live mode chosen', () => {
+    const base = { ...initialForm({ gameName: 'Night', memberIDs: ['a', 'b', 'c', 'd'] }), gameType: 'team' as const };
+    const body = (form: typeof base) => draftGameBodyFrom({ groupID: 'g1', form, players: players.slice(0, 4) });
+    expect(body(base)).not.toHaveProperty('mode');
+    expect(body({ ...base, mode: 'blind', stepSeconds: 30 })).toMatchObject({ mode: 'blind', stepSeconds: 30 });
+    expect(body({ ...base, mode: 'blind' })).not.toHaveProperty('captainOrder');
+    // Chosen captains go only when chosen, and only those still playing.
+    const captains = { ...base, mode: 'captains' as const, captainIDs: ['e', 'c', 'a'] };
+    expect(body(captains)).not.toHaveProperty('captainIDs');
+    expect(body({ ...captains, captainSelection: 'chosen' })).toMatchObject({ captainSelection: 'chosen', captainIDs: ['a', 'c'] });
+    // Without Draft Mode nothing is drafted live.
+    expect(body({ ...base, mode: 'blind', moreOptions: true, draftMode: false })).not.toHaveProperty('mode');
+    for (const form of [base, { ...base, mode: 'majorityBans' as const }, { ...captains, captainSelection: 'chosen' as const }])
+      expect(draftGameBody.safeParse(body(form)).success).toBe(true);
+  });
+
+  it('needs one captain per team: the team count, or the distinct manual teams', () => {
+    const form = {
+      ...initialForm({ memberIDs: players.map((p) => p.userID) }),
+      gameType: 'team' as const,
+      moreOptions: true,
+      teamCount: 3,
+    };
+    expect(captainsNeeded(form, players)).toBe(3);
+    expect(captainsNeeded({ ...form, teamSplit: 'manual', teams: { a: 1, b: 1, c: 4, d: 4, e: 1 } }, players)).toBe(2);
+  });
+
+  it('applies a preset, opening More options when it sets what lies behind them, and keeps it until an option it set changes', () => {
+    const config = presetConfigFrom({ ...initialForm(), mode: 'blind', stepSeconds: 30 }, players);
+    const preset = { presetID: 'p1', groupID: 'g1', name: 'Quick', dateUpdated: '', config };
+    expect(presetPatch(preset)).toMatchObject({ presetID: 'p1', mode: 'blind', stepSeconds: 30, draftMode: true });
+    expect(presetPatch(preset)).not.toHaveProperty('moreOptions');
+    expect(presetPatch({ ...preset, config: { ...config, teamSplit: 'balanced' } })).toMatchObject({ moreOptions: true });
+    expect(leavesPreset({ stepSeconds: 45 })).toBe(true);
+    expect(leavesPreset({ gameName: 'Other' })).toBe(false);
+    expect(leavesPreset({ memberIDs: ['a'] })).toBe(false);
+    expect(leavesPreset(presetPatch(preset))).toBe(false);
   });
 });
