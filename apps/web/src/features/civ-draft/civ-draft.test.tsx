@@ -326,7 +326,7 @@ describe('a captains draft', () => {
     ]);
     expect(steps()[0]).toHaveAttribute('aria-current', 'step');
 
-    const turn = region('Your turn: ban a leader for Team 1');
+    const turn = region('Your ban for Team 1');
     await user.type(within(turn).getByRole('searchbox'), 'gorgo');
     expect(within(turn).getAllByRole('radio')).toHaveLength(1);
     expect(within(turn).getByRole('button', { name: 'Choose a leader to ban' })).toBeDisabled();
@@ -335,14 +335,14 @@ describe('a captains draft', () => {
 
     await vi.waitFor(() => expect(screen.getByText('Ann (Team 2) is to ban a leader.')).toBeInTheDocument());
     expect(actions().map((call) => call.body)).toEqual([{ draftID: 'd1', action: { type: 'ban', civID: 'LEADER_GORGO' } }]);
-    expect(screen.queryByRole('region', { name: /^Your turn/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Your (ban|pick) for Team/ })).not.toBeInTheDocument();
     expect(steps()[0]).toHaveTextContent('1. Team 1 bans: Gorgo (Greece)');
     expect(steps()[1]).toHaveAttribute('aria-current', 'step');
     expect(within(region('Team 1')).getByText('Bans').nextElementSibling).toHaveTextContent('Gorgo (Greece)');
 
     // Ann bans in her tab; the turn comes back to this page's captain, to pick.
     othersAct('ann', { type: 'ban', civID: 'LEADER_TRAJAN' });
-    const pickTurn = await screen.findByRole('region', { name: 'Your turn: pick a leader for Team 1' });
+    const pickTurn = await screen.findByRole('region', { name: 'Your pick for Team 1' });
     // Banned leaders are not offered.
     await user.type(within(pickTurn).getByRole('searchbox'), 'trajan');
     expect(within(pickTurn).queryAllByRole('radio')).toHaveLength(0);
@@ -368,7 +368,7 @@ describe('a captains draft', () => {
     startDraft({ ...config, captainIDs: ['bo', 'ann'] }, players);
     renderDraftPage();
     expect(await screen.findByText('Bo (Team 1) is to ban a leader.')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: /^Your turn/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Your (ban|pick) for Team/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 });

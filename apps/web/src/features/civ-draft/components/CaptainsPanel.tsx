@@ -128,7 +128,7 @@ function CaptainTurn({ groupID, draftID, view, catalogue, allowDuplicates }: Omi
     <Card as="section" aria-labelledby="captain-turn-title" border="primary" className="mb-3">
       <Card.Header>
         <h3 id="captain-turn-title" className="h5 mb-0">
-          Your turn: {turn.kind === 'ban' ? 'ban' : 'pick'} a leader for Team {turn.team}
+          {turn.kind === 'ban' ? 'Your ban' : 'Your pick'} for Team {turn.team}
         </h3>
       </Card.Header>
       <Card.Body>

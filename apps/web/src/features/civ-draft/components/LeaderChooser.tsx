@@ -31,7 +31,7 @@ export function LeaderChooser({ legend, leaders, type, selected, onChange, max, 
   return (
     <fieldset disabled={disabled} className="civ-draft-chooser">
       <legend className="form-label fs-6 fw-semibold">{legend}</legend>
-      <Form.Group controlId={`${id}-search`} className="mb-2">
+      <Form.Group controlId={`${id}-search`} className="civ-draft-chooser-search mb-2">
         <Form.Label className="visually-hidden">Search leaders</Form.Label>
         <Form.Control
           type="search"
