@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 const questions = [
   {
     q: 'What is SMM?',
-    a: 'A web app for organising groups of video-game players: members, roles and invites, events people sign up for, weekly availability, Civilization games with random leader drafts and bans, rankings, notes, RuneScape stats and Steam profiles.',
+    a: 'A web app for organising groups of video-game players: members, roles and invites, events people sign up for, weekly availability, Civilization games with server-dealt leader drafts (random, blind picks, captains, majority bans) and bans, rankings, notes, RuneScape stats and Steam profiles.',
   },
   {
     q: 'Which games are supported?',
@@ -12,7 +12,11 @@ const questions = [
   },
   {
     q: 'How does a Civilization draft work?',
-    a: "Each member bans up to the group's limit of leaders and picks the maps they like on the Preferences page. When you add a game (or draft it from an event), every player gets their own random leaders, never a banned one and never one someone else got; the map is drawn from the members' map choices that suit the number of players, and the group's locked settings apply. Copy for Discord puts the result on your clipboard.",
+    a: "Each member bans up to the group's limit of leaders, picks the maps they like and ticks the DLC packs they own on the Preferences page. When you add a game (or draft it from an event), the server deals: every player gets their own random leaders from packs they own, never a banned one, never one of a civilization or leader persona someone else got (unless the group allows duplicates); the map is drawn from the members' map choices that suit the number of players, and the group's locked settings apply. Copy for Discord puts the result on your clipboard.",
+  },
+  {
+    q: 'What are blind picks, captains and majority bans?',
+    a: "Draft modes you choose on the New Game form (Administrators can save them as presets). Blind pick: each player picks one leader of their hand, and nobody sees which until everyone has picked or time is up. Captains: one captain per team bans in turns, then picks for the team in snake or CWC order. Majority bans: everyone proposes bans, and a leader is banned when more than half of the players ban it. Each step has a timer; when it runs out the server picks at random. Any player can call a redraft vote: it passes when more than half vote yes within 90 seconds, as long as no game has been made from the draft.",
   },
   {
     q: 'How do we find a time everyone can play?',

@@ -3,6 +3,18 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const releases = [
   {
+    version: '1.3.0',
+    date: 'November 2026',
+    notes: [
+      "The server deals every draft with its own random source and stores it; a drafted game is made only from the server's draft. Counts are exact, and the map comes from the players' preferred maps that fit.",
+      'A fair pool: by default no civilization and no persona of a leader goes to two players; a group game setting allows duplicates. Lowering the ban limit drops the latest bans beyond it and tells the members on Preferences.',
+      "DLC per member: each member ticks the packs they own and is dealt only those leaders; a draft the packs can't cover is refused, naming who is short.",
+      'Live draft modes: blind picks (hidden until all have picked or time is up), captains banning and picking in snake or CWC order, majority bans, and redraft votes; each step is timed, and every player sees it live.',
+      'Teams balanced by rating beside random and manual teams; top-rated, random or chosen captains.',
+      'Administrators save draft presets (a name with a mode and its options) that anyone can draft with.',
+    ],
+  },
+  {
     version: '1.2.0',
     date: 'November 2026',
     notes: [

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const areaFeatures: Record<string, string> = {
   civGroup:
-    'Welcome cards, members and roles, invites, events, weekly availability, preferences and leader bans, games with random leader drafts, rankings with skill ratings, comments and notes',
+    'Welcome cards, members and roles, invites, events, weekly availability, preferences and leader bans, games with leader drafts (random, blind picks, captains, majority bans, redraft votes, DLC per member, presets), rankings with skill ratings, comments and notes',
   runeScapeClan: 'Welcome cards, members and ranks, invites, events, player stats',
   dotaGroup: 'Welcome cards, members and roles, invites, events',
 };

@@ -16,8 +16,8 @@ const items = [
   },
   { item: 'Statistics per member and per leader, head-to-head records, rating history charts and seasons', state: 'Available' },
   {
-    item: 'Server-dealt drafts with blind picks, captains, majority bans, redraft votes, balanced teams and DLC per member',
-    state: 'Planned',
+    item: 'Server-dealt drafts with blind picks, captains, majority bans, redraft votes, balanced teams, DLC per member and group presets',
+    state: 'Available',
   },
   { item: 'Discord sign-in, event posts with buttons and slash commands', state: 'Planned' },
   { item: 'RuneScape clan competitions and bingo', state: 'Planned' },
