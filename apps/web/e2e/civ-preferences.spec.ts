@@ -49,7 +49,14 @@ test('an owner locks game settings and lowers the ban limit; a member sets prefe
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginThroughForm(page, owner.email, owner.password);
   await page.goto(`/civGroup/groupSettings?groupID=${group._id}`);
-  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Members', 'Game Settings', 'Seasons', 'Settings', 'Cards']);
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+    'Members',
+    'Game Settings',
+    'Seasons',
+    'Draft presets',
+    'Settings',
+    'Cards',
+  ]);
   await expect(page.getByText('Time zone: UTC')).toBeVisible();
   await expect(page.getByText('Max leader bans: 5')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -98,7 +98,7 @@ test('a blind-pick draft started from an event: each player picks live, others s
   await ownerPage.getByRole('dialog', { name: eventName }).getByRole('button', { name: 'Draft', exact: true }).click();
   const form = ownerPage.getByRole('dialog', { name: 'New Game' });
   for (const user of everyone) await expect(form.getByLabel(user.username, { exact: true })).toBeChecked();
-  await form.getByLabel('Draft mode').selectOption('blind');
+  await form.getByLabel('Draft format').selectOption('blind');
   await form.getByLabel('Seconds per step').selectOption('600');
   await form.getByRole('button', { name: 'Start draft' }).click();
   await expect(ownerPage).toHaveURL(new RegExp(`/civGroup/draft\\?groupID=${group._id}&draftID=[\\w-]+$`));
@@ -182,7 +182,7 @@ test('a captains snake draft for a 2v2: the captains ban and pick in turn, every
   const form = ownerPage.getByRole('dialog', { name: 'New Game' });
   await form.getByLabel('Game Name').fill('Captains night');
   for (const user of everyone) await form.getByLabel(user.username, { exact: true }).check();
-  await form.getByLabel('Draft mode').selectOption('captains');
+  await form.getByLabel('Draft format').selectOption('captains');
   await expect(form.getByLabel('Game Type')).toHaveValue('team');
   await form.getByLabel('Seconds per step').selectOption('600');
   await form.getByLabel('Captains', { exact: true }).selectOption('chosen');
@@ -257,10 +257,12 @@ test('a player who owns too few packs: the draft is refused with the shortfall',
   const packs = shortTab.page.getByRole('group', { name: 'Packs of Civilization 6 you own' });
   const boxes = packs.getByRole('checkbox', { checked: true, disabled: false });
   await expect(boxes.first()).toBeVisible();
-  while ((await boxes.count()) > 0) {
+  // Each click saves the whole list; the box shows it once the write is queued, so each waits for its answer.
+  for (let left = await boxes.count(); left > 0; left -= 1) {
     const saved = shortTab.page.waitForResponse((res) => res.url().includes('/api/civilization/postOwnedPacks') && res.ok());
-    await boxes.first().uncheck();
+    await boxes.first().click();
     await saved;
+    await expect(boxes).toHaveCount(left - 1);
   }
   await expect(shortTab.page.getByTestId('owned-packs-state')).toHaveText(/^0 of \d+ packs, \d+ of \d+ leaders$/);
   await shortTab.context.close();
@@ -273,7 +275,7 @@ test('a player who owns too few packs: the draft is refused with the shortfall',
   await form.getByLabel('Game Name').fill('Too few packs');
   for (const user of everyone) await form.getByLabel(user.username, { exact: true }).check();
   await form.getByLabel('Civs per Player').selectOption('5');
-  await form.getByLabel('Draft mode').selectOption('blind');
+  await form.getByLabel('Draft format').selectOption('blind');
   await form.getByRole('button', { name: 'Start draft' }).click();
   await expect(form.getByRole('alert')).toHaveText(new RegExp(`^${escape(short.username)} owns \\d+ leaders; 20 are needed$`));
   await expect(page).toHaveURL(/\/civGroup\/main\?/);

@@ -43,7 +43,7 @@ test('a Civilization group: privacy, inline card order, search, join, notificati
   await page.goto(`/civGroup/groupSettings?groupID=${group._id}`);
   // Civilization groups stack Members, Game Settings, Seasons, Settings and Cards.
   const headings = page.getByRole('heading', { level: 3 });
-  await expect(headings).toHaveText(['Members', 'Game Settings', 'Seasons', 'Settings', 'Cards']);
+  await expect(headings).toHaveText(['Members', 'Game Settings', 'Seasons', 'Draft presets', 'Settings', 'Cards']);
 
   // Privacy through the 'Edit Group Settings' dialog.
   await expect(page.getByTestId('group-privacy')).toHaveText('Private Group');

@@ -119,10 +119,10 @@ describe('the New Game form’s draft modes', () => {
     const user = userEvent.setup();
     const { dialog, onHide } = renderForm();
     await fillGame(dialog, user, ['Me', 'Ann', 'Bo']);
-    expect(within(dialog).getByLabelText('Draft mode')).toHaveValue('random');
+    expect(within(dialog).getByLabelText('Draft format')).toHaveValue('random');
     expect(within(dialog).queryByLabelText('Seconds per step')).not.toBeInTheDocument();
 
-    await user.selectOptions(within(dialog).getByLabelText('Draft mode'), 'blind');
+    await user.selectOptions(within(dialog).getByLabelText('Draft format'), 'blind');
     expect(
       within(dialog).getByText('Each player picks one leader from their hand in secret; all picks are revealed together.'),
     ).toBeVisible();
@@ -153,7 +153,7 @@ describe('the New Game form’s draft modes', () => {
     const user = userEvent.setup();
     const { dialog } = renderForm();
     await fillGame(dialog, user);
-    await user.selectOptions(within(dialog).getByLabelText('Draft mode'), 'captains');
+    await user.selectOptions(within(dialog).getByLabelText('Draft format'), 'captains');
     expect(within(dialog).getByLabelText('Game Type')).toHaveValue('team');
 
     await user.selectOptions(within(dialog).getByLabelText('Captains'), 'chosen');
@@ -198,7 +198,7 @@ describe('the New Game form’s draft modes', () => {
     const user = userEvent.setup();
     const { dialog } = renderForm();
     await fillGame(dialog, user, ['Me', 'Ann', 'Bo']);
-    await user.selectOptions(within(dialog).getByLabelText('Draft mode'), 'majorityBans');
+    await user.selectOptions(within(dialog).getByLabelText('Draft format'), 'majorityBans');
     await user.selectOptions(within(dialog).getByLabelText('Bans per player'), '2');
     await user.click(within(dialog).getByRole('button', { name: 'Start draft' }));
     await vi.waitFor(() => expect(drafted()).toHaveLength(1));
@@ -217,7 +217,7 @@ describe('the New Game form’s draft modes', () => {
         'Captains draft · Team (2 teams) · CWC · top-rated captains · 2 bans per team · one pick per player · 45 s per step',
       ),
     ).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Draft mode')).toHaveValue('captains');
+    expect(within(dialog).getByLabelText('Draft format')).toHaveValue('captains');
     expect(within(dialog).getByLabelText('Game Type')).toHaveValue('team');
     expect(within(dialog).getByLabelText('Seconds per step')).toHaveValue('45');
     expect(within(dialog).getByLabelText('Turn order')).toHaveValue('cwc');
@@ -248,7 +248,7 @@ describe('the New Game form’s draft modes', () => {
     const user = userEvent.setup();
     const { dialog, onHide } = renderForm();
     await fillGame(dialog, user, ['Me', 'Bo']);
-    await user.selectOptions(within(dialog).getByLabelText('Draft mode'), 'blind');
+    await user.selectOptions(within(dialog).getByLabelText('Draft format'), 'blind');
     await user.click(within(dialog).getByRole('button', { name: 'Start draft' }));
     expect(await within(dialog).findByText('Bo owns 9 leaders; 12 are needed')).toHaveAttribute('role', 'alert');
     expect(onHide).not.toHaveBeenCalled();
@@ -259,7 +259,7 @@ describe('the New Game form’s draft modes', () => {
     const user = userEvent.setup();
     const { dialog } = renderForm({ canEditDraftPresets: true });
     await fillGame(dialog, user, ['Me', 'Ann', 'Bo']);
-    await user.selectOptions(within(dialog).getByLabelText('Draft mode'), 'blind');
+    await user.selectOptions(within(dialog).getByLabelText('Draft format'), 'blind');
     await user.selectOptions(within(dialog).getByLabelText('Seconds per step'), '30');
     expect(within(dialog).getByRole('button', { name: 'Save as preset' })).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Preset name'), 'Quick blind');

@@ -194,7 +194,7 @@ export function DraftModeFields({ form, players, onChange, presets, fields, chil
         </Form.Group>
       )}
       <Form.Group controlId="new-game-mode" className="mb-3">
-        <Form.Label>Draft mode</Form.Label>
+        <Form.Label>Draft format</Form.Label>
         <Form.Select
           value={form.mode}
           aria-describedby="new-game-mode-hint"

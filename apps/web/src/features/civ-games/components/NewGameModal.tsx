@@ -85,7 +85,7 @@ const DRAFT_FIELD_LABELS: Record<string, string> = {
   bansRemovePicks: 'Bans Remove Picks',
   anonymousMode: 'Anonymous Mode',
   draftID: 'Draft',
-  mode: 'Draft mode',
+  mode: 'Draft format',
   stepSeconds: 'Seconds per step',
   captainSelection: 'Captains',
   captainIDs: 'Captains',
