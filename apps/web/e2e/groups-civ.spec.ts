@@ -41,7 +41,7 @@ test('a Civilization group: privacy, inline card order, search, join, notificati
 
   await loginThroughForm(page, owner.email, owner.password);
   await page.goto(`/civGroup/groupSettings?groupID=${group._id}`);
-  // Civilization groups stack Members, Game Settings, Seasons, Settings and Cards.
+  // Civilization groups stack Members, Game Settings, Seasons, Draft presets, Settings and Cards.
   const headings = page.getByRole('heading', { level: 3 });
   await expect(headings).toHaveText(['Members', 'Game Settings', 'Seasons', 'Draft presets', 'Settings', 'Cards']);
 
