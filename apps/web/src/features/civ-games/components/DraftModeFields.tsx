@@ -72,92 +72,96 @@ function NumberSelect(props: {
   );
 }
 
-/** Captains: how they are chosen, and when chosen, which players. */
-function CaptainFields({ form, players, onChange, fields }: Omit<Props, 'presets' | 'children'>) {
+type FieldProps = Omit<Props, 'presets' | 'children'>;
+
+/** Captains: how they are chosen, the turn order, and each team's bans and picks (cells of the options grid). */
+function CaptainOptions({ form, onChange, fields }: FieldProps) {
+  return (
+    <>
+      <Form.Group controlId="new-game-captain-selection">
+        <Form.Label>Captains</Form.Label>
+        <Form.Select value={form.captainSelection} onChange={(e) => onChange({ captainSelection: e.target.value as CaptainSelection })}>
+          {SELECTIONS.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group controlId="new-game-captain-order">
+        <Form.Label>Turn order</Form.Label>
+        <Form.Select value={form.captainOrder} onChange={(e) => onChange({ captainOrder: e.target.value as CaptainOrder })}>
+          {ORDERS.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <NumberSelect
+        id="new-game-bans-per-team"
+        label="Bans per team"
+        value={form.bansPerTeam}
+        choices={range(L.bansPerTeamMin, L.bansPerTeamMax)}
+        error={fields.bansPerTeam}
+        onChange={(bansPerTeam) => onChange({ bansPerTeam })}
+      />
+      <Form.Group controlId="new-game-picks-per-team">
+        <Form.Label>Picks per team</Form.Label>
+        <Form.Select
+          value={form.picksPerTeam ?? ''}
+          isInvalid={Boolean(fields.picksPerTeam)}
+          aria-describedby={fields.picksPerTeam ? 'new-game-picks-per-team-error' : undefined}
+          onChange={(e) => onChange({ picksPerTeam: e.target.value === '' ? null : Number(e.target.value) })}
+        >
+          <option value="">One per player</option>
+          {range(L.picksPerTeamMin, L.picksPerTeamMax).map((count) => (
+            <option key={count} value={count}>
+              {count}
+            </option>
+          ))}
+        </Form.Select>
+        <FieldError id="new-game-picks-per-team-error" message={fields.picksPerTeam} />
+      </Form.Group>
+    </>
+  );
+}
+
+/** Chosen captains: one player of each team. */
+function ChosenCaptains({ form, players, onChange, fields }: FieldProps) {
   const needed = captainsNeeded(form, players);
   const chosen = chosenCaptains(form, players);
   return (
-    <>
-      <div className="civ-new-game-draft-grid">
-        <Form.Group controlId="new-game-captain-selection">
-          <Form.Label>Captains</Form.Label>
-          <Form.Select value={form.captainSelection} onChange={(e) => onChange({ captainSelection: e.target.value as CaptainSelection })}>
-            {SELECTIONS.map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group controlId="new-game-captain-order">
-          <Form.Label>Turn order</Form.Label>
-          <Form.Select value={form.captainOrder} onChange={(e) => onChange({ captainOrder: e.target.value as CaptainOrder })}>
-            {ORDERS.map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <NumberSelect
-          id="new-game-bans-per-team"
-          label="Bans per team"
-          value={form.bansPerTeam}
-          choices={range(L.bansPerTeamMin, L.bansPerTeamMax)}
-          error={fields.bansPerTeam}
-          onChange={(bansPerTeam) => onChange({ bansPerTeam })}
-        />
-        <Form.Group controlId="new-game-picks-per-team">
-          <Form.Label>Picks per team</Form.Label>
-          <Form.Select
-            value={form.picksPerTeam ?? ''}
-            isInvalid={Boolean(fields.picksPerTeam)}
-            aria-describedby={fields.picksPerTeam ? 'new-game-picks-per-team-error' : undefined}
-            onChange={(e) => onChange({ picksPerTeam: e.target.value === '' ? null : Number(e.target.value) })}
-          >
-            <option value="">One per player</option>
-            {range(L.picksPerTeamMin, L.picksPerTeamMax).map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </Form.Select>
-          <FieldError id="new-game-picks-per-team-error" message={fields.picksPerTeam} />
-        </Form.Group>
-      </div>
-      {form.captainSelection === 'chosen' && (
-        <fieldset className="mt-3" aria-describedby="new-game-captains-hint">
-          <legend className="form-label fs-6 mb-1">Choose the captains</legend>
-          <Form.Text id="new-game-captains-hint" className="d-block mb-2 mt-0">
-            One for each team: {chosen.length} of {needed} chosen.
-          </Form.Text>
-          {players.length === 0 ? (
-            <p className="text-body-secondary small mb-0">Choose the players first.</p>
-          ) : (
-            <div className="civ-check-columns">
-              {players.map((player) => {
-                const checked = chosen.includes(player.userID);
-                return (
-                  <Form.Check
-                    key={player.userID}
-                    id={`new-game-captain-${player.userID}`}
-                    type="checkbox"
-                    label={player.username}
-                    aria-label={`Captain: ${player.username}`}
-                    checked={checked}
-                    disabled={!checked && chosen.length >= needed}
-                    onChange={(e) =>
-                      onChange({ captainIDs: e.target.checked ? [...chosen, player.userID] : chosen.filter((id) => id !== player.userID) })
-                    }
-                  />
-                );
-              })}
-            </div>
-          )}
-          <FieldError id="new-game-captains-error" message={fields.captainIDs} />
-        </fieldset>
+    <fieldset className="mt-3" aria-describedby="new-game-captains-hint">
+      <legend className="form-label fs-6 mb-1">Choose the captains</legend>
+      <Form.Text id="new-game-captains-hint" className="d-block mb-2 mt-0">
+        One for each team: {chosen.length} of {needed} chosen.
+      </Form.Text>
+      {players.length === 0 ? (
+        <p className="text-body-secondary small mb-0">Choose the players first.</p>
+      ) : (
+        <div className="civ-check-columns">
+          {players.map((player) => {
+            const checked = chosen.includes(player.userID);
+            return (
+              <Form.Check
+                key={player.userID}
+                id={`new-game-captain-${player.userID}`}
+                type="checkbox"
+                label={player.username}
+                aria-label={`Captain: ${player.username}`}
+                checked={checked}
+                disabled={!checked && chosen.length >= needed}
+                onChange={(e) =>
+                  onChange({ captainIDs: e.target.checked ? [...chosen, player.userID] : chosen.filter((id) => id !== player.userID) })
+                }
+              />
+            );
+          })}
+        </div>
       )}
-    </>
+      <FieldError id="new-game-captains-error" message={fields.captainIDs} />
+    </fieldset>
   );
 }
 
@@ -193,7 +197,7 @@ export function DraftModeFields({ form, players, onChange, presets, fields, chil
           </Form.Text>
         </Form.Group>
       )}
-      <Form.Group controlId="new-game-mode" className="mb-3">
+      <Form.Group controlId="new-game-mode">
         <Form.Label>Draft format</Form.Label>
         <Form.Select
           value={form.mode}
@@ -214,12 +218,12 @@ export function DraftModeFields({ form, players, onChange, presets, fields, chil
         <FieldError id="new-game-mode-error" message={fields.mode} />
       </Form.Group>
       {captainsNeedTeamGame(form) && (
-        <p className="text-danger small" role="alert">
+        <p className="text-danger small mt-3 mb-0" role="alert">
           A captains draft needs a team game: choose Team as the Game Type.
         </p>
       )}
       {form.mode !== 'random' && (
-        <div className="civ-new-game-draft-grid mb-3">
+        <div className="civ-new-game-draft-grid mt-3">
           <NumberSelect
             id="new-game-step-seconds"
             label="Seconds per step"
@@ -238,9 +242,12 @@ export function DraftModeFields({ form, players, onChange, presets, fields, chil
               onChange={(majorityBansPerPlayer) => onChange({ majorityBansPerPlayer })}
             />
           )}
+          {form.mode === 'captains' && <CaptainOptions form={form} players={players} onChange={onChange} fields={fields} />}
         </div>
       )}
-      {form.mode === 'captains' && <CaptainFields form={form} players={players} onChange={onChange} fields={fields} />}
+      {form.mode === 'captains' && form.captainSelection === 'chosen' && (
+        <ChosenCaptains form={form} players={players} onChange={onChange} fields={fields} />
+      )}
       {children}
     </div>
   );
