@@ -180,6 +180,11 @@ describe('a blind-pick draft', () => {
     await vi.waitFor(() => expect(screen.getByText(formatWithZone(deadline, 'Europe/Berlin'))).toBeInTheDocument());
     expect(screen.getByText('(your time zone, Europe/Berlin)')).toBeInTheDocument();
     expect(screen.getByText('Pick your leader. Waiting for 3 players to pick.')).toHaveAttribute('role', 'status');
+
+    // The link to share where the players talk.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Copied!')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/civGroup/draft?groupID=g1&draftID=d1`);
   });
 
   it('picks from the hand, may change the pick, shows others as picked without their leader, then reveals every pick at once', async () => {

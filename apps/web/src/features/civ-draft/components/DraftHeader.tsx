@@ -1,6 +1,9 @@
 import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
 import type { DraftDto } from '@smm/shared/civilization/draft-schemas';
+import { useToast } from '../../../lib/ui/toasts';
 import { formatWithZone } from '../../events/event-time';
+import { civDraftPath } from '../draft-links';
 import { MODE_LABELS } from '../draft-view';
 import { Countdown } from './Countdown';
 
@@ -12,8 +15,19 @@ interface Props {
 
 /** The draft's mode, round and status, and while a step runs the time left and when it ends in the viewer's zone. */
 export function DraftHeader({ draft, timeZone }: Props) {
+  const toast = useToast();
   const { view } = draft;
   const running = view.status === 'running';
+
+  /** The page's address, to paste where the players talk (Discord): each opens the draft in their own browser. */
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(`${window.location.origin}${civDraftPath(draft.groupID, draft.draftID)}`);
+      toast({ title: 'Copied!', body: 'The link to this draft is on your clipboard.', variant: 'success' });
+    } catch {
+      toast({ title: 'Error', body: 'The link could not be copied to the clipboard.', variant: 'danger' });
+    }
+  }
   return (
     <header className="civ-draft-header border rounded p-3 mb-3">
       <div className="d-flex flex-wrap align-items-center gap-2">
@@ -26,6 +40,9 @@ export function DraftHeader({ draft, timeZone }: Props) {
         <Badge bg={running ? 'primary' : 'success'} pill>
           {running ? 'Running' : 'Complete'}
         </Badge>
+        <Button variant="outline-primary" size="sm" onClick={() => void copyLink()}>
+          Copy link
+        </Button>
       </div>
       <dl className="civ-draft-facts mt-2 mb-0">
         <div>
