@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(availabilityRoutes(createAvailabilityService({ db, clock })));
   await app.register(preferencesRoutes(createPreferencesService({ db, clock, throttle })));
   await app.register(groupGameSettingsRoutes(createGroupGameSettingsService({ db, clock, publicUrl: config.publicUrl })));
-  const civGames = createCivGamesService({ db, clock });
+  const civGames = createCivGamesService({ db, clock, changes });
   await app.register(
     civGamesRoutes(civGames, createRankingsService({ db }), createGameProposalsService({ db, clock, throttle, games: civGames })),
   );

@@ -170,6 +170,12 @@ describe('live', () => {
         draftId: draft.draftID,
       });
       expect(JSON.stringify(stream.frames)).not.toContain(pick.civID);
+
+      // Making the game from a draft turns the draft's open pages to the game.
+      const random = await draftFor(t.app, group, a, users, { numCiv: 1 });
+      expect((await stream.next((f) => f.event === 'change'))?.data).toMatchObject({ topic: 'drafts', draftId: random.draft.draftID });
+      await createGameFrom(t.app, a, random.body);
+      expect((await stream.next((f) => f.event === 'change'))?.data).toEqual({ topic: 'drafts', action: 'changed', draftId: random.draft.draftID });
     } finally {
       stream.close();
     }

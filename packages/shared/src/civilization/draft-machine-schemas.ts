@@ -273,6 +273,8 @@ export const draftMachineView = z.object({
   map: mapChoiceDto.nullable(),
   settings: gameSettingsDto.nullable(),
   bannedLeaders: z.array(civChoiceDto),
+  /** Majority bans: how many leaders each player may propose; null in other modes. */
+  majorityBansPerPlayer: z.number().int().nullable(),
   /** Majority bans: leaders a majority banned that were kept so the deal stays possible. */
   keptLeaders: z.array(civChoiceDto),
   players: z.array(draftMachinePlayerView),

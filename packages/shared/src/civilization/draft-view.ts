@@ -119,6 +119,7 @@ export function viewDraft(state: DraftMachineState, viewerID: string | null): Dr
     map: captains ? captains.map : (deal?.map ?? null),
     settings: captains ? captains.settings : (deal?.settings ?? null),
     bannedLeaders,
+    majorityBansPerPlayer: stage.mode === 'majorityBans' ? state.config.majorityBansPerPlayer : null,
     keptLeaders: stage.mode === 'majorityBans' && stage.deal !== null ? stage.kept : [],
     players: state.players.map((player) => playerView(state, player, viewer, leaderByID)),
     teams: (captains?.teams ?? []).map((team, index) => ({

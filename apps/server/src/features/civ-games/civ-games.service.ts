@@ -17,6 +17,7 @@ import * as members from '../groups/group-members.repo';
 import { parseSettings } from '../groups/groups.mapper';
 import { catalogueOf } from '../civilization/civ-access';
 import * as preferences from '../civilization/preferences.repo';
+import type { GroupChanges } from '../live/group-changes';
 import { gameFromDraft, markDraftUsed, type DraftedGame } from '../civ-drafts/drafted-game';
 import { assertPlayersAreMembers } from '../civ-drafts/drafts.service';
 import * as games from './civ-games.repo';
@@ -38,6 +39,7 @@ const isAdministrator = (access: GroupAccess) => access.viewer === 'administrato
 interface Deps {
   db: Db;
   clock: Clock;
+  changes?: GroupChanges;
 }
 
 /** Each member's bans within the group's max, first made first, and their union in first-seen order. */
@@ -143,7 +145,7 @@ async function gameWithoutDraft(tx: Db, access: GroupAccess, body: CreateGameBod
 }
 
 /** Civilization games: create from the server's draft or by hand, read, edit, finish and delete; lists page by page. */
-export function createCivGamesService({ db, clock }: Deps) {
+export function createCivGamesService({ db, clock, changes }: Deps) {
   /**
    * The game as its reader may reach it: outside the group it does not exist; a deleted game exists
    * only for Administrators (to restore it), and only when `deleted` allows it.
@@ -240,7 +242,7 @@ export function createCivGamesService({ db, clock }: Deps) {
      * deletes the event's earlier game first, in the same transaction.
      */
     async createGame(actor: UserDto, body: CreateGameBody): Promise<GameDto> {
-      return db.transaction().execute(async (tx) => {
+      const created = await db.transaction().execute(async (tx) => {
         const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
         assertCan(access, 'editGames');
         const now = clock.now();
@@ -314,6 +316,11 @@ export function createCivGamesService({ db, clock }: Deps) {
         await recordAudit(tx, { game, actorId: actor.id, action: 'created', lines: [], note: null, now });
         return read(tx, game, access, actor.id);
       });
+      // The draft's open pages turn to the game made from it.
+      if (body.draftMode && body.draftID) {
+        changes?.publish({ groupId: body.groupID, topic: 'drafts', action: 'changed', draftId: body.draftID });
+      }
+      return created;
     },
 
     /**

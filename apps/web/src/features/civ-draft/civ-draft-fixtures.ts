@@ -136,6 +136,7 @@ export function randomDraftView(draft: Omit<DraftDto, 'mode' | 'status' | 'round
     map: draft.map,
     settings: draft.settings,
     bannedLeaders: draft.bannedLeaders,
+    majorityBansPerPlayer: null,
     keptLeaders: [],
     players: draft.players.map((player) => ({
       userID: player.userID,

@@ -31,8 +31,7 @@ function YourProposals({ groupID, draftID, view, viewerID, catalogue }: Props) {
   const [editing, setEditing] = useState(false);
   const [chosen, setChosen] = useState<string[]>(sent);
   if (!me) return null;
-  // The view does not carry this draft's own limit; the server refuses more than it allows, saying how many.
-  const max = DRAFT_MACHINE_LIMITS.majorityBansMax;
+  const max = view.majorityBansPerPlayer ?? DRAFT_MACHINE_LIMITS.majorityBansMax;
   const open = editing || !me.bansSubmitted;
 
   function send() {
