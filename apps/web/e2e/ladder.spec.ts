@@ -184,13 +184,17 @@ async function axeAtBothWidths(page: Page, ready: () => Promise<void>) {
 test('four players: the host records an FFA, a player proposes a correction, others confirm and contest, the host accepts', async ({
   browser,
 }) => {
+  // Four browsers load the whole app at once on a small machine: more time than one page needs.
+  test.setTimeout(180_000);
   const { owner, players, mainGame } = ladder;
   const [a, b, c] = players;
   const everyone = [owner, ...players];
   const sessions = await Promise.all(everyone.map((user) => signedIn(browser, user)));
   const [host, pageA, pageB, pageC] = sessions.map((s) => s.page) as [Page, Page, Page, Page];
   await Promise.all(sessions.map(({ page }) => page.goto(gamePath(mainGame.gameID))));
-  for (const { page } of sessions) await expect(page.getByRole('heading', { level: 2, name: mainGame.gameName })).toBeVisible();
+  for (const { page } of sessions) {
+    await expect(page.getByRole('heading', { level: 2, name: mainGame.gameName })).toBeVisible({ timeout: 30_000 });
+  }
 
   // Players who are not the host may not record the result: they propose corrections instead.
   await expect(pageA.getByRole('button', { name: 'Propose a correction' })).toBeVisible();
@@ -321,6 +325,7 @@ test('four players: the host records an FFA, a player proposes a correction, oth
 test('the rankings lead to a member page with the rating-history chart, and the statistics give a leader’s win rate; axe at 1280 and 390 px', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const { owner, players, mainGame, leaders } = ladder;
   const { context, page } = await signedIn(browser, players[1]);
 
