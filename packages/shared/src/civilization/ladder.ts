@@ -110,7 +110,9 @@ export function applyGame(standings: Map<string, Standing>, game: LadderGame): R
   const before = sides.map((side) => side.userIDs.map((id) => ({ ...standingOf(id).skill })));
   const after = rate(
     before.map((team) => team.map((skill) => rating(skill))),
-    { rank: sides.map((side) => side.placement) },
+    // A game never makes the ladder less sure of a player: without the limit, the model's drift term (tau) can
+    // leave a lopsided team game's winners with a slightly larger sigma than before.
+    { rank: sides.map((side) => side.placement), limitSigma: true },
   );
   const victory = (VICTORY_TYPES as readonly string[]).includes(game.victoryType ?? '') ? (game.victoryType as VictoryType) : null;
   const changes: RatingChange[] = [];
