@@ -45,8 +45,10 @@ import { createInProcessGroupChanges, type GroupChanges } from './features/live/
 import { liveRoutes } from './features/live/live.routes';
 import { createLiveService } from './features/live/live.service';
 import { createDiscordDeliveries, type DiscordDeliveryOptions } from './features/discord/discord-deliveries';
+import { registerDiscordApp } from './features/discord/discord-app';
 import { discordRoutes } from './features/discord/discord.routes';
 import { createDiscordService } from './features/discord/discord.service';
+import type { DiscordAppCredentials } from './integrations/discord-api';
 import { createDiscordWebhookClient, DISCORD_DEFAULT_URL } from './integrations/discord-webhook';
 import { membersRoutes } from './features/members/members.routes';
 import { createMembersService } from './features/members/members.service';
@@ -105,6 +107,8 @@ export interface AppDeps {
     /** Discord's origin for webhook posts (DISCORD_API_URL), and the post queue's pace. */
     discordApiUrl?: string;
     discordDelivery?: Partial<DiscordDeliveryOptions>;
+    /** The Discord application (DISCORD_CLIENT_ID, …); undefined: sign-in with Discord, the bot and interactions are off. */
+    discordApp?: DiscordAppCredentials;
     /** Hiscores queue, clan Update limit and refresh pace of linked RuneScape accounts. */
     runescape?: Omit<RuneScapeOptions, 'hiscoresCache'>;
   };
@@ -213,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => discordDeliveries.start());
   app.addHook('preClose', () => discordDeliveries.stop());
   const upstreamLimit = config.upstreamRateLimit ?? defaultUpstreamRateLimit;
+  await registerDiscordApp(app, { db, clock, throttle, limit: upstreamLimit, publicUrl: config.publicUrl, baseUrl: config.discordApiUrl ?? DISCORD_DEFAULT_URL, credentials: config.discordApp, timeoutMs });
   const hiscores = createOsrsHiscoresClient({ baseUrl: config.osrsHiscoresUrl ?? OSRS_HISCORES_DEFAULT_URL, timeoutMs });
   await registerRuneScape(app, { db, clock, hiscores, throttle, limit: upstreamLimit, hiscoresCache: config.hiscoresCache, ...config.runescape });
   const steamApi = config.steamApiKey

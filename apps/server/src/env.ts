@@ -21,6 +21,11 @@ const envSchema = z.object({
   STEAM_OPENID_URL: z.url().default('https://steamcommunity.com/openid/login'),
   /** Discord's origin for group webhook posts; tests point it at a local fake. */
   DISCORD_API_URL: z.url().default('https://discord.com'),
+  /** The Discord application (all four, or none: sign-in with Discord, the bot and its interactions are off). */
+  DISCORD_CLIENT_ID: z.string().regex(/^\d{15,22}$/, 'DISCORD_CLIENT_ID must be the application ID (digits)').optional(),
+  DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
+  DISCORD_PUBLIC_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'DISCORD_PUBLIC_KEY must be the 64 hex characters of the public key').optional(),
+  DISCORD_BOT_TOKEN: z.string().min(1).optional(),
   /** Proxies in front of the app whose X-Forwarded-For may be believed: false (none), a hop count, or addresses/CIDRs. */
   TRUST_PROXY: z
     .string()
@@ -47,6 +52,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = parsed.data;
+  const discordApp = [env.DISCORD_CLIENT_ID, env.DISCORD_CLIENT_SECRET, env.DISCORD_PUBLIC_KEY, env.DISCORD_BOT_TOKEN];
+  if (discordApp.some(Boolean) && !discordApp.every(Boolean))
+    throw new Error('Invalid configuration:\n  DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DISCORD_PUBLIC_KEY and DISCORD_BOT_TOKEN must be set together (or none of them)');
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),

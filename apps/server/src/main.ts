@@ -70,6 +70,10 @@ async function main() {
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
       trustProxy: env.TRUST_PROXY,
       discordApiUrl: env.DISCORD_API_URL,
+      discordApp:
+        env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET && env.DISCORD_PUBLIC_KEY && env.DISCORD_BOT_TOKEN
+          ? { clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET, publicKey: env.DISCORD_PUBLIC_KEY, botToken: env.DISCORD_BOT_TOKEN }
+          : undefined,
       // Both src/ and dist/ sit one level below apps/server.
       webRoot: path.resolve(here, '../../web/dist'),
     },

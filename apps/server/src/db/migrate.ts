@@ -16,6 +16,7 @@ import * as m0630 from './migrations/0630_event_waitlist_series';
 import * as m0640 from './migrations/0640_civ_ladder';
 import * as m0650 from './migrations/0650_civ_drafts';
 import * as m0660 from './migrations/0660_civ_draft_modes';
+import * as m0670 from './migrations/0670_discord_app';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0640_civ_ladder': m0640,
   '0650_civ_drafts': m0650,
   '0660_civ_draft_modes': m0660,
+  '0670_discord_app': m0670,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

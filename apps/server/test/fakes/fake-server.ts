@@ -19,6 +19,8 @@ export interface FakeRequest {
   rawUrl: string;
   path: string;
   query: URLSearchParams;
+  /** Header names in lower case. */
+  headers: http.IncomingHttpHeaders;
   body: string;
 }
 
@@ -52,6 +54,7 @@ export async function startFakeServer(handler: FakeHandler, port = 0): Promise<R
           rawUrl: req.url ?? '/',
           path: url.pathname,
           query: url.searchParams,
+          headers: req.headers,
           body: Buffer.concat(chunks).toString('utf8'),
         });
         if (reply.delayMs) await wait(reply.delayMs);

@@ -1,0 +1,237 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  discordDmRemindersBody,
+  discordLinkDto,
+  discordSessionBody,
+  discordSessionDto,
+  discordSetPasswordBody,
+  discordStartBody,
+  discordStartDto,
+  discordStatusDto,
+} from '@smm/shared/discord/app-schemas';
+import { apiErrorBody } from '@smm/shared/errors';
+import type { Clock } from '../../clock';
+import { isSignedByDiscord } from './discord-signature';
+import { interactionBody, type DiscordInteractionsService } from './discord-interactions.service';
+import type { DiscordSignInService } from './discord-signin.service';
+import type { KeyObject } from 'node:crypto';
+
+const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody, 503: apiErrorBody };
+const tags = ['discord'];
+const security = [{ bearer: [] }];
+const COOKIE = 'smm_discord_signin';
+const COOKIE_PATH = '/api/auth/discord';
+
+/** The browser secret of a Discord sign-in, from the Cookie header. */
+function browserSecret(header: string | undefined): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === COOKIE && value && /^[0-9a-f]{64}$/.test(value)) return value;
+  }
+  return undefined;
+}
+
+interface Deps {
+  signIn: DiscordSignInService;
+  interactions: DiscordInteractionsService;
+  /** Null: Discord is off, and the interactions endpoint refuses everything. */
+  publicKey: KeyObject | null;
+  installUrl: string | null;
+  publicUrl: string;
+  clock: Clock;
+}
+
+export const discordAppRoutes =
+  ({ signIn, interactions, publicKey, installUrl, publicUrl, clock }: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const secure = publicUrl.startsWith('https://');
+    const cookie = (value: string, maxAge: number) =>
+      `${COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+    app.get(
+      '/api/discord/status',
+      {
+        schema: {
+          tags,
+          description: 'Whether this installation has a Discord application, and the link that adds its bot to a server.',
+          response: { 200: discordStatusDto },
+        },
+      },
+      () => ({ enabled: signIn.enabled, installUrl }),
+    );
+
+    app.post(
+      '/api/auth/discord/login',
+      {
+        schema: {
+          tags,
+          summary: 'Start signing in (or up) with Discord',
+          description:
+            "Returns Discord's consent page to open in this browser, and sets a cookie the callback needs: a sign-in finishes only in the browser that started it. Discord sends the browser back to /api/auth/discord/callback, which redirects to /discordSignIn#grant=… or /login?discordError=<cancelled|expired|foreign|invalid|unavailable>. 503 when Discord is off.",
+          body: discordStartBody,
+          response: { 200: discordStartDto, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { url, browserSecret: secret } = await signIn.startSignIn(req.ip, req.body?.returnTo);
+        reply.header('set-cookie', cookie(secret, 600)).header('cache-control', 'no-store');
+        return { url };
+      },
+    );
+
+    app.post(
+      '/api/auth/discord/link',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'Start linking Discord to the caller',
+          description:
+            "Returns Discord's consent page; the callback links the Discord account to the caller and redirects to /profile?discord=linked, or /profile?discordError=<…|taken>.",
+          response: { 200: discordStartDto, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { url, browserSecret: secret } = await signIn.startLink(req.actor);
+        reply.header('set-cookie', cookie(secret, 600)).header('cache-control', 'no-store');
+        return { url };
+      },
+    );
+
+    app.get(
+      '/api/auth/discord/callback',
+      {
+        schema: {
+          tags,
+          summary: 'Discord OAuth2 redirect URL (browser redirect, not for API clients)',
+          querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+          response: {
+            302: z.null().describe('Redirect to /discordSignIn#grant=…, /profile?discord=linked, or the page with ?discordError=…'),
+          },
+        },
+      },
+      async (req, reply) => {
+        const outcome = await signIn.callback(req.query, browserSecret(req.headers.cookie));
+        if (outcome.problem) req.log.warn({ problem: outcome.problem }, 'Discord sign-in refused');
+        return reply.header('set-cookie', cookie('', 0)).header('cache-control', 'no-store').redirect(outcome.location, 302);
+      },
+    );
+
+    app.post(
+      '/api/auth/discord/session',
+      {
+        schema: {
+          tags,
+          summary: 'Exchange a finished Discord sign-in for a session',
+          description: 'The grant from /discordSignIn#grant=… works once and for two minutes.',
+          body: discordSessionBody,
+          response: { 200: discordSessionDto, ...errors },
+        },
+      },
+      (req) => signIn.session(req.body.grant),
+    );
+
+    app.get(
+      '/api/auth/discord',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: "The caller's linked Discord account, or null.",
+          response: { 200: discordLinkDto, ...errors },
+        },
+      },
+      (req) => signIn.getLink(req.actor),
+    );
+
+    app.post(
+      '/api/auth/discord/unlink',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: "Removes the caller's Discord link. 400 for an account that has no password yet (it could not sign in again).",
+          response: { 200: discordLinkDto, ...errors },
+        },
+      },
+      (req) => signIn.unlink(req.actor),
+    );
+
+    app.post(
+      '/api/auth/discord/dmReminders',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: 'Turns event reminders by Discord DM on or off (beside the reminder mail). 400 without a linked Discord account.',
+          body: discordDmRemindersBody,
+          response: { 200: discordLinkDto, ...errors },
+        },
+      },
+      (req) => signIn.setDmReminders(req.actor, req.body.dmReminders),
+    );
+
+    app.post(
+      '/api/auth/discord/setPassword',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            'For an account made by a Discord sign-in: sets its email and first password, so it can also sign in with them. 400 when the account has a password already; 409 when the email is taken. Returns a new token.',
+          body: discordSetPasswordBody,
+          response: { 200: z.object({ token: z.string() }), ...errors },
+        },
+      },
+      (req) => signIn.setPassword(req.actor, req.body),
+    );
+
+    // Discord signs the exact bytes it sent, so this route keeps the body raw and checks the
+    // signature before anything reads it.
+    await app.register(async (raw) => {
+      raw.removeAllContentTypeParsers();
+      raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+      raw.post(
+        '/api/discord/interactions',
+        {
+          schema: {
+            tags,
+            summary: 'Discord interactions endpoint (for Discord only)',
+            description:
+              "Requests must carry Discord's Ed25519 signature (X-Signature-Ed25519 over X-Signature-Timestamp + body, by the application's public key); anything else is refused with 401. PING is answered with PONG.",
+          },
+        },
+        async (req, reply) => {
+          const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const signature = req.headers['x-signature-ed25519'];
+          const timestamp = req.headers['x-signature-timestamp'];
+          if (
+            !publicKey ||
+            !isSignedByDiscord(
+              publicKey,
+              typeof signature === 'string' ? signature : undefined,
+              typeof timestamp === 'string' ? timestamp : undefined,
+              body,
+              clock.now(),
+            )
+          )
+            return reply.status(401).send({ message: 'invalid request signature' });
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(body.toString('utf8'));
+          } catch {
+            return reply.status(400).send({ message: 'Body is not JSON' });
+          }
+          const interaction = interactionBody.safeParse(parsed);
+          if (!interaction.success) return reply.status(400).send({ message: 'Not an interaction' });
+          return reply.send(await interactions.answer(interaction.data));
+        },
+      );
+    });
+  };

@@ -1,0 +1,59 @@
+/** A user's linked Discord account (linked only while signed in, or made by a first Discord sign-in). */
+export interface DiscordLinksTable {
+  user_id: string;
+  discord_id: string;
+  discord_username: string;
+  /** 1: event reminders are also sent to the user by Discord DM. */
+  dm_reminders: number;
+  linked_at: number;
+}
+
+/** One started Discord sign-in; used once, within minutes, by the browser that started it. */
+export interface DiscordOauthStatesTable {
+  state_hash: string;
+  browser_hash: string;
+  code_verifier: string;
+  /** Null: signing in (or up); a user: linking Discord to that user. */
+  user_id: string | null;
+  return_to: string | null;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** A finished Discord sign-in waiting for the browser to exchange it for a session. */
+export interface DiscordLoginGrantsTable {
+  grant_hash: string;
+  user_id: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** The Discord channel a group's events are posted to by the bot. */
+export interface DiscordChannelsTable {
+  group_id: string;
+  channel_id: string;
+  guild_id: string | null;
+  set_by: string | null;
+  updated_at: number;
+}
+
+/** The bot's message about one event, edited as the event changes. */
+export interface DiscordEventMessagesTable {
+  event_id: string;
+  group_id: string;
+  channel_id: string;
+  message_id: string;
+  updated_at: number;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    discord_links: DiscordLinksTable;
+    discord_oauth_states: DiscordOauthStatesTable;
+    discord_login_grants: DiscordLoginGrantsTable;
+    discord_channels: DiscordChannelsTable;
+    discord_event_messages: DiscordEventMessagesTable;
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import { createDiscordApiClient, type DiscordAppCredentials } from '../../integrations/discord-api';
+import type { UpstreamRateLimit } from '../../integrations/upstream';
+import type { Throttle } from '../throttle/throttle.service';
+import { discordAppRoutes } from './discord-app.routes';
+import { createDiscordInteractionsService } from './discord-interactions.service';
+import { discordPublicKey } from './discord-signature';
+import { createDiscordSignInService } from './discord-signin.service';
+
+/** View Channel, Send Messages, Embed Links, Read Message History: what the bot needs in the group's channel. */
+export const BOT_PERMISSIONS = String((1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 16n));
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  throttle: Throttle;
+  limit: UpstreamRateLimit;
+  publicUrl: string;
+  /** Discord's origin (DISCORD_API_URL). */
+  baseUrl: string;
+  /** Undefined: Discord is off; sign-in answers 503 and the interactions endpoint 401. */
+  credentials: DiscordAppCredentials | undefined;
+  timeoutMs: number;
+}
+
+/** The installation's Discord application: sign-in with Discord, account links and the interactions endpoint. */
+export async function registerDiscordApp(
+  app: FastifyInstance,
+  { db, clock, throttle, limit, publicUrl, baseUrl, credentials, timeoutMs }: Deps,
+) {
+  const discord = credentials ? createDiscordApiClient({ baseUrl, credentials, timeoutMs }) : null;
+  const origin = baseUrl.replace(/\/$/, '');
+  const installUrl = credentials
+    ? `${origin}/oauth2/authorize?${new URLSearchParams({ client_id: credentials.clientId, scope: 'bot applications.commands', permissions: BOT_PERMISSIONS }).toString()}`
+    : null;
+  await app.register(
+    discordAppRoutes({
+      signIn: createDiscordSignInService({ db, clock, discord, publicUrl, throttle, limit, signToken: (user) => app.signToken(user) }),
+      interactions: createDiscordInteractionsService({ db, publicUrl }),
+      publicKey: credentials ? discordPublicKey(credentials.publicKey) : null,
+      installUrl,
+      publicUrl,
+      clock,
+    }),
+  );
+}

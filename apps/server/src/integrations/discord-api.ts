@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import type { DiscordPostResult } from './discord-webhook';
+import { fetchUpstream, parseJson, UpstreamError } from './upstream';
+
+/** The REST API version used for every call. */
+const API = '/api/v10';
+const SERVICE = 'Discord';
+const USER_AGENT = 'DiscordBot (https://github.com/smm, 1.0)';
+
+/** The installation's Discord application (all four set, or Discord is off). */
+export interface DiscordAppCredentials {
+  clientId: string;
+  clientSecret: string;
+  /** The application's Ed25519 public key, 64 hex characters. */
+  publicKey: string;
+  botToken: string;
+}
+
+/** A message as the bot sends it: text, embeds and rows of buttons. */
+export interface DiscordMessageBody {
+  content?: string;
+  embeds?: { title?: string; description?: string; color?: number; url?: string; footer?: { text: string } }[];
+  components?: { type: 1; components: { type: 2; style: number; label: string; custom_id?: string; url?: string; disabled?: boolean }[] }[];
+  allowed_mentions: { parse: [] };
+  flags?: number;
+}
+
+export type DiscordCallResult<T> = (DiscordPostResult & { ok: false }) | { ok: true; value: T };
+
+const tokenAnswer = z.object({ access_token: z.string().min(1), token_type: z.string(), scope: z.string().optional() });
+const userAnswer = z.object({ id: z.string().regex(/^\d{5,22}$/), username: z.string().min(1), global_name: z.string().nullish() });
+export type DiscordUser = z.infer<typeof userAnswer>;
+const messageAnswer = z.object({ id: z.string(), channel_id: z.string() });
+const dmChannelAnswer = z.object({ id: z.string() });
+
+/** Seconds to wait from a 429: the JSON `retry_after` (fractional), else Retry-After, else X-RateLimit-Reset-After. */
+function retryAfterMs(text: string, headers: Headers): number | undefined {
+  try {
+    const body = JSON.parse(text) as { retry_after?: unknown };
+    if (typeof body.retry_after === 'number' && body.retry_after >= 0) return Math.ceil(body.retry_after * 1000);
+  } catch {
+    // not JSON: the headers say it
+  }
+  for (const name of ['retry-after', 'x-ratelimit-reset-after']) {
+    const value = Number(headers.get(name));
+    if (headers.has(name) && Number.isFinite(value) && value >= 0) return Math.ceil(value * 1000);
+  }
+  return undefined;
+}
+
+interface Deps {
+  /** Discord's origin (DISCORD_API_URL); tests point it at a local fake. */
+  baseUrl: string;
+  credentials: DiscordAppCredentials;
+  timeoutMs: number;
+}
+
+/**
+ * The calls the app makes to Discord's API: the OAuth2 code exchange and `users/@me` for signing
+ * in, and the bot's channel messages and DMs. Bot calls never throw: every outcome is a result a
+ * delivery can retry (429 after Discord's wait, 5xx, network) or give up on; the bot token never
+ * reaches an error text.
+ */
+export function createDiscordApiClient({ baseUrl, credentials, timeoutMs }: Deps) {
+  const origin = baseUrl.replace(/\/$/, '');
+
+  async function bot<T>(method: string, path: string, body: unknown, parse: (json: unknown) => T): Promise<DiscordCallResult<T>> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${origin}${API}${path}`, {
+        method,
+        headers: {
+          authorization: `Bot ${credentials.botToken}`,
+          'user-agent': USER_AGENT,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+        redirect: 'error',
+      });
+      text = await res.text();
+    } catch (error) {
+      return {
+        ok: false,
+        retry: true,
+        error: signal.aborted ? `no answer within ${timeoutMs} ms` : `network error: ${(error as Error).name}`,
+      };
+    }
+    if (res.status === 429)
+      return { ok: false, retry: true, retryAfterMs: retryAfterMs(text, res.headers), error: 'Discord said 429 Too Many Requests' };
+    if (res.status >= 500) return { ok: false, retry: true, error: `Discord answered ${res.status}` };
+    if (!res.ok) return { ok: false, retry: false, error: `Discord answered ${res.status}: ${text.slice(0, 200)}` };
+    try {
+      return { ok: true, value: parse(res.status === 204 || text === '' ? null : JSON.parse(text)) };
+    } catch {
+      return { ok: false, retry: false, error: 'Discord answered something unexpected' };
+    }
+  }
+
+  return {
+    /** Where the browser signs in: Discord's consent page for scope `identify`, with PKCE (S256). */
+    authorizeUrl(input: { state: string; codeChallenge: string; redirectUri: string }): string {
+      const params = new URLSearchParams({
+        response_type: 'code',
+        client_id: credentials.clientId,
+        scope: 'identify',
+        state: input.state,
+        redirect_uri: input.redirectUri,
+        code_challenge: input.codeChallenge,
+        code_challenge_method: 'S256',
+        prompt: 'none',
+      });
+      return `${origin}/oauth2/authorize?${params.toString()}`;
+    },
+
+    /** Exchanges an authorisation code (with its PKCE verifier) and reads who signed in. Throws UpstreamError. */
+    async identify(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<DiscordUser> {
+      const basic = Buffer.from(`${encodeURIComponent(credentials.clientId)}:${encodeURIComponent(credentials.clientSecret)}`).toString(
+        'base64',
+      );
+      const token = await fetchUpstream(
+        SERVICE,
+        `${origin}${API}/oauth2/token`,
+        {
+          method: 'POST',
+          headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', 'user-agent': USER_AGENT },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code: input.code,
+            redirect_uri: input.redirectUri,
+            code_verifier: input.codeVerifier,
+          }).toString(),
+        },
+        timeoutMs,
+      );
+      if (token.status !== 200) throw new UpstreamError(SERVICE, 'status', `token exchange answered ${token.status}`, token.status);
+      const granted = tokenAnswer.safeParse(parseJson(SERVICE, token.text));
+      if (!granted.success) throw new UpstreamError(SERVICE, 'malformed', 'token answer without access_token');
+      const me = await fetchUpstream(
+        SERVICE,
+        `${origin}${API}/users/@me`,
+        { headers: { authorization: `Bearer ${granted.data.access_token}`, 'user-agent': USER_AGENT } },
+        timeoutMs,
+      );
+      if (me.status !== 200) throw new UpstreamError(SERVICE, 'status', `users/@me answered ${me.status}`, me.status);
+      const user = userAnswer.safeParse(parseJson(SERVICE, me.text));
+      if (!user.success) throw new UpstreamError(SERVICE, 'malformed', 'users/@me answer without id and username');
+      return user.data;
+    },
+
+    /** Posts a message in a channel; its id is what later edits and deletes name. */
+    createMessage: (channelId: string, message: DiscordMessageBody) =>
+      bot('POST', `/channels/${encodeURIComponent(channelId)}/messages`, message, (json) => messageAnswer.parse(json).id),
+
+    editMessage: (channelId: string, messageId: string, message: DiscordMessageBody) =>
+      bot('PATCH', `/channels/${encodeURIComponent(channelId)}/messages/${encodeURIComponent(messageId)}`, message, () => true),
+
+    deleteMessage: (channelId: string, messageId: string) =>
+      bot('DELETE', `/channels/${encodeURIComponent(channelId)}/messages/${encodeURIComponent(messageId)}`, undefined, () => true),
+
+    /** Sends a direct message: opens (or finds) the DM channel, then posts in it. */
+    async sendDm(recipientId: string, message: DiscordMessageBody): Promise<DiscordCallResult<string>> {
+      const channel = await bot('POST', '/users/@me/channels', { recipient_id: recipientId }, (json) => dmChannelAnswer.parse(json).id);
+      if (!channel.ok) return channel;
+      return bot('POST', `/channels/${encodeURIComponent(channel.value)}/messages`, message, (json) => messageAnswer.parse(json).id);
+    },
+
+    /** Replaces the application's global slash commands with `commands`. */
+    registerCommands: (commands: unknown[]) =>
+      bot('PUT', `/applications/${encodeURIComponent(credentials.clientId)}/commands`, commands, () => true),
+  };
+}
+export type DiscordApiClient = ReturnType<typeof createDiscordApiClient>;

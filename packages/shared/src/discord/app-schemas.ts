@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../limits';
+
+/** Why a Discord sign-in came back without signing in or linking (the `discordError` of the page it returns to). */
+export const discordSignInErrors = ['cancelled', 'expired', 'foreign', 'invalid', 'taken', 'unavailable'] as const;
+export type DiscordSignInError = (typeof discordSignInErrors)[number];
+
+/** What the pages say for each refusal. */
+export const DISCORD_SIGN_IN_MESSAGES: Record<DiscordSignInError, string> = {
+  cancelled: 'Discord sign-in was cancelled.',
+  expired: 'That Discord sign-in has expired or was already used. Please try again.',
+  foreign: 'That Discord sign-in was started in another browser. Please try again here.',
+  invalid: 'Discord did not confirm the sign-in. Please try again.',
+  taken: 'That Discord account is already linked to another user.',
+  unavailable: 'Discord could not be reached. Please try again in a minute.',
+};
+
+export const DISCORD_OFF_MESSAGE = 'Discord is not set up on this server.';
+
+/** Whether this installation has a Discord application, and the link that adds its bot to a server. */
+export const discordStatusDto = z.object({
+  enabled: z.boolean(),
+  /** Adds the bot to a Discord server with the permissions it needs (null when Discord is off). */
+  installUrl: z.string().nullable(),
+});
+export type DiscordStatusDto = z.infer<typeof discordStatusDto>;
+
+/** Where the browser goes next: Discord's consent page. */
+export const discordStartDto = z.object({ url: z.string() });
+export type DiscordStartDto = z.infer<typeof discordStartDto>;
+
+export const discordStartBody = z
+  .object({
+    /** A path of this app to land on after signing in (e.g. an invite page); anything else is ignored. */
+    returnTo: z.string().max(300).optional(),
+  })
+  .optional();
+export type DiscordStartBody = z.infer<typeof discordStartBody>;
+
+/** The single-use grant a finished Discord sign-in leaves in the page address, exchanged once for a session. */
+export const discordSessionBody = z.object({
+  grant: z.string({ error: 'Sign-in grant is required' }).regex(/^[0-9a-f]{64}$/, 'This sign-in link is invalid'),
+});
+export type DiscordSessionBody = z.infer<typeof discordSessionBody>;
+
+export const discordSessionDto = z.object({ token: z.string() });
+export type DiscordSessionDto = z.infer<typeof discordSessionDto>;
+
+/** The caller's linked Discord account, or null. */
+export const discordLinkDto = z.object({
+  link: z
+    .object({
+      discordID: z.string(),
+      discordUsername: z.string(),
+      /** Event reminders also come as a Discord DM. */
+      dmReminders: z.boolean(),
+    })
+    .nullable(),
+});
+export type DiscordLinkDto = z.infer<typeof discordLinkDto>;
+
+export const discordDmRemindersBody = z.object({ dmReminders: z.boolean({ error: 'Choose on or off' }) });
+export type DiscordDmRemindersBody = z.infer<typeof discordDmRemindersBody>;
+
+/** A Discord channel id (a snowflake), as Discord's "Copy Channel ID" gives it. */
+export const DISCORD_CHANNEL_MESSAGE = 'Enter the channel ID (right-click the channel in Discord, then Copy Channel ID)';
+export const postDiscordChannelBody = z.object({
+  channelID: z
+    .string({ error: 'Channel ID is required' })
+    .trim()
+    .min(1, 'Channel ID is required')
+    .regex(/^\d{15,22}$/, DISCORD_CHANNEL_MESSAGE),
+});
+export type PostDiscordChannelBody = z.infer<typeof postDiscordChannelBody>;
+
+/** The group's connected channel, or null. */
+export const discordChannelDto = z.object({ channelID: z.string().nullable() });
+export type DiscordChannelDto = z.infer<typeof discordChannelDto>;
+
+/** A safe place to land after signing in: a path of this app, never another site. */
+export const safeReturnPath = (value: string | undefined | null): string | null =>
+  value && /^\/[A-Za-z0-9/_\-?=&.%]*$/.test(value) && !value.startsWith('//') ? value : null;
+
+/** A password (and a real email to sign in with) for an account made by a Discord sign-in. */
+export const discordSetPasswordBody = z.object({
+  email: z
+    .string({ error: 'Email field is required' })
+    .trim()
+    .min(1, 'Email field is required')
+    .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+    .pipe(z.email('Email is invalid'))
+    .transform((value) => value.toLowerCase()),
+  password: z
+    .string({ error: 'Password field is required' })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+export type DiscordSetPasswordBody = z.infer<typeof discordSetPasswordBody>;
