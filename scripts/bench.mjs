@@ -11,7 +11,10 @@ import os from 'node:os';
 import { apiClient } from './bench/api.mjs';
 import { benchCalls } from './bench/calls.mjs';
 import { postgresDatabase, sqliteDatabase } from './bench/databases.mjs';
+import { freshCalls, freshWorld } from './bench/fresh.mjs';
 import { CONNECTIONS, measureCalls } from './bench/measure.mjs';
+import { measureFresh, measureMixedDay } from './bench/measure-scenarios.mjs';
+import { mixedDayWorld } from './bench/mixed-day.mjs';
 import { cleanUp, freePort, rssMb, startNode, waitUntilUp } from './bench/processes.mjs';
 import { checkTargets, compareSizes, printSummary, printTable, TARGETS, writeResult } from './bench/report.mjs';
 import { computeRatings, LARGE, loadRows, WORLD } from './bench/seed.mjs';
@@ -25,6 +28,7 @@ const POSTGRES_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 const SERVER_ENTRY = process.env.BENCH_SERVER || 'apps/server/dist/main.js';
 const DATA_SETS = (process.env.BENCH_DATA_SETS || 'small,large').split(',').map((name) => name.trim());
 const CALLS = process.env.BENCH_CALLS?.toLowerCase();
+const SCENARIOS = (process.env.BENCH_SCENARIOS || 'calls,fresh,mixed').split(',').map((name) => name.trim());
 // The flags `npm start` gives the server, then any of BENCH_SERVER_NODE_ARGS.
 const SERVER_NODE_ARGS = [...LAUNCH_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 
@@ -36,18 +40,22 @@ if (!fs.existsSync(SERVER_ENTRY) || !fs.existsSync('apps/web/dist')) {
 /** Starts the built server on `database`, with the general rate limit out of the way of the load. */
 async function startServer(database) {
   const port = await freePort();
-  const server = startNode(SERVER_ENTRY, {
-    // Not inherited: the SQLite run must not pick up a DATABASE_URL, nor any run a Redis.
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SMTP_URL: '',
-    ...database.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-  }, SERVER_NODE_ARGS);
+  const server = startNode(
+    SERVER_ENTRY,
+    {
+      // Not inherited: the SQLite run must not pick up a DATABASE_URL, nor any run a Redis.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      ...database.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+    },
+    SERVER_NODE_ARGS,
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${base}/api/health`, server);
   return { server, base };
@@ -90,7 +98,23 @@ async function benchDataSet(engine, dataSet, bareBase, measurePages) {
     const calls = benchCalls({ caller: seeded.caller, groupId: seeded.groupId, eventIds, loginEmails: seeded.loginEmails }).filter(
       (call) => !CALLS || call.name.toLowerCase().includes(CALLS),
     );
-    const rows = await measureCalls(calls, { appBase: seeded.base, bareBase, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
+    const timing = { appBase: seeded.base, bareBase, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
+    const rows = SCENARIOS.includes('calls') ? await measureCalls(calls, timing) : [];
+    if (SCENARIOS.includes('fresh')) {
+      const fresh = freshCalls(await freshWorld(database, seeded, eventIds)).filter(
+        (call) => !CALLS || call.name.toLowerCase().includes(CALLS),
+      );
+      console.log('  fresh answers: each read right after a write to what it reads');
+      rows.push(...(await measureFresh(fresh, timing)));
+    }
+    if (SCENARIOS.includes('mixed')) {
+      const world = await mixedDayWorld(database, apiClient(seeded.base), seeded.caller);
+      console.log(`  mixed day: ${world.members.length} members of ${world.groupIds.length} groups, each with their own token`);
+      // On PostgreSQL a second server process on the same database (SQLite refuses one).
+      const second = engine === 'postgres' ? await startServer(database) : undefined;
+      rows.push(...(await measureMixedDay(world, { ...timing, secondBase: second?.base })));
+      await second?.server.stopNow();
+    }
     const rss = rssMb(server.pid);
     if (measurePages)
       pages = await pagesFirstLoad(seeded.base, seeded.caller.token).catch((error) =>

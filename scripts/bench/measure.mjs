@@ -3,21 +3,23 @@ import autocannon from 'autocannon';
 
 export const CONNECTIONS = 50;
 
-function load(options) {
+export function load(options) {
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
-const summary = (result) => ({
+export const summary = (result) => ({
   rps: Math.round(result.requests.average),
   p50: result.latency.p50,
   p99: result.latency.p99,
   errors: result.errors + result.timeouts + result.non2xx,
 });
 
-async function send(base, { method, path, headers, body }) {
-  const res = await fetch(`${base}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+export async function send(base, { method, path, headers, body }) {
+  const res = await fetch(`${base}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined }).catch((error) => {
+    throw new Error(`${method} ${path}: ${error.cause?.message ?? error.message}`);
+  });
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
   return res.json();
 }

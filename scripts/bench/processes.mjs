@@ -63,7 +63,10 @@ export async function waitUntilUp(url, child) {
 
 /** Starts a Node script (with Node flags, if given); `child.stopNow()` stops it, and clean-up does if nobody did. */
 export function startNode(script, env, nodeArgs = []) {
-  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   child.stopNow = onCleanup(() => stop(child));
   return child;
 }

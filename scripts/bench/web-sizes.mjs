@@ -33,9 +33,7 @@ export async function webBuildReady() {
 /** The entry script, the classic scripts, the module preloads and the stylesheets that dist/index.html names. */
 export function indexHtmlFirstLoad() {
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const refs = [
-    ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href)="\/([^"]+)"/g),
-  ].map((m) => m[1]);
+  const refs = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href)="\/([^"]+)"/g)].map((m) => m[1]);
   return totals(refs);
 }
 
