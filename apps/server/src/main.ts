@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { systemClock } from './clock';
+import { lockDataDir } from './db/data-dir-lock';
 import { openDatabase, preparePrivateDir } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { readEnv } from './env';
@@ -32,6 +33,8 @@ async function main() {
       log.warn({ dataDir: env.DATA_DIR }, 'the data dir is not owned by this user and stays readable by others; give it mode 0700');
     }
   }
+  // One server per SQLite database: a second would keep answers and rows the first changes behind its back.
+  const releaseDataDir = env.DATABASE_URL ? undefined : lockDataDir(env.DATA_DIR);
   const onConnectionError = (error: Error) =>
     log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'PostgreSQL connection lost');
   const database = openDatabase(
@@ -72,7 +75,12 @@ async function main() {
       discordApiUrl: env.DISCORD_API_URL,
       discordApp:
         env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET && env.DISCORD_PUBLIC_KEY && env.DISCORD_BOT_TOKEN
-          ? { clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET, publicKey: env.DISCORD_PUBLIC_KEY, botToken: env.DISCORD_BOT_TOKEN }
+          ? {
+              clientId: env.DISCORD_CLIENT_ID,
+              clientSecret: env.DISCORD_CLIENT_SECRET,
+              publicKey: env.DISCORD_PUBLIC_KEY,
+              botToken: env.DISCORD_BOT_TOKEN,
+            }
           : undefined,
       // Both src/ and dist/ sit one level below apps/server.
       webRoot: path.resolve(here, '../../web/dist'),
@@ -92,6 +100,7 @@ async function main() {
     await eventMails.stop();
     await changes.close();
     await database.close();
+    releaseDataDir?.();
   });
 
   let closing = false;
@@ -100,7 +109,10 @@ async function main() {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      app.close().then(() => process.exit(0), () => process.exit(1));
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   }
   await app.listen({ port: env.PORT, host: env.HOST });
