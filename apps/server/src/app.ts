@@ -198,13 +198,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(commentsRoutes(createCommentsService({ db, clock })));
   await app.register(notesRoutes(createNotesService({ db, clock })));
   const notifier = createEventNotifier({ publicUrl: config.publicUrl });
-  await app.register(eventsRoutes(createEventsService({ db, clock, publicUrl: config.publicUrl, notifier, changes })));
+  const events = createEventsService({ db, clock, publicUrl: config.publicUrl, notifier, changes });
+  await app.register(eventsRoutes(events));
   await app.register(waitlistRoutes(createWaitlistService({ db, clock, publicUrl: config.publicUrl, changes })));
   await app.register(calendarRoutes(createCalendarService({ db, clock, publicUrl: config.publicUrl })));
 
   await app.register(liveRoutes(createLiveService({ db, changes, isSessionCurrent: usersService.isSessionCurrent, heartbeatMs: config.liveHeartbeatMs, maxStreamsPerUser: config.maxLiveStreamsPerUser })));
   const timeoutMs = config.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   await app.register(discordRoutes(createDiscordService({ db, clock })));
+  const upstreamLimit = config.upstreamRateLimit ?? defaultUpstreamRateLimit;
+  const discordApp = await registerDiscordApp(app, { db, clock, events, throttle, limit: upstreamLimit, publicUrl: config.publicUrl, baseUrl: config.discordApiUrl ?? DISCORD_DEFAULT_URL, credentials: config.discordApp, timeoutMs });
   const discordDeliveries = createDiscordDeliveries({
     db,
     clock,
@@ -212,12 +215,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     client: createDiscordWebhookClient({ baseUrl: config.discordApiUrl ?? DISCORD_DEFAULT_URL, timeoutMs }),
     options: config.discordDelivery,
+    bot: discordApp.bot,
   });
   app.decorate('discordDeliveries', discordDeliveries);
   app.addHook('onReady', async () => discordDeliveries.start());
   app.addHook('preClose', () => discordDeliveries.stop());
-  const upstreamLimit = config.upstreamRateLimit ?? defaultUpstreamRateLimit;
-  await registerDiscordApp(app, { db, clock, throttle, limit: upstreamLimit, publicUrl: config.publicUrl, baseUrl: config.discordApiUrl ?? DISCORD_DEFAULT_URL, credentials: config.discordApp, timeoutMs });
   const hiscores = createOsrsHiscoresClient({ baseUrl: config.osrsHiscoresUrl ?? OSRS_HISCORES_DEFAULT_URL, timeoutMs });
   await registerRuneScape(app, { db, clock, hiscores, throttle, limit: upstreamLimit, hiscoresCache: config.hiscoresCache, ...config.runescape });
   const steamApi = config.steamApiKey

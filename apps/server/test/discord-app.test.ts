@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCORD_OFF_MESSAGE } from '@smm/shared/discord/app-schemas';
 import '../src/features/discord/discord-app.tables';
 import { createDiscordFake, FAKE_APP, signInteraction, type DiscordFake } from './fakes/discord-fake';
+import { call, createGroup } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
 // The installation's Discord application: sign in (or up) with Discord through OAuth2 with PKCE
@@ -306,5 +307,15 @@ describe('Discord application switched off', () => {
         })
       ).statusCode,
     ).toBe(401);
+    // No bot to post: a group cannot connect a channel.
+    const owner = await createUser(t.app);
+    const group = await createGroup(t.app, owner);
+    const connect = await call(t.app, `/api/groups/${group._id}/discordChannel`, {
+      method: 'POST',
+      as: owner,
+      payload: { channelID: '1300000000000000001' },
+    });
+    expect(connect.status).toBe(503);
+    expect(connect.body.message).toBe(DISCORD_OFF_MESSAGE);
   });
 });

@@ -4,7 +4,11 @@ import type { Db } from '../../db/schema';
 import { createDiscordApiClient, type DiscordAppCredentials } from '../../integrations/discord-api';
 import type { UpstreamRateLimit } from '../../integrations/upstream';
 import type { Throttle } from '../throttle/throttle.service';
+import type { EventsService } from '../events/events.service';
 import { discordAppRoutes } from './discord-app.routes';
+import { createDiscordBotDeliveries, type DiscordBotDeliveries } from './discord-bot.deliveries';
+import { discordChannelRoutes } from './discord-channel.routes';
+import { createDiscordChannelService } from './discord-channel.service';
 import { createDiscordInteractionsService } from './discord-interactions.service';
 import { discordPublicKey } from './discord-signature';
 import { createDiscordSignInService } from './discord-signin.service';
@@ -14,6 +18,8 @@ export const BOT_PERMISSIONS = String((1n << 10n) | (1n << 11n) | (1n << 14n) | 
 
 interface Deps {
   db: Db;
+  /** The events service of the website: a press on a button signs up with exactly its rules. */
+  events: EventsService;
   clock: Clock;
   throttle: Throttle;
   limit: UpstreamRateLimit;
@@ -25,11 +31,11 @@ interface Deps {
   timeoutMs: number;
 }
 
-/** The installation's Discord application: sign-in with Discord, account links and the interactions endpoint. */
+/** The installation's Discord application: sign-in with Discord, account links, the interactions endpoint and groups' channels; returns the bot's deliveries (null when off). */
 export async function registerDiscordApp(
   app: FastifyInstance,
-  { db, clock, throttle, limit, publicUrl, baseUrl, credentials, timeoutMs }: Deps,
-) {
+  { db, clock, events, throttle, limit, publicUrl, baseUrl, credentials, timeoutMs }: Deps,
+): Promise<{ bot: DiscordBotDeliveries | null }> {
   const discord = credentials ? createDiscordApiClient({ baseUrl, credentials, timeoutMs }) : null;
   const origin = baseUrl.replace(/\/$/, '');
   const installUrl = credentials
@@ -38,11 +44,13 @@ export async function registerDiscordApp(
   await app.register(
     discordAppRoutes({
       signIn: createDiscordSignInService({ db, clock, discord, publicUrl, throttle, limit, signToken: (user) => app.signToken(user) }),
-      interactions: createDiscordInteractionsService({ db, publicUrl }),
+      interactions: createDiscordInteractionsService({ db, publicUrl, events }),
       publicKey: credentials ? discordPublicKey(credentials.publicKey) : null,
       installUrl,
       publicUrl,
       clock,
     }),
   );
+  await app.register(discordChannelRoutes(createDiscordChannelService({ db, clock, enabled: discord !== null })));
+  return { bot: discord ? createDiscordBotDeliveries({ db, clock, api: discord, publicUrl }) : null };
 }

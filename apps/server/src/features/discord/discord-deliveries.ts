@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import type { DiscordWebhookClient, DiscordWebhookPayload } from '../../integrations/discord-webhook';
 import { createBackgroundJob, onceEvery } from '../../lib/background-job';
+import type { DiscordBotDeliveries } from './discord-bot.deliveries';
 import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChanges } from '../live/group-changes';
 import { eventPost, isPostedAction, type PostedEvent } from './discord.messages';
@@ -39,6 +40,8 @@ interface Deps {
   changes: GroupChanges;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   options?: Partial<DiscordDeliveryOptions>;
+  /** The bot's event messages in groups' channels (when the Discord application is configured). */
+  bot?: DiscordBotDeliveries | null;
 }
 
 /**
@@ -47,7 +50,7 @@ interface Deps {
  * post survives restarts and is retried with backoff (Discord's retry_after on 429). Nothing here
  * runs inside the request that made the change, and nothing here can fail it.
  */
-export function createDiscordDeliveries({ db, clock, client, changes, log, options }: Deps) {
+export function createDiscordDeliveries({ db, clock, client, changes, log, options, bot }: Deps) {
   const settings = { ...defaultDiscordDeliveryOptions, ...options };
   const instanceId = randomUUID();
   const queueing = new Set<Promise<void>>();
@@ -72,6 +75,7 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
   }
 
   async function queue(change: GroupChange): Promise<void> {
+    if (bot?.wants(change)) await bot.queue(change);
     if (!isPostedAction(change.action)) return;
     if (!(await repo.findWebhook(db, change.groupId))) return;
     const event = await describe(change);
@@ -100,6 +104,12 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
   }
 
   async function deliver(row: repo.DeliveryRow, signal: AbortSignal): Promise<void> {
+    if (bot?.handles(row)) {
+      const outcome = await bot.deliver(row, instanceId, { maxAttempts: settings.maxAttempts, backoff });
+      if (outcome.error) log.warn({ deliveryId: row.id, groupId: row.group_id, attempts: row.attempts, error: outcome.error }, 'Discord message not delivered');
+      if (outcome.again) void tick();
+      return;
+    }
     const webhook = await repo.findWebhook(db, row.group_id);
     const now = () => clock.now();
     if (!webhook) {
@@ -138,7 +148,7 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
   const safely = (work: Promise<void>, what: string) => work.catch((error: unknown) => log.error({ err: error }, what));
 
   function onChange(change: GroupChange) {
-    if (!isPostedAction(change.action)) return;
+    if (!isPostedAction(change.action) && !bot?.wants(change)) return;
     const queued = safely(queue(change), 'Discord post not queued').then(() => safely(tick(), 'Discord delivery failed'));
     queueing.add(queued);
     void queued.finally(() => queueing.delete(queued));

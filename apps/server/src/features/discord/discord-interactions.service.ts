@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { Db } from '../../db/schema';
-import * as repo from './discord-links.repo';
+import { AppError } from '../../errors';
+import type { EventsService } from '../events/events.service';
+import { toUserDto } from '../users/users.mapper';
+import * as users from '../users/users.repo';
+import { parseRsvpCustomId } from './discord-bot.messages';
+import * as links from './discord-links.repo';
 
 /** Interaction types Discord sends, and the response types answered. */
 export const InteractionType = { PING: 1, APPLICATION_COMMAND: 2, MESSAGE_COMPONENT: 3 } as const;
@@ -32,23 +37,47 @@ const ephemeral = (content: string): InteractionResponse => ({
   data: { content, flags: EPHEMERAL, allowed_mentions: { parse: [] } },
 });
 
+export const MAYBE_ANSWER = 'SMM keeps no "maybe": press Attend to take a seat, or Not coming to give yours up. Your sign-up is unchanged.';
+
 interface Deps {
   db: Db;
   publicUrl: string;
+  events: EventsService;
 }
 
 /** Answers Discord's interactions (already verified as Discord's): PING, and presses and commands by their Discord user. */
-export function createDiscordInteractionsService({ db, publicUrl }: Deps) {
+export function createDiscordInteractionsService({ db, publicUrl, events }: Deps) {
+  const notLinked = () =>
+    ephemeral(
+      `Your Discord account is not linked to an SMM account yet. Sign in with Discord at ${publicUrl}/login (or link Discord on your profile at ${publicUrl}/profile), then press again.`,
+    );
+
+  /** A press on an event's button: the same sign-up as on the website, with the same rules. */
+  async function press(userId: string, choice: 'attend' | 'maybe' | 'unattend', eventId: string): Promise<InteractionResponse> {
+    const user = await users.findById(db, userId);
+    if (!user) return notLinked();
+    if (choice === 'maybe') return ephemeral(MAYBE_ANSWER);
+    const actor = toUserDto(user);
+    try {
+      const body = { eventID: eventId, userID: actor.id };
+      const event = choice === 'attend' ? await events.attendEvent(actor, body) : await events.unattendEvent(actor, body);
+      return ephemeral(choice === 'attend' ? `You are attending ${event.eventName}.` : `You are not coming to ${event.eventName}.`);
+    } catch (error) {
+      // The website's refusals (full, closed, not a member…), said only to the presser.
+      if (error instanceof AppError && error.statusCode < 500) return ephemeral(error.message);
+      throw error;
+    }
+  }
+
   return {
     /** The answer to one interaction; Discord waits at most 3 s for it, so nothing here calls outside. */
     async answer(interaction: Interaction): Promise<InteractionResponse> {
       if (interaction.type === InteractionType.PING) return { type: ResponseType.PONG };
       const discordId = interaction.member?.user.id ?? interaction.user?.id;
-      const link = discordId ? await repo.findLinkByDiscordId(db, discordId) : undefined;
-      if (!link)
-        return ephemeral(
-          `Your Discord account is not linked to an SMM account yet. Sign in with Discord at ${publicUrl}/login, or link Discord on your profile at ${publicUrl}/profile, then try again.`,
-        );
+      const link = discordId ? await links.findLinkByDiscordId(db, discordId) : undefined;
+      if (!link) return notLinked();
+      const rsvp = interaction.type === InteractionType.MESSAGE_COMPONENT ? parseRsvpCustomId(interaction.data?.custom_id) : null;
+      if (rsvp) return press(link.user_id, rsvp.choice, rsvp.eventId);
       return ephemeral(`This is not available from Discord yet. Open ${publicUrl}/dashboard to do it on the website.`);
     },
   };

@@ -1,0 +1,109 @@
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { DiscordApiClient, DiscordCallResult } from '../../integrations/discord-api';
+import { newId } from '../../lib/ids';
+import type { GroupChange, GroupChangeAction } from '../live/group-changes';
+import { eventMessage } from './discord-bot.messages';
+import * as repo from './discord-bot.repo';
+import type { DeliveryRow } from './discord.repo';
+
+/** The changes after which an event's message in the group's channel is posted, edited or removed. */
+const SYNCED: ReadonlySet<GroupChangeAction> = new Set(['created', 'updated', 'cancelled', 'attended', 'unattended', 'waitlistPromoted']);
+const KEY_PREFIX = 'bot:event:';
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  api: DiscordApiClient;
+  publicUrl: string;
+}
+
+export interface BotDeliveryPolicy {
+  maxAttempts: number;
+  backoff(attempts: number): number;
+}
+
+/**
+ * The bot's messages in groups' channels, as jobs of the Discord outbox: one job per event brings
+ * its message up to date from the event as it is when the job runs (post it, edit it, or delete it
+ * once the event is gone), so any number of changes cost at most a few calls and none is lost.
+ */
+export function createDiscordBotDeliveries({ db, clock, api, publicUrl }: Deps) {
+  /** Runs the calls; the Discord outcome of the last one. */
+  async function sync(eventId: string): Promise<DiscordCallResult<unknown>> {
+    const event = await repo.findEventForMessage(db, eventId);
+    const posted = await repo.findEventMessage(db, eventId);
+    if (!event) {
+      if (!posted) return { ok: true, value: null };
+      const removed = await api.deleteMessage(posted.channel_id, posted.message_id);
+      // Gone already (someone deleted it in Discord): nothing more to do.
+      if (removed.ok || !removed.retry) await repo.deleteEventMessage(db, eventId);
+      return removed.ok || removed.retry ? removed : { ok: true, value: null };
+    }
+    const body = eventMessage(event, publicUrl, clock.now());
+    if (posted) {
+      const edited = await api.editMessage(posted.channel_id, posted.message_id, body);
+      if (!edited.ok && !edited.retry) await repo.deleteEventMessage(db, eventId);
+      return edited;
+    }
+    const channel = await repo.findChannel(db, event.group_id);
+    if (!channel) return { ok: true, value: null };
+    const created = await api.createMessage(channel.channel_id, body);
+    if (created.ok)
+      await repo.upsertEventMessage(db, {
+        event_id: eventId,
+        group_id: event.group_id,
+        channel_id: channel.channel_id,
+        message_id: created.value,
+        updated_at: clock.now(),
+      });
+    return created;
+  }
+
+  return {
+    /** Whether this change may touch an event's message. */
+    wants: (change: GroupChange): boolean => change.eventId !== undefined && SYNCED.has(change.action),
+
+    /** Queues the event's message update when its group has a channel (or the event a message there). */
+    async queue(change: GroupChange): Promise<void> {
+      const eventId = change.eventId;
+      if (!eventId || !SYNCED.has(change.action)) return;
+      if (!(await repo.findChannel(db, change.groupId)) && !(await repo.findEventMessage(db, eventId))) return;
+      const now = clock.now();
+      await repo.queueEventSync(db, {
+        id: newId(),
+        group_id: change.groupId,
+        dedupe_key: `${KEY_PREFIX}${eventId}`,
+        // A new payload per change: the running job notices it changed and runs again.
+        payload: JSON.stringify({ eventId, change: newId() }),
+        attempts: 0,
+        next_attempt_at: now,
+        claimed_by: null,
+        lease_until: null,
+        sent_at: null,
+        failed_at: null,
+        last_error: null,
+        created_at: now,
+      });
+    },
+
+    handles: (row: DeliveryRow): boolean => row.dedupe_key.startsWith(KEY_PREFIX),
+
+    /** Runs one claimed job; true when it must run again at once (a change came while it ran). */
+    async deliver(row: DeliveryRow, claimant: string, policy: BotDeliveryPolicy): Promise<{ again: boolean; error?: string }> {
+      const { eventId } = JSON.parse(row.payload) as { eventId: string };
+      const result = await sync(eventId);
+      const now = clock.now();
+      if (result.ok) {
+        if (await repo.finishEventSync(db, row, claimant, now)) return { again: false };
+        await repo.releaseEventSync(db, row, claimant, { error: null, nextAttemptAt: now, failedAt: null });
+        return { again: true };
+      }
+      const giveUp = !result.retry || row.attempts >= policy.maxAttempts;
+      const wait = result.retry && result.retryAfterMs !== undefined ? result.retryAfterMs : policy.backoff(row.attempts);
+      await repo.releaseEventSync(db, row, claimant, { error: result.error, nextAttemptAt: now + wait, failedAt: giveUp ? now : null });
+      return { again: false, error: result.error };
+    },
+  };
+}
+export type DiscordBotDeliveries = ReturnType<typeof createDiscordBotDeliveries>;

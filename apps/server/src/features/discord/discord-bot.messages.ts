@@ -1,0 +1,71 @@
+import type { DiscordMessageBody } from '../../integrations/discord-api';
+import type { EventForMessage } from './discord-bot.repo';
+
+/** What a button press asks for; Maybe has no state of its own in the app. */
+export const RSVP_CHOICES = ['attend', 'maybe', 'unattend'] as const;
+export type RsvpChoice = (typeof RSVP_CHOICES)[number];
+
+const CUSTOM_ID = /^rsvp:(attend|maybe|unattend):([A-Za-z0-9_-]{1,64})$/;
+export const rsvpCustomId = (choice: RsvpChoice, eventId: string) => `rsvp:${choice}:${eventId}`;
+export function parseRsvpCustomId(customId: string | undefined): { choice: RsvpChoice; eventId: string } | null {
+  const match = CUSTOM_ID.exec(customId ?? '');
+  return match ? { choice: match[1] as RsvpChoice, eventId: match[2]! } : null;
+}
+
+// Button styles: Discord's success (green), secondary (grey), danger (red) and link.
+const SUCCESS = 3;
+const SECONDARY = 2;
+const DANGER = 4;
+const LINK = 5;
+const NAMES_MAX = 1000;
+
+const when = (ms: number, style: 'F' | 'R' | 't') => `<t:${Math.floor(ms / 1000)}:${style}>`;
+/** Members' own text is shown as written, not as Discord markdown. */
+const plain = (text: string) => text.replace(/([\\*_~`|>#[\]()-])/g, '\\$1');
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+export function seatsLeft(event: Pick<EventForMessage, 'max_number_of_members' | 'attending'>): number {
+  return Math.max(0, event.max_number_of_members - event.attending.length);
+}
+
+/** The bot's message about an event: when, who is coming, the seats left, and the three buttons. */
+export function eventMessage(event: EventForMessage, publicUrl: string, now: number): DiscordMessageBody {
+  const left = seatsLeft(event);
+  const ended = event.end_at <= now;
+  const names = event.attending.length ? clip(event.attending.map(plain).join(', '), NAMES_MAX) : 'Nobody yet';
+  return {
+    content: clip(`**${plain(event.group_name)}**: ${plain(event.event_name)}`, 2000),
+    embeds: [
+      {
+        title: clip(event.event_name, 256),
+        url: `${publicUrl}/${event.link_url}/events?groupID=${encodeURIComponent(event.group_id)}`,
+        description: [
+          `${when(event.start_at, 'F')} (${when(event.start_at, 'R')}) to ${when(event.end_at, 't')}`,
+          '',
+          `**Attending (${event.attending.length}/${event.max_number_of_members})**: ${names}`,
+        ].join('\n'),
+        color: left > 0 ? 0x2ecc71 : 0xe67e22,
+        footer: {
+          text: ended ? 'This event has ended.' : left === 1 ? '1 seat left' : left > 0 ? `${left} seats left` : 'Full: no seats left',
+        },
+      },
+    ],
+    components: [
+      {
+        type: 1,
+        components: [
+          { type: 2, style: SUCCESS, label: 'Attend', custom_id: rsvpCustomId('attend', event.id), disabled: ended },
+          { type: 2, style: SECONDARY, label: 'Maybe', custom_id: rsvpCustomId('maybe', event.id), disabled: ended },
+          { type: 2, style: DANGER, label: 'Not coming', custom_id: rsvpCustomId('unattend', event.id), disabled: ended },
+          {
+            type: 2,
+            style: LINK,
+            label: 'Open',
+            url: `${publicUrl}/${event.link_url}/events?groupID=${encodeURIComponent(event.group_id)}`,
+          },
+        ],
+      },
+    ],
+    allowed_mentions: { parse: [] },
+  };
+}

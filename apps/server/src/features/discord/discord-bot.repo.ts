@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
+import type { DiscordChannelsTable, DiscordEventMessagesTable } from './discord-app.tables';
+import type { DeliveryRow } from './discord.repo';
+
+export const findChannel = (db: Db, groupId: string) =>
+  db.selectFrom('discord_channels').selectAll().where('group_id', '=', groupId).executeTakeFirst();
+
+/** The group whose events are posted in this Discord channel. */
+export const findGroupByChannel = async (db: Db, channelId: string): Promise<string | undefined> =>
+  (await db.selectFrom('discord_channels').select('group_id').where('channel_id', '=', channelId).executeTakeFirst())?.group_id;
+
+export async function upsertChannel(db: Db, row: DiscordChannelsTable): Promise<void> {
+  await db
+    .insertInto('discord_channels')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('group_id')
+        .doUpdateSet({ channel_id: row.channel_id, guild_id: row.guild_id, set_by: row.set_by, updated_at: row.updated_at }),
+    )
+    .execute();
+}
+
+export async function deleteChannel(db: Db, groupId: string): Promise<void> {
+  await db.deleteFrom('discord_channels').where('group_id', '=', groupId).execute();
+}
+
+export const findEventMessage = (db: Db, eventId: string) =>
+  db.selectFrom('discord_event_messages').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+
+export async function upsertEventMessage(db: Db, row: DiscordEventMessagesTable): Promise<void> {
+  await db
+    .insertInto('discord_event_messages')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('event_id').doUpdateSet({ channel_id: row.channel_id, message_id: row.message_id, updated_at: row.updated_at }),
+    )
+    .execute();
+}
+
+export async function deleteEventMessage(db: Db, eventId: string): Promise<void> {
+  await db.deleteFrom('discord_event_messages').where('event_id', '=', eventId).execute();
+}
+
+/** What the bot's message about an event shows: the event, its group, and who is coming. */
+export async function findEventForMessage(db: Db, eventId: string) {
+  const event = await db
+    .selectFrom('events')
+    .innerJoin('groups', 'groups.id', 'events.group_id')
+    .select([
+      'events.id',
+      'events.group_id',
+      'events.event_name',
+      'events.start_at',
+      'events.end_at',
+      'events.max_number_of_members',
+      'groups.group_name',
+      'groups.link_url',
+    ])
+    .where('events.id', '=', eventId)
+    .executeTakeFirst();
+  if (!event) return undefined;
+  const attending = await db
+    .selectFrom('event_attendees')
+    .innerJoin('users', 'users.id', 'event_attendees.user_id')
+    .select('users.username')
+    .where('event_attendees.event_id', '=', eventId)
+    .orderBy('event_attendees.joined_at')
+    .orderBy('users.username')
+    .execute();
+  return { ...event, attending: attending.map((a) => a.username) };
+}
+export type EventForMessage = NonNullable<Awaited<ReturnType<typeof findEventForMessage>>>;
+
+/**
+ * Queues bringing an event's message up to date. At most one such job per event is waiting or
+ * running (its key is the event's): a later change only rewrites its payload, so the job that is
+ * running sees it and runs again, and no two instances ever work on one event's message at once.
+ */
+export async function queueEventSync(db: Db, row: DeliveryRow): Promise<void> {
+  await db
+    .insertInto('discord_deliveries')
+    .values(row)
+    .onConflict((oc) => oc.column('dedupe_key').doUpdateSet({ payload: row.payload }))
+    .execute();
+}
+
+/** Finishes a job whose payload is still the one it ran for; false when a change came meanwhile. */
+export async function finishEventSync(db: Db, row: DeliveryRow, claimant: string, now: number): Promise<boolean> {
+  const done = await db
+    .updateTable('discord_deliveries')
+    // The key is set free for the next change.
+    .set({ sent_at: now, lease_until: null, dedupe_key: sql<string>`${row.dedupe_key} || ':' || ${row.id}` })
+    .where('id', '=', row.id)
+    .where('claimed_by', '=', claimant)
+    .where('payload', '=', row.payload)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/** Gives a job back to run again at `nextAttemptAt`, or gives up on it (and frees its key). */
+export async function releaseEventSync(
+  db: Db,
+  row: DeliveryRow,
+  claimant: string,
+  outcome: { error: string | null; nextAttemptAt: number; failedAt: number | null },
+): Promise<void> {
+  await db
+    .updateTable('discord_deliveries')
+    .set({
+      claimed_by: null,
+      lease_until: null,
+      last_error: outcome.error?.slice(0, 500) ?? null,
+      next_attempt_at: outcome.nextAttemptAt,
+      failed_at: outcome.failedAt,
+      ...(outcome.failedAt === null ? {} : { dedupe_key: sql<string>`${row.dedupe_key} || ':' || ${row.id}` }),
+      // A run that finished without error starts its retries afresh.
+      ...(outcome.error === null ? { attempts: 0 } : {}),
+    })
+    .where('id', '=', row.id)
+    .where('claimed_by', '=', claimant)
+    .execute();
+}

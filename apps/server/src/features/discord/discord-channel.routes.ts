@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { discordChannelDto, postDiscordChannelBody } from '@smm/shared/discord/app-schemas';
+import { apiErrorBody } from '@smm/shared/errors';
+import { idParams } from '@smm/shared/groups/ids';
+import type { DiscordChannelService } from './discord-channel.service';
+
+const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody, 503: apiErrorBody };
+const tags = ['groups'];
+const security = [{ bearer: [] }];
+
+export const discordChannelRoutes =
+  (channels: DiscordChannelService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/groups/:id/discordChannel',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: "The group's connected Discord channel, or null. Administrators only.",
+          params: idParams,
+          response: { 200: discordChannelDto, ...errors },
+        },
+      },
+      (req) => channels.get(req.actor, req.params.id),
+    );
+
+    app.post(
+      '/api/groups/:id/discordChannel',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "Connects a Discord channel (its ID) to the group: the app's bot posts each new event there with Attend, Maybe and Not coming buttons and keeps the message up to date. Administrators only; 409 when another group has the channel; 503 when the Discord application is not configured.",
+          params: idParams,
+          body: postDiscordChannelBody,
+          response: { 200: discordChannelDto, ...errors },
+        },
+      },
+      (req) => channels.connect(req.actor, req.params.id, req.body),
+    );
+
+    app.post(
+      '/api/groups/:id/removeDiscordChannel',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description: 'Disconnects the Discord channel; no new events are posted there. Administrators only.',
+          params: idParams,
+          response: { 200: discordChannelDto, ...errors },
+        },
+      },
+      (req) => channels.remove(req.actor, req.params.id),
+    );
+  };

@@ -1,0 +1,254 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISCORD_CHANNEL_MESSAGE } from '@smm/shared/discord/app-schemas';
+import { buildApp } from '../src/app';
+import { CHANNEL_TAKEN_MESSAGE } from '../src/features/discord/discord-channel.service';
+import { MAYBE_ANSWER } from '../src/features/discord/discord-interactions.service';
+import { createInProcessGroupChanges } from '../src/features/live/group-changes';
+import '../src/features/discord/discord-app.tables';
+import { createDiscordFake, FAKE_APP, signInteraction, type DiscordFake, type FakeChannelMessage } from './fakes/discord-fake';
+import { attend, createEvent, HOUR, iso } from './events-fixtures';
+import { call, createCast, createGroup, groupWithCast, join, type Cast } from './groups-fixtures';
+import { createTestApp, createUser, memoryMailer, type TestApp } from './test-app';
+
+// A group's Discord channel: the bot posts each new event there with Attend, Maybe and Not coming
+// buttons and the seats left, keeps the message up to date through the Discord outbox, and a
+// press by a linked member signs them up with exactly the website's rules.
+
+const credentials = {
+  clientId: FAKE_APP.clientId,
+  clientSecret: FAKE_APP.clientSecret,
+  publicKey: FAKE_APP.publicKey,
+  botToken: FAKE_APP.botToken,
+};
+const BACKOFF_BASE_MS = 2000;
+let channelSeq = 1300000000000000000n;
+const nextChannel = () => String((channelSeq += 1n));
+let discordSeq = 200000000000000000n;
+
+type TestUser = Awaited<ReturnType<typeof createUser>>;
+
+describe('Discord bot in a group channel', () => {
+  let t: TestApp;
+  let discord: DiscordFake;
+  let cast: Cast;
+  const changes = createInProcessGroupChanges();
+
+  beforeAll(async () => {
+    discord = await createDiscordFake();
+    t = await createTestApp({
+      discordApiUrl: discord.url,
+      discordApp: credentials,
+      upstreamRateLimit: { max: 10_000, windowMs: 60_000 },
+      discordDelivery: { pollMs: 3_600_000, backoffBaseMs: BACKOFF_BASE_MS },
+      deps: { changes },
+    });
+    cast = await createCast(t.app);
+  }, 60_000);
+  afterAll(async () => {
+    discord.release();
+    await t.close();
+    await discord.close();
+  });
+
+  /** Links a Discord account to `user` through the real OAuth round trip; returns its Discord id. */
+  async function linkDiscord(app: FastifyInstance, user: TestUser): Promise<string> {
+    const id = String((discordSeq += 1n));
+    discord.consent = { id, username: `d${id}`, global_name: null };
+    const started = await app.inject({ method: 'POST', url: '/api/auth/discord/link', headers: user.auth });
+    const cookie = String(started.headers['set-cookie']).split(';')[0]!;
+    const back = new URL((await fetch((started.json() as { url: string }).url, { redirect: 'manual' })).headers.get('location')!);
+    const landed = await app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+    expect(landed.headers.location).toBe('http://smm.test/profile?discord=linked');
+    return id;
+  }
+
+  function press(discordId: string, customId: string) {
+    const body = JSON.stringify({
+      id: '1',
+      type: 3,
+      token: 'interaction-token',
+      channel_id: '1',
+      guild_id: '2',
+      member: { user: { id: discordId, username: 'x' } },
+      data: { custom_id: customId, component_type: 2 },
+    });
+    return t.app.inject({ method: 'POST', url: '/api/discord/interactions', payload: body, headers: signInteraction(body, t.clock.now()) });
+  }
+
+  async function groupWithChannel() {
+    const group = await groupWithCast(t.app, cast, true);
+    const channelID = nextChannel();
+    const set = await call(t.app, `/api/groups/${group._id}/discordChannel`, { method: 'POST', as: cast.admin, payload: { channelID } });
+    expect(set.status).toBe(200);
+    return { group, channelID };
+  }
+
+  const messagesIn = (channelID: string): FakeChannelMessage[] => [...discord.messages.values()].filter((m) => m.channel_id === channelID);
+
+  it('Administrators connect a channel; members cannot, outsiders see nothing, and a channel serves one group', async () => {
+    const { group, channelID } = await groupWithChannel();
+    const url = `/api/groups/${group._id}/discordChannel`;
+    expect((await call(t.app, url, { as: cast.owner })).body).toEqual({ channelID });
+    expect((await call(t.app, url, { as: cast.member })).status).toBe(403);
+    expect((await call(t.app, url, { method: 'POST', as: cast.member, payload: { channelID: nextChannel() } })).status).toBe(403);
+    expect((await call(t.app, url, { as: cast.outsider })).status).toBe(404);
+    const bad = await call(t.app, url, { method: 'POST', as: cast.owner, payload: { channelID: '#general' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.channelID).toBe(DISCORD_CHANNEL_MESSAGE);
+
+    const other = await createGroup(t.app, cast.outsider);
+    const taken = await call(t.app, `/api/groups/${other._id}/discordChannel`, {
+      method: 'POST',
+      as: cast.outsider,
+      payload: { channelID },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.fields.channelID).toBe(CHANNEL_TAKEN_MESSAGE);
+
+    expect((await call(t.app, `/api/groups/${group._id}/removeDiscordChannel`, { method: 'POST', as: cast.admin })).body).toEqual({
+      channelID: null,
+    });
+    expect((await call(t.app, url, { as: cast.admin })).body).toEqual({ channelID: null });
+  });
+
+  it('posts a new event with its buttons and seats left, edits it as sign-ups and the event change, and deletes it with the event', async () => {
+    const { group, channelID } = await groupWithChannel();
+    const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Raid **night**', maxNumberOfMembers: 3 });
+    await t.app.discordDeliveries.settled();
+    const [message] = messagesIn(channelID);
+    expect(message).toBeDefined();
+    expect(message!.embeds?.[0]?.footer?.text).toBe('3 seats left');
+    expect(message!.content).toContain('Raid \\*\\*night\\*\\*');
+    expect(message!.components?.[0]?.components.map((b) => [b.label, b.custom_id])).toEqual([
+      ['Attend', `rsvp:attend:${event._id}`],
+      ['Maybe', `rsvp:maybe:${event._id}`],
+      ['Not coming', `rsvp:unattend:${event._id}`],
+      ['Open', undefined],
+    ]);
+
+    expect((await attend(t.app, cast.admin, event._id)).status).toBe(200);
+    await t.app.discordDeliveries.settled();
+    expect(message!.embeds?.[0]?.footer?.text).toBe('2 seats left');
+    expect(message!.embeds?.[0]?.description).toContain(`**Attending (1/3)**: ${cast.admin.user.username}`);
+
+    const start = t.clock.now() + 48 * HOUR;
+    const edited = await call(t.app, `/api/events/updateEvent?eventID=${event._id}`, {
+      method: 'POST',
+      as: cast.member,
+      payload: { eventName: 'Raid night', startDate: iso(start), endDate: iso(start + 2 * HOUR), userID: cast.member.user.id },
+    });
+    expect(edited.status).toBe(200);
+    await t.app.discordDeliveries.settled();
+    expect(message!.embeds?.[0]?.title).toBe('Raid night');
+    expect(message!.embeds?.[0]?.description).toContain(`<t:${Math.floor(start / 1000)}:F>`);
+
+    expect((await call(t.app, `/api/events/deleteEvent?eventID=${event._id}`, { method: 'POST', as: cast.member })).status).toBe(200);
+    await t.app.discordDeliveries.settled();
+    expect(message!.deleted).toBe(true);
+    expect(messagesIn(channelID)).toHaveLength(1);
+    expect(await t.database.db.selectFrom('discord_event_messages').select('event_id').where('event_id', '=', event._id).execute()).toEqual(
+      [],
+    );
+  });
+
+  it('50 linked members pressing Attend at once on 12 seats: 12 get a seat, the others hear why not, and the post says full', async () => {
+    const { group, channelID } = await groupWithChannel();
+    const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Twelve seats', maxNumberOfMembers: 12 });
+    const players: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const user = await createUser(t.app);
+      await join(t.app, group, user);
+      players.push(await linkDiscord(t.app, user));
+    }
+    const answers = await Promise.all(players.map((id) => press(id, `rsvp:attend:${event._id}`)));
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ type: 4, data: { flags: 64 } });
+    }
+    const contents = answers.map((a) => (a.json() as { data: { content: string } }).data.content);
+    expect(contents.filter((c) => c === 'You are attending Twelve seats.')).toHaveLength(12);
+    expect(contents.filter((c) => c !== 'You are attending Twelve seats.').every((c) => /full/i.test(c))).toBe(true);
+    const seats = await t.database.db.selectFrom('event_attendees').select('user_id').where('event_id', '=', event._id).execute();
+    expect(seats).toHaveLength(12);
+
+    await t.app.discordDeliveries.settled();
+    const [message] = messagesIn(channelID);
+    expect(message!.embeds?.[0]?.footer?.text).toBe('Full: no seats left');
+    expect(message!.embeds?.[0]?.description).toContain('**Attending (12/12)**');
+    // However many presses, the message was edited from the final state, a few times at most.
+    expect(message!.edits).toBeLessThan(50);
+
+    // Not coming gives the seat up; Maybe changes nothing and says so.
+    const seated = answers.findIndex((a) => (a.json() as { data: { content: string } }).data.content.startsWith('You are attending'));
+    const leaving = await press(players[seated]!, `rsvp:unattend:${event._id}`);
+    expect((leaving.json() as { data: { content: string } }).data.content).toBe('You are not coming to Twelve seats.');
+    const maybe = await press(players[0]!, `rsvp:maybe:${event._id}`);
+    expect(maybe.json()).toMatchObject({ type: 4, data: { content: MAYBE_ANSWER, flags: 64 } });
+    await t.app.discordDeliveries.settled();
+    expect(message!.embeds?.[0]?.footer?.text).toBe('1 seat left');
+  }, 120_000);
+
+  it('a linked user who is not a member hears the website refusal; an unlinked one where to sign in', async () => {
+    const { group } = await groupWithChannel();
+    const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Members only' });
+    const stranger = await linkDiscord(t.app, cast.outsider);
+    const refused = await press(stranger, `rsvp:attend:${event._id}`);
+    expect(refused.json()).toMatchObject({ type: 4, data: { flags: 64 } });
+    expect((refused.json() as { data: { content: string } }).data.content).not.toContain('attending');
+    const unlinked = await press('999999999999999999', `rsvp:attend:${event._id}`);
+    expect((unlinked.json() as { data: { content: string } }).data.content).toContain('http://smm.test/login');
+    expect(await t.database.db.selectFrom('event_attendees').select('user_id').where('event_id', '=', event._id).execute()).toEqual([]);
+  });
+
+  it('a 429 from Discord is retried after its retry_after, not before', async () => {
+    const { group, channelID } = await groupWithChannel();
+    const callsBefore = discord.calls;
+    discord.retryAfterSeconds = 12.5;
+    discord.setMode(429, 1);
+    await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Rate limited' });
+    await t.app.discordDeliveries.settled();
+    expect(discord.calls - callsBefore).toBe(1);
+    expect(messagesIn(channelID)).toHaveLength(0);
+    t.clock.advance(12_499);
+    await t.app.discordDeliveries.tick();
+    expect(discord.calls - callsBefore).toBe(1);
+    t.clock.advance(1);
+    await t.app.discordDeliveries.tick();
+    expect(discord.calls - callsBefore).toBe(2);
+    expect(messagesIn(channelID).map((m) => m.embeds?.[0]?.title)).toEqual(['Rate limited']);
+  });
+
+  it('two instances on one database post each message once', async () => {
+    const second = await buildApp({
+      database: t.database,
+      mailer: memoryMailer(),
+      clock: t.clock,
+      changes,
+      config: {
+        publicUrl: 'http://smm.test',
+        adminEmail: 'admin@smm.test',
+        tokenTtlSeconds: 3600,
+        logLevel: 'silent',
+        discordApiUrl: discord.url,
+        discordApp: credentials,
+        discordDelivery: { pollMs: 3_600_000, backoffBaseMs: BACKOFF_BASE_MS },
+      },
+    });
+    await second.ready();
+    try {
+      const { group, channelID } = await groupWithChannel();
+      // Both instances hear the change (one feed) and both run their delivery passes at once.
+      const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Once' });
+      await Promise.all([t.app.discordDeliveries.settled(), second.discordDeliveries.settled()]);
+      await attend(t.app, cast.admin, event._id);
+      await Promise.all([t.app.discordDeliveries.settled(), second.discordDeliveries.settled()]);
+      const posted = messagesIn(channelID);
+      expect(posted).toHaveLength(1);
+      expect(posted[0]!.embeds?.[0]?.description).toContain('(1/');
+      expect(discord.botCalls.filter((c) => c === `POST ${channelID}`)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
