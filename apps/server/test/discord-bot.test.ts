@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { CHANNEL_TAKEN_MESSAGE } from '../src/features/discord/discord-channel.service';
 import { MAYBE_ANSWER } from '../src/features/discord/discord-interactions.service';
 import { createInProcessGroupChanges } from '../src/features/live/group-changes';
+import { createEventMailJob } from '../src/features/reminders/event-mail.job';
 import '../src/features/discord/discord-app.tables';
 import { createDiscordFake, FAKE_APP, signInteraction, type DiscordFake, type FakeChannelMessage } from './fakes/discord-fake';
 import { attend, createEvent, HOUR, iso } from './events-fixtures';
@@ -217,6 +218,42 @@ describe('Discord bot in a group channel', () => {
     await t.app.discordDeliveries.tick();
     expect(discord.calls - callsBefore).toBe(2);
     expect(messagesIn(channelID).map((m) => m.embeds?.[0]?.title)).toEqual(['Rate limited']);
+  });
+
+  it('reminds by DM the attendees who asked for it, once per event start', async () => {
+    const { group } = await groupWithChannel();
+    const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Soon', startIn: 30 * 60_000 });
+    const wantsDm = await createUser(t.app);
+    const mailOnly = await createUser(t.app);
+    for (const user of [wantsDm, mailOnly]) {
+      await join(t.app, group, user);
+      expect((await attend(t.app, user, event._id)).status).toBe(200);
+    }
+    const dmId = await linkDiscord(t.app, wantsDm);
+    const mailId = await linkDiscord(t.app, mailOnly);
+    const on = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/discord/dmReminders',
+      headers: wantsDm.auth,
+      payload: { dmReminders: true },
+    });
+    expect(on.statusCode).toBe(200);
+    const job = createEventMailJob({
+      db: t.database.db,
+      clock: t.clock,
+      mailer: t.mailer,
+      log: t.app.log,
+      publicUrl: 'http://smm.test',
+      changes,
+    });
+    await job.tick();
+    await job.tick();
+    await t.app.discordDeliveries.settled();
+    const dms = [...discord.messages.values()].filter((m) => m.channel_id.startsWith('9'));
+    expect(dms.map((m) => m.channel_id)).toEqual([`9${dmId}`]);
+    expect(dms[0]!.content).toContain('Reminder: **Soon**');
+    expect(dms.some((m) => m.channel_id === `9${mailId}`)).toBe(false);
+    await job.stop();
   });
 
   it('two instances on one database post each message once', async () => {

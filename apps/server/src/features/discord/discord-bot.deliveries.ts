@@ -1,15 +1,16 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import type { DiscordApiClient, DiscordCallResult } from '../../integrations/discord-api';
+import type { DiscordApiClient, DiscordCallResult, DiscordMessageBody } from '../../integrations/discord-api';
 import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChangeAction } from '../live/group-changes';
-import { eventMessage } from './discord-bot.messages';
+import { eventMessage, reminderDm } from './discord-bot.messages';
 import * as repo from './discord-bot.repo';
 import type { DeliveryRow } from './discord.repo';
 
 /** The changes after which an event's message in the group's channel is posted, edited or removed. */
 const SYNCED: ReadonlySet<GroupChangeAction> = new Set(['created', 'updated', 'cancelled', 'attended', 'unattended', 'waitlistPromoted']);
 const KEY_PREFIX = 'bot:event:';
+const DM_PREFIX = 'bot:dm:';
 
 interface Deps {
   db: Db;
@@ -60,13 +61,37 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl }: Deps) 
     return created;
   }
 
-  return {
-    /** Whether this change may touch an event's message. */
-    wants: (change: GroupChange): boolean => change.eventId !== undefined && SYNCED.has(change.action),
+  /** One reminder DM per attendee who asked for them, per start time (a moved event is reminded of again). */
+  async function queueReminderDms(eventId: string, groupId: string): Promise<void> {
+    const event = await repo.findEventForMessage(db, eventId);
+    if (!event) return;
+    const now = clock.now();
+    for (const recipient of await repo.listDmReminderRecipients(db, eventId)) {
+      await repo.queueDm(db, {
+        id: newId(),
+        group_id: groupId,
+        dedupe_key: `${DM_PREFIX}reminder:${eventId}:${recipient.user_id}:${event.start_at}`,
+        payload: JSON.stringify({ discordId: recipient.discord_id, message: reminderDm(event, publicUrl) }),
+        attempts: 0,
+        next_attempt_at: now,
+        claimed_by: null,
+        lease_until: null,
+        sent_at: null,
+        failed_at: null,
+        last_error: null,
+        created_at: now,
+      });
+    }
+  }
 
-    /** Queues the event's message update when its group has a channel (or the event a message there). */
+  return {
+    /** Whether this change may touch an event's message or send DMs. */
+    wants: (change: GroupChange): boolean => change.eventId !== undefined && (SYNCED.has(change.action) || change.action === 'reminder'),
+
+    /** Queues the event's message update when its group has a channel (or the event a message there), and reminder DMs. */
     async queue(change: GroupChange): Promise<void> {
       const eventId = change.eventId;
+      if (eventId && change.action === 'reminder') return queueReminderDms(eventId, change.groupId);
       if (!eventId || !SYNCED.has(change.action)) return;
       if (!(await repo.findChannel(db, change.groupId)) && !(await repo.findEventMessage(db, eventId))) return;
       const now = clock.now();
@@ -87,12 +112,12 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl }: Deps) 
       });
     },
 
-    handles: (row: DeliveryRow): boolean => row.dedupe_key.startsWith(KEY_PREFIX),
+    handles: (row: DeliveryRow): boolean => row.dedupe_key.startsWith(KEY_PREFIX) || row.dedupe_key.startsWith(DM_PREFIX),
 
     /** Runs one claimed job; true when it must run again at once (a change came while it ran). */
     async deliver(row: DeliveryRow, claimant: string, policy: BotDeliveryPolicy): Promise<{ again: boolean; error?: string }> {
-      const { eventId } = JSON.parse(row.payload) as { eventId: string };
-      const result = await sync(eventId);
+      const payload = JSON.parse(row.payload) as { eventId: string } | { discordId: string; message: DiscordMessageBody };
+      const result = 'eventId' in payload ? await sync(payload.eventId) : await api.sendDm(payload.discordId, payload.message);
       const now = clock.now();
       if (result.ok) {
         if (await repo.finishEventSync(db, row, claimant, now)) return { again: false };

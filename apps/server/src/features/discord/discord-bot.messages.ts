@@ -69,3 +69,16 @@ export function eventMessage(event: EventForMessage, publicUrl: string, now: num
     allowed_mentions: { parse: [] },
   };
 }
+
+/** A reminder by DM: the event starts soon. */
+export function reminderDm(event: EventForMessage, publicUrl: string): DiscordMessageBody {
+  const url = `${publicUrl}/${event.link_url}/events?groupID=${encodeURIComponent(event.group_id)}`;
+  return {
+    content: clip(
+      `Reminder: **${plain(event.event_name)}** (${plain(event.group_name)}) starts ${when(event.start_at, 'R')}, at ${when(event.start_at, 'F')}.`,
+      2000,
+    ),
+    components: [{ type: 1, components: [{ type: 2, style: LINK, label: 'Open', url }] }],
+    allowed_mentions: { parse: [] },
+  };
+}

@@ -122,3 +122,22 @@ export async function releaseEventSync(
     .where('claimed_by', '=', claimant)
     .execute();
 }
+
+/** The event's attendees who asked for reminders by Discord DM, with their Discord ids. */
+export const listDmReminderRecipients = (db: Db, eventId: string) =>
+  db
+    .selectFrom('event_attendees')
+    .innerJoin('discord_links', 'discord_links.user_id', 'event_attendees.user_id')
+    .select(['event_attendees.user_id', 'discord_links.discord_id'])
+    .where('event_attendees.event_id', '=', eventId)
+    .where('discord_links.dm_reminders', '=', 1)
+    .execute();
+
+/** Queues a DM once (its key says which); false when it was queued before. */
+export async function queueDm(db: Db, row: DeliveryRow): Promise<void> {
+  await db
+    .insertInto('discord_deliveries')
+    .values(row)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
