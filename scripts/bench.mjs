@@ -84,7 +84,7 @@ async function seedDataSet(dataSet, database) {
   return { ...setup, ...loaded, ...started };
 }
 
-async function benchDataSet(engine, dataSet, bareBase, measurePages) {
+async function benchDataSet(engine, dataSet, { bareBase, barePid }, measurePages) {
   const database = engine === 'sqlite' ? sqliteDatabase(dataSet) : await postgresDatabase(POSTGRES_URL, dataSet);
   let server;
   let pages;
@@ -98,7 +98,7 @@ async function benchDataSet(engine, dataSet, bareBase, measurePages) {
     const calls = benchCalls({ caller: seeded.caller, groupId: seeded.groupId, eventIds, loginEmails: seeded.loginEmails }).filter(
       (call) => !CALLS || call.name.toLowerCase().includes(CALLS),
     );
-    const timing = { appBase: seeded.base, bareBase, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
+    const timing = { appBase: seeded.base, appPid: server.pid, bareBase, barePid, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
     const rows = SCENARIOS.includes('calls') ? await measureCalls(calls, timing) : [];
     if (SCENARIOS.includes('fresh')) {
       const fresh = freshCalls(await freshWorld(database, seeded, eventIds)).filter(
@@ -112,7 +112,7 @@ async function benchDataSet(engine, dataSet, bareBase, measurePages) {
       console.log(`  mixed day: ${world.members.length} members of ${world.groupIds.length} groups, each with their own token`);
       // On PostgreSQL a second server process on the same database (SQLite refuses one).
       const second = engine === 'postgres' ? await startServer(database) : undefined;
-      rows.push(...(await measureMixedDay(world, { ...timing, secondBase: second?.base })));
+      rows.push(...(await measureMixedDay(world, { ...timing, second: second && { base: second.base, pid: second.server.pid } })));
       await second?.server.stopNow();
     }
     const rss = rssMb(server.pid);
@@ -151,7 +151,7 @@ try {
   const results = [];
   for (const engine of engines) {
     for (const dataSet of DATA_SETS) {
-      results.push(await benchDataSet(engine, dataSet, bareBase, engine === 'sqlite' && dataSet === 'small'));
+      results.push(await benchDataSet(engine, dataSet, { bareBase, barePid: bare.pid }, engine === 'sqlite' && dataSet === 'small'));
     }
   }
   if (!(await webBuildReady())) throw new Error('apps/web/dist/index.html is missing: npm run build');

@@ -89,3 +89,10 @@ export function rssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
+
+/** CPU time a process has used so far (user + system), in milliseconds. */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime, fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

@@ -7,6 +7,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  /** PostgreSQL connections this process keeps open (docs/decisions/performance-day.md). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),

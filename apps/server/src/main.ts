@@ -39,7 +39,7 @@ async function main() {
     log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'PostgreSQL connection lost');
   const database = openDatabase(
     env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, onConnectionError }
+      ? { kind: 'postgres', url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, onConnectionError }
       : { kind: 'sqlite', file: path.join(env.DATA_DIR, 'smm.sqlite') },
   );
   await migrateToLatest(database.db);
