@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { FAKE_APP } from './apps/server/test/fakes/discord-fake';
 
 /**
  * The app's port (E2E_PORT) and the first of the fakes' four (E2E_FAKES_PORT). Unset, free ones are
@@ -53,12 +54,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
       command: 'npx tsx apps/server/test/fakes/serve-fakes.ts',
@@ -92,6 +99,11 @@ export default defineConfig({
         STEAM_API_KEY: fakes.steamApiKey,
         STEAM_OPENID_URL: fakes.steamOpenId,
         DISCORD_API_URL: fakes.discord,
+        // The Discord application the fake plays: sign-in with Discord, the bot and its interactions.
+        DISCORD_CLIENT_ID: FAKE_APP.clientId,
+        DISCORD_CLIENT_SECRET: FAKE_APP.clientSecret,
+        DISCORD_PUBLIC_KEY: FAKE_APP.publicKey,
+        DISCORD_BOT_TOKEN: FAKE_APP.botToken,
         // Short enough that the 'Hiscores Slow' fake shows the timeout page within a test.
         UPSTREAM_TIMEOUT_MS: '3000',
         // Linked RuneScape accounts refresh every two seconds, so a clan member's chart fills within a test.

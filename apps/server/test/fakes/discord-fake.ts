@@ -1,14 +1,24 @@
-import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, randomBytes, sign } from 'node:crypto';
 import { json, startFakeServer, type FakeReply, type FakeRequest } from './fake-server';
 
-/** The application the fake knows: its id, secret and bot token, and an Ed25519 key pair it signs interactions with. */
-const appKeys = generateKeyPairSync('ed25519');
+/**
+ * The application the fake knows: its id, secret and bot token, and the Ed25519 key pair it signs
+ * interactions with. The key comes from a fixed seed, so a server started in another process (the
+ * browser tests') can be given the public key.
+ */
+const appKeys = {
+  privateKey: createPrivateKey({
+    key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), createHash('sha256').update('smm discord fake').digest()]),
+    format: 'der',
+    type: 'pkcs8',
+  }),
+};
 export const FAKE_APP = {
   clientId: '1190000000000000001',
   clientSecret: 'fake-client-secret',
   botToken: 'fake.bot-token',
   /** The public key as the Developer Portal shows it: 64 hex characters. */
-  publicKey: appKeys.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex'),
+  publicKey: createPublicKey(appKeys.privateKey).export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex'),
 };
 
 /** Headers Discord sends with an interaction: the Ed25519 signature of timestamp + body. */
@@ -143,15 +153,32 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charC
 /** A channel's messages as Discord would show them, for looking at (not Discord's). */
 function renderChannel(messages: FakeChannelMessage[]): string {
   const styles = ['', '#5865f2', '#4e5058', '#248046', '#da373c', '#4e5058'];
+  // Discord shows <t:…> in the reader's zone; the fake draws UTC.
+  const relative = (ms: number) => {
+    const diff = ms - Date.now();
+    const [unit, size] =
+      Math.abs(diff) >= 86_400_000 ? ['day', 86_400_000] : Math.abs(diff) >= 3_600_000 ? ['hour', 3_600_000] : ['minute', 60_000];
+    const n = Math.round(Math.abs(diff) / (size as number));
+    const amount = `${n} ${unit}${n === 1 ? '' : 's'}`;
+    return diff >= 0 ? `in ${amount}` : `${amount} ago`;
+  };
   const discordTime = (text: string) =>
     text.replace(/<t:(\d+):([FRt])>/g, (_m, seconds: string, style: string) => {
       const date = new Date(Number(seconds) * 1000);
       if (style === 't') return date.toISOString().slice(11, 16);
-      if (style === 'R') return 'in 2 days';
-      return `${date.toUTCString().slice(0, 22)}`;
+      if (style === 'R') return relative(date.getTime());
+      return date.toLocaleString('en-GB', {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'UTC',
+      });
     });
   const markdown = (text: string) =>
-    discordTime(escapeHtml(text))
+    escapeHtml(discordTime(text))
       .replace(/\*\*(.+?)\*\*/g, '<b>$1</b>')
       .replace(/\\(.)/g, '$1')
       .replace(/\n/g, '<br>');
@@ -260,6 +287,13 @@ function appRoute(req: FakeRequest, state: AppState, notify: () => void): FakeRe
     };
   }
   if (req.method === 'GET' && req.path === '/__fake/messages') return json([...state.messages.values()]);
+  // Not Discord's: a browser test chooses who "signs in" at the consent page next.
+  if (req.method === 'POST' && req.path === '/__fake/consent') {
+    const user = JSON.parse(req.body || '{}') as Partial<FakeDiscordUser>;
+    if (typeof user.id !== 'string' || typeof user.username !== 'string') return json({ message: 'id and username are required' }, 400);
+    state.consent = { id: user.id, username: user.username, global_name: user.global_name ?? null };
+    return json(state.consent);
+  }
 
   const bot = /^\/api(\/v\d+)?(\/.*)$/.exec(req.path)?.[2] ?? '';
   const isBotPath = /^\/(channels|users\/@me\/channels|applications)\//.test(bot) || bot === '/users/@me/channels';

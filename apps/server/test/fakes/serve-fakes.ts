@@ -7,7 +7,7 @@
  * Ports can also come from FAKE_OSRS_PORT, FAKE_STEAM_API_PORT, FAKE_STEAM_OPENID_PORT and FAKE_DISCORD_PORT. It prints
  * the server environment that points the app at them.
  */
-import { createDiscordFake, fakeWebhookUrl } from './discord-fake';
+import { createDiscordFake, FAKE_APP, fakeWebhookUrl } from './discord-fake';
 import { createOsrsHiscoresFake } from './osrs-hiscores-fake';
 import { hiscoresJson, ZEZIMA } from './osrs-hiscores-fixtures';
 import { createSteamApiFake, createSteamOpenIdFake, steamPlayer } from './steam-fake';
@@ -78,8 +78,12 @@ async function main() {
       `  STEAM_API_KEY=${steamApi.apiKey}`,
       `  STEAM_OPENID_URL=${openId.endpoint}`,
       `  DISCORD_API_URL=${discord.url}`,
+      `  DISCORD_CLIENT_ID=${FAKE_APP.clientId}`,
+      `  DISCORD_CLIENT_SECRET=${FAKE_APP.clientSecret}`,
+      `  DISCORD_PUBLIC_KEY=${FAKE_APP.publicKey}`,
+      `  DISCORD_BOT_TOKEN=${FAKE_APP.botToken}`,
       `Hiscores: "${CANNED.osrsPlayer}" (normal), "Iron Lynx" (ironman), "Grinder" (gains on every lookup); "HiscoresDown", "HiscoresSlow", "HiscoresJunk" fail.`,
-      `Discord: the webhook ${fakeWebhookUrl()} takes posts; GET ${discord.url}/__fake/posts lists them.`,
+      `Discord: the webhook ${fakeWebhookUrl()} takes posts; GET ${discord.url}/__fake/posts lists them. Sign in with Discord signs in as "${typeof discord.consent === 'string' ? discord.consent : discord.consent.username}" (POST ${discord.url}/__fake/consent {id, username} to change); the bot's channel messages are drawn at ${discord.url}/__fake/channel.html.`,
       `Steam: ${CANNED.steamId} "Robin" with 2 games; ${CANNED.privateSteamId} with private games. Steam sign-in logs in as ${openId.loginSteamId}.`,
     ].join('\n'),
   );

@@ -16,6 +16,7 @@ const FaqPage = lazyPage(() => import('../features/info/FaqPage'));
 const SupportPage = lazyPage(() => import('../features/info/SupportPage'));
 const UpcomingPage = lazyPage(() => import('../features/info/UpcomingPage'));
 const NotFoundPage = lazyPage(() => import('../features/info/NotFoundPage'));
+const DiscordSignInPage = lazyPage(() => import('../features/discord/pages/DiscordSignInPage'));
 
 const guest = (page: React.ReactNode) => <GuestOnly>{page}</GuestOnly>;
 const priv = (page: React.ReactNode) => <RequireAuth>{page}</RequireAuth>;
@@ -35,6 +36,7 @@ export function AppRoutes() {
         <Route path="/support" element={<SupportPage />} />
         <Route path="/faq" element={<FaqPage />} />
         <Route path="/upcoming" element={<UpcomingPage />} />
+        <Route path="/discordSignIn" element={<DiscordSignInPage />} />
 
         {/* Pages that read the API share one query cache, which loads with the first of them, and come in its chunk. */}
         <Route element={<DataLayout />}>

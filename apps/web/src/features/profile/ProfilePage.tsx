@@ -5,6 +5,7 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../auth/app-state';
+import { DiscordAccountCard } from '../discord/components/DiscordAccountCard';
 import { CalendarFeedCard } from '../events/components/CalendarFeedCard';
 import { RuneScapeStatsCard } from '../runescape/components/RuneScapeStatsCard';
 import { SteamProfileTab } from '../steam/components/SteamProfileTab';
@@ -29,6 +30,7 @@ function MainProfile() {
           <ChangePasswordModal show={changing} onHide={() => setChanging(false)} />
         </Card.Body>
       </Card>
+      <DiscordAccountCard className="mt-3" />
       <TimeZoneCard userID={user.id} />
       <CalendarFeedCard userID={user.id} />
     </>
@@ -43,7 +45,12 @@ export default function ProfilePage() {
   return (
     <>
       <h1 className="page-title">Profile</h1>
-      <Tabs id="profile-tabs" activeKey={tab} onSelect={(key) => setParams(key === 'steam' ? { tab: 'steam' } : {}, { replace: true })} className="mb-3">
+      <Tabs
+        id="profile-tabs"
+        activeKey={tab}
+        onSelect={(key) => setParams(key === 'steam' ? { tab: 'steam' } : {}, { replace: true })}
+        className="mb-3"
+      >
         <Tab eventKey="main" title="Main Profile">
           <MainProfile />
           <RuneScapeStatsCard className="mt-3" />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DiscordSignInButton } from '../../discord/components/DiscordSignInButton';
 import { LoginForm } from '../components/LoginForm';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -9,6 +10,7 @@ export default function LoginPage() {
       <div className="card-body">
         <h1 className="h3 mb-3">Login</h1>
         <LoginForm />
+        <DiscordSignInButton />
         <p className="mt-3 mb-0">
           No account yet? <Link to="/register">Register</Link>
         </p>

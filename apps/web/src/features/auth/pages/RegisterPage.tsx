@@ -1,6 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppState } from '../app-state';
+import { DiscordSignInButton } from '../../discord/components/DiscordSignInButton';
 import { RegisterForm } from '../components/RegisterForm';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -22,6 +23,7 @@ export default function RegisterPage() {
             }
           }}
         />
+        <DiscordSignInButton label="Sign up with Discord" />
         <p className="mt-3 mb-0">
           Already registered? <Link to="/login">Login</Link>
         </p>

@@ -8,6 +8,7 @@ import { FieldError } from '../../../lib/ui/FieldError';
 import { Loading } from '../../../lib/ui/Loading';
 import { useToast } from '../../../lib/ui/toasts';
 import { useDiscordWebhook, useRemoveDiscordWebhook, useSaveDiscordWebhook } from '../api/discord-webhook';
+import { DiscordChannelSection } from './DiscordChannelSection';
 
 /**
  * The Discord panel of Group Settings: new, changed and cancelled events, reminders and waitlist
@@ -98,7 +99,13 @@ export function DiscordPanel({ groupID }: { groupID: string }) {
       <Card.Header>
         <h4 className="h5 mb-0">Discord</h4>
       </Card.Header>
-      <Card.Body>{body}</Card.Body>
+      <Card.Body>
+        <h5 className="h6">Bot channel</h5>
+        <DiscordChannelSection groupID={groupID} />
+        <hr />
+        <h5 className="h6">Webhook</h5>
+        {body}
+      </Card.Body>
     </Card>
   );
 }

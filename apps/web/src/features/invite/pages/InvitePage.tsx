@@ -11,6 +11,7 @@ import { Loading } from '../../../lib/ui/Loading';
 import { MembersTable } from '../../../lib/ui/MembersTable';
 import { useToast } from '../../../lib/ui/toasts';
 import { useAppState } from '../../auth/app-state';
+import { DiscordSignInButton } from '../../discord/components/DiscordSignInButton';
 import { useAcceptInvite } from '../api/accept-invite';
 import { useInviteGroup } from '../api/get-invite-group';
 import { InviteLoginModal } from '../components/InviteLoginModal';
@@ -122,6 +123,11 @@ function Invite({ groupID, inviteLink }: { groupID: string; inviteLink: string }
           </>
         )}
       </div>
+      {!userID && (
+        <div className="mb-3">
+          <DiscordSignInButton returnTo={`/invite?${new URLSearchParams({ groupID, inviteLink }).toString()}`} />
+        </div>
+      )}
       <Card>
         <Card.Header>
           <h2 className="h5 mb-0">Members ({members.length})</h2>

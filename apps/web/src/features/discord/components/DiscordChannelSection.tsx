@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { errorBodyOf } from '../../../lib/api-client';
+import { FieldError } from '../../../lib/ui/FieldError';
+import { Loading } from '../../../lib/ui/Loading';
+import { useToast } from '../../../lib/ui/toasts';
+import { useDiscordChannel, useDiscordStatus, useRemoveDiscordChannel, useSaveDiscordChannel } from '../api/discord-app';
+
+export const DISCORD_BOT_OFF_TEXT =
+  'The Discord bot is off on this server. To turn it on, the server\'s operator creates a Discord application and sets DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DISCORD_PUBLIC_KEY and DISCORD_BOT_TOKEN (the README\'s "Discord application" section says how).';
+
+/**
+ * The bot's channel in Group Settings: the bot posts each new event there with Attend, Maybe and
+ * Not coming buttons and keeps the post up to date. Says how to turn the bot on when it is off.
+ */
+export function DiscordChannelSection({ groupID }: { groupID: string }) {
+  const status = useDiscordStatus();
+  const enabled = status.data?.enabled === true;
+  const channel = useDiscordChannel(groupID, enabled);
+  const save = useSaveDiscordChannel(groupID);
+  const remove = useRemoveDiscordChannel(groupID);
+  const toast = useToast();
+  const [channelID, setChannelID] = useState('');
+  const [error, setError] = useState<string>();
+
+  if (status.isPending) return <Loading label="Loading Discord settings…" />;
+  if (!enabled)
+    return (
+      <Alert variant="info" role="status" className="mb-0" data-testid="discord-bot-off">
+        {DISCORD_BOT_OFF_TEXT}
+      </Alert>
+    );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(undefined);
+    save.mutate(channelID, {
+      onSuccess: () => {
+        setChannelID('');
+        toast({ title: 'Success!', body: 'New events will be posted in this Discord channel', variant: 'success' });
+      },
+      onError: (failure) => {
+        const body = errorBodyOf(failure);
+        setError(body.fields?.channelID ?? body.message);
+      },
+    });
+  }
+
+  return (
+    <>
+      <p className="small text-body-secondary">
+        The bot posts each new event in a channel with <strong>Attend</strong>, <strong>Maybe</strong> and <strong>Not coming</strong>{' '}
+        buttons and the seats left, and keeps the post up to date. Members who link Discord on their profile sign up with one press.
+      </p>
+      {status.data?.installUrl && (
+        <p className="small">
+          1.{' '}
+          <a href={status.data.installUrl} target="_blank" rel="noreferrer">
+            Add the bot to your Discord server
+          </a>
+          . 2. In Discord, right-click the channel and Copy Channel ID (Developer Mode on). 3. Paste it here.
+        </p>
+      )}
+      {channel.isPending ? (
+        <Loading label="Loading the channel…" />
+      ) : channel.isError ? (
+        <Alert variant="danger">{channel.error.message}</Alert>
+      ) : (
+        channel.data.channelID && (
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+            <span className="text-body-secondary small">Posting events in channel</span>
+            <code data-testid="discord-channel">{channel.data.channelID}</code>
+            <Button
+              variant="outline-danger"
+              size="sm"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => toast({ title: 'Success!', body: 'The Discord channel was disconnected', variant: 'success' }),
+                  onError: (failure) => toast({ title: 'Error!', body: errorBodyOf(failure).message, variant: 'danger' }),
+                })
+              }
+            >
+              {remove.isPending ? 'Disconnecting…' : 'Disconnect'}
+            </Button>
+          </div>
+        )
+      )}
+      <Form onSubmit={submit} noValidate>
+        <Form.Group controlId={`discord-channel-${groupID}`}>
+          <Form.Label>Channel ID</Form.Label>
+          <Form.Control
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="123456789012345678"
+            value={channelID}
+            onChange={(e) => setChannelID(e.target.value)}
+            isInvalid={Boolean(error)}
+            aria-describedby={error ? 'discord-channel-error' : undefined}
+          />
+          <FieldError id="discord-channel-error" message={error} />
+        </Form.Group>
+        <Button type="submit" className="mt-2" disabled={save.isPending || channelID.trim() === ''}>
+          {save.isPending ? 'Connecting…' : 'Connect Channel'}
+        </Button>
+      </Form>
+    </>
+  );
+}
