@@ -16,7 +16,7 @@ const questions = [
   },
   {
     q: 'What are blind picks, captains and majority bans?',
-    a: "Draft modes you choose on the New Game form (Administrators can save them as presets). Blind pick: each player picks one leader of their hand, and nobody sees which until everyone has picked or time is up. Captains: one captain per team bans in turns, then picks for the team in snake or CWC order. Majority bans: everyone proposes bans, and a leader is banned when more than half of the players ban it. Each step has a timer; when it runs out the server picks at random. Any player can call a redraft vote: it passes when more than half vote yes within 90 seconds, as long as no game has been made from the draft.",
+    a: 'Draft modes you choose on the New Game form (Administrators can save them as presets). Blind pick: each player picks one leader of their hand, and nobody sees which until everyone has picked or time is up. Captains: one captain per team bans in turns, then picks for the team in snake or CWC order. Majority bans: everyone proposes bans, and a leader is banned when more than half of the players ban it. Each step has a timer; when it runs out the server picks at random. Any player can call a redraft vote: it passes when more than half vote yes within 90 seconds, as long as no game has been made from the draft.',
   },
   {
     q: 'How do we find a time everyone can play?',
@@ -41,6 +41,10 @@ const questions = [
   {
     q: 'What is the difference between a private and a public group?',
     a: 'Groups are private by default: only members see them, and joining needs the invite link. Public groups appear in search and anyone signed in can see their welcome page.',
+  },
+  {
+    q: 'Can I use SMM from Discord?',
+    a: "When the server has its Discord application set up: sign in with Discord (or link Discord on your profile), and press Attend or Not coming on the event posts the bot makes in your group's channel; Maybe changes nothing, as SMM keeps no maybe. Administrators connect the channel in Group Settings, which also says how to turn the bot on when it is off. Reminders can also come by Discord DM (a switch on your profile). Slash commands are planned. Without the application, groups can still post events to a channel's webhook.",
   },
   {
     q: 'I forgot my password. What now?',

@@ -3,6 +3,17 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const releases = [
   {
+    version: '1.4.0',
+    date: 'November 2026',
+    notes: [
+      'Sign in with Discord on the login, register and invite pages: a first sign-in makes an account with your Discord name; link or unlink Discord on your profile. A Discord account is linked to an existing account only while you are signed in to it, never by email.',
+      "A group's Discord channel: Administrators add the bot and connect a channel in Group Settings; each new event is posted there with Attend, Maybe and Not coming buttons and the seats left, and the post follows sign-ups, edits and deletion.",
+      'Pressing Attend or Not coming in Discord signs you up or off with the same seats, waitlist and cutoff as the website, once you have linked Discord; others get a private answer with where to sign in.',
+      'Event reminders by Discord DM for those who turn them on on their profile, beside the reminder mail.',
+      'An account made by signing in with Discord can add an email and a password on the profile.',
+    ],
+  },
+  {
     version: '1.3.0',
     date: 'November 2026',
     notes: [

@@ -19,7 +19,11 @@ const items = [
     item: 'Server-dealt drafts with blind picks, captains, majority bans, redraft votes, balanced teams, DLC per member and group presets',
     state: 'Available',
   },
-  { item: 'Discord sign-in, event posts with buttons and slash commands', state: 'Planned' },
+  {
+    item: 'Discord application: Sign in with Discord, the bot posting events in a group channel with Attend, Maybe and Not coming buttons, reminders by DM',
+    state: 'Available',
+  },
+  { item: 'Discord slash commands: /next, /availability, /rankings and /draft', state: 'Planned' },
   { item: 'RuneScape clan competitions and bingo', state: 'Planned' },
 ];
 
