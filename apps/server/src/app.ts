@@ -109,6 +109,8 @@ export interface AppDeps {
     discordDelivery?: Partial<DiscordDeliveryOptions>;
     /** The Discord application (DISCORD_CLIENT_ID, …); undefined: sign-in with Discord, the bot and interactions are off. */
     discordApp?: DiscordAppCredentials;
+    /** How long an interaction may take before it is answered "thinking…" and followed up (default 2.5 s). */
+    discordInteractionDeadlineMs?: number;
     /** Hiscores queue, clan Update limit and refresh pace of linked RuneScape accounts. */
     runescape?: Omit<RuneScapeOptions, 'hiscoresCache'>;
   };
@@ -207,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeoutMs = config.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   await app.register(discordRoutes(createDiscordService({ db, clock })));
   const upstreamLimit = config.upstreamRateLimit ?? defaultUpstreamRateLimit;
-  const discordApp = await registerDiscordApp(app, { db, clock, events, throttle, limit: upstreamLimit, publicUrl: config.publicUrl, baseUrl: config.discordApiUrl ?? DISCORD_DEFAULT_URL, credentials: config.discordApp, timeoutMs });
+  const discordApp = await registerDiscordApp(app, { db, clock, events, throttle, limit: upstreamLimit, publicUrl: config.publicUrl, baseUrl: config.discordApiUrl ?? DISCORD_DEFAULT_URL, credentials: config.discordApp, timeoutMs, interactionDeadlineMs: config.discordInteractionDeadlineMs });
   const discordDeliveries = createDiscordDeliveries({
     db,
     clock,

@@ -4,19 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCORD_OFF_MESSAGE } from '@smm/shared/discord/app-schemas';
 import '../src/features/discord/discord-app.tables';
 import { createDiscordFake, FAKE_APP, signInteraction, type DiscordFake } from './fakes/discord-fake';
+import { fakeDiscordApp } from './discord-fixtures';
 import { call, createGroup } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
 // The installation's Discord application: sign in (or up) with Discord through OAuth2 with PKCE
 // and a one-time state bound to the browser, link Discord while signed in, and the interactions
 // endpoint that believes only Discord's Ed25519 signature.
-
-const credentials = {
-  clientId: FAKE_APP.clientId,
-  clientSecret: FAKE_APP.clientSecret,
-  publicKey: FAKE_APP.publicKey,
-  botToken: FAKE_APP.botToken,
-};
 
 interface Started {
   url: string;
@@ -81,7 +75,7 @@ describe('Discord application', () => {
 
   beforeAll(async () => {
     discord = await createDiscordFake();
-    t = await createTestApp({ discordApiUrl: discord.url, discordApp: credentials });
+    t = await createTestApp({ discordApiUrl: discord.url, discordApp: fakeDiscordApp });
   });
   afterAll(async () => {
     await t.close();

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCORD_CHANNEL_MESSAGE } from '@smm/shared/discord/app-schemas';
 import { buildApp } from '../src/app';
@@ -7,7 +6,8 @@ import { MAYBE_ANSWER } from '../src/features/discord/discord-interactions.servi
 import { createInProcessGroupChanges } from '../src/features/live/group-changes';
 import { createEventMailJob } from '../src/features/reminders/event-mail.job';
 import '../src/features/discord/discord-app.tables';
-import { createDiscordFake, FAKE_APP, signInteraction, type DiscordFake, type FakeChannelMessage } from './fakes/discord-fake';
+import { createDiscordFake, signInteraction, type DiscordFake, type FakeChannelMessage } from './fakes/discord-fake';
+import { fakeDiscordApp, linkDiscord, nextChannelId } from './discord-fixtures';
 import { attend, createEvent, HOUR, iso } from './events-fixtures';
 import { call, createCast, createGroup, groupWithCast, join, type Cast } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, type TestApp } from './test-app';
@@ -16,18 +16,7 @@ import { createTestApp, createUser, memoryMailer, type TestApp } from './test-ap
 // buttons and the seats left, keeps the message up to date through the Discord outbox, and a
 // press by a linked member signs them up with exactly the website's rules.
 
-const credentials = {
-  clientId: FAKE_APP.clientId,
-  clientSecret: FAKE_APP.clientSecret,
-  publicKey: FAKE_APP.publicKey,
-  botToken: FAKE_APP.botToken,
-};
 const BACKOFF_BASE_MS = 2000;
-let channelSeq = 1300000000000000000n;
-const nextChannel = () => String((channelSeq += 1n));
-let discordSeq = 200000000000000000n;
-
-type TestUser = Awaited<ReturnType<typeof createUser>>;
 
 describe('Discord bot in a group channel', () => {
   let t: TestApp;
@@ -39,7 +28,7 @@ describe('Discord bot in a group channel', () => {
     discord = await createDiscordFake();
     t = await createTestApp({
       discordApiUrl: discord.url,
-      discordApp: credentials,
+      discordApp: fakeDiscordApp,
       upstreamRateLimit: { max: 10_000, windowMs: 60_000 },
       discordDelivery: { pollMs: 3_600_000, backoffBaseMs: BACKOFF_BASE_MS },
       deps: { changes },
@@ -51,18 +40,6 @@ describe('Discord bot in a group channel', () => {
     await t.close();
     await discord.close();
   });
-
-  /** Links a Discord account to `user` through the real OAuth round trip; returns its Discord id. */
-  async function linkDiscord(app: FastifyInstance, user: TestUser): Promise<string> {
-    const id = String((discordSeq += 1n));
-    discord.consent = { id, username: `d${id}`, global_name: null };
-    const started = await app.inject({ method: 'POST', url: '/api/auth/discord/link', headers: user.auth });
-    const cookie = String(started.headers['set-cookie']).split(';')[0]!;
-    const back = new URL((await fetch((started.json() as { url: string }).url, { redirect: 'manual' })).headers.get('location')!);
-    const landed = await app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
-    expect(landed.headers.location).toBe('http://smm.test/profile?discord=linked');
-    return id;
-  }
 
   function press(discordId: string, customId: string) {
     const body = JSON.stringify({
@@ -79,7 +56,7 @@ describe('Discord bot in a group channel', () => {
 
   async function groupWithChannel() {
     const group = await groupWithCast(t.app, cast, true);
-    const channelID = nextChannel();
+    const channelID = nextChannelId();
     const set = await call(t.app, `/api/groups/${group._id}/discordChannel`, { method: 'POST', as: cast.admin, payload: { channelID } });
     expect(set.status).toBe(200);
     return { group, channelID };
@@ -92,7 +69,7 @@ describe('Discord bot in a group channel', () => {
     const url = `/api/groups/${group._id}/discordChannel`;
     expect((await call(t.app, url, { as: cast.owner })).body).toEqual({ channelID });
     expect((await call(t.app, url, { as: cast.member })).status).toBe(403);
-    expect((await call(t.app, url, { method: 'POST', as: cast.member, payload: { channelID: nextChannel() } })).status).toBe(403);
+    expect((await call(t.app, url, { method: 'POST', as: cast.member, payload: { channelID: nextChannelId() } })).status).toBe(403);
     expect((await call(t.app, url, { as: cast.outsider })).status).toBe(404);
     const bad = await call(t.app, url, { method: 'POST', as: cast.owner, payload: { channelID: '#general' } });
     expect(bad.status).toBe(400);
@@ -160,7 +137,7 @@ describe('Discord bot in a group channel', () => {
     for (let i = 0; i < 50; i++) {
       const user = await createUser(t.app);
       await join(t.app, group, user);
-      players.push(await linkDiscord(t.app, user));
+      players.push(await linkDiscord(t.app, discord, user));
     }
     const answers = await Promise.all(players.map((id) => press(id, `rsvp:attend:${event._id}`)));
     for (const answer of answers) {
@@ -193,7 +170,7 @@ describe('Discord bot in a group channel', () => {
   it('a linked user who is not a member hears the website refusal; an unlinked one where to sign in', async () => {
     const { group } = await groupWithChannel();
     const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Members only' });
-    const stranger = await linkDiscord(t.app, cast.outsider);
+    const stranger = await linkDiscord(t.app, discord, cast.outsider);
     const refused = await press(stranger, `rsvp:attend:${event._id}`);
     expect(refused.json()).toMatchObject({ type: 4, data: { flags: 64 } });
     expect((refused.json() as { data: { content: string } }).data.content).not.toContain('attending');
@@ -229,8 +206,8 @@ describe('Discord bot in a group channel', () => {
       await join(t.app, group, user);
       expect((await attend(t.app, user, event._id)).status).toBe(200);
     }
-    const dmId = await linkDiscord(t.app, wantsDm);
-    const mailId = await linkDiscord(t.app, mailOnly);
+    const dmId = await linkDiscord(t.app, discord, wantsDm);
+    const mailId = await linkDiscord(t.app, discord, mailOnly);
     const on = await t.app.inject({
       method: 'POST',
       url: '/api/auth/discord/dmReminders',
@@ -268,7 +245,7 @@ describe('Discord bot in a group channel', () => {
         tokenTtlSeconds: 3600,
         logLevel: 'silent',
         discordApiUrl: discord.url,
-        discordApp: credentials,
+        discordApp: fakeDiscordApp,
         discordDelivery: { pollMs: 3_600_000, backoffBaseMs: BACKOFF_BASE_MS },
       },
     });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signInteraction } from '../../server/test/fakes/discord-fake';
 import { seriousViolations } from './support/axe';
 import { createGroupByApi, joinByApi, loginByApi } from './support/groups';
 import { loginThroughForm, registerByApi } from './support/users';
@@ -139,4 +140,27 @@ test('an Administrator connects a channel; the bot posts the event with its butt
   await page.screenshot({ path: test.info().outputPath('discord-event-post.png') });
   if (process.env.UPDATE_SCREENSHOTS)
     await page.screenshot({ path: path.join(import.meta.dirname, '../../../docs/screenshots/discord-event-post.png') });
+
+  // /draft in the channel, asked by the owner once Discord is linked: its link opens the draft of that event.
+  const asker = await nextDiscordUser(request, 'drafter');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Link Discord' }).click();
+  await expect(page).toHaveURL(/\/profile\?discord=linked$/);
+  const command = JSON.stringify({
+    id: '1',
+    type: 2,
+    token: 'e2e-interaction',
+    guild_id: '2',
+    channel_id: channelID,
+    member: { user: { id: asker.id, username: asker.username } },
+    data: { id: '9', name: 'draft', type: 1 },
+  });
+  const answered = await request.post('/api/discord/interactions', { headers: signInteraction(command, Date.now()), data: command });
+  expect(answered.status()).toBe(200);
+  const answer = (await answered.json()) as { data: { flags: number; components: { components: { url: string }[] }[] } };
+  expect(answer.data.flags).toBe(64);
+  await page.goto(answer.data.components[0]!.components[0]!.url);
+  await expect(page.getByRole('dialog', { name: 'New Game' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/civGroup/events\\?groupID=${group._id}$`));
 });

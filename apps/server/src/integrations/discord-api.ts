@@ -167,6 +167,37 @@ export function createDiscordApiClient({ baseUrl, credentials, timeoutMs }: Deps
       return bot('POST', `/channels/${encodeURIComponent(channel.value)}/messages`, message, (json) => messageAnswer.parse(json).id);
     },
 
+    /**
+     * Puts the answer of a deferred interaction in place (its token is the credential, valid 15
+     * minutes); a delivery that fails is logged by the caller, as Discord already shows "thinking".
+     */
+    async editOriginalResponse(interactionToken: string, message: DiscordMessageBody): Promise<DiscordCallResult<true>> {
+      const signal = AbortSignal.timeout(timeoutMs);
+      try {
+        const res = await fetch(
+          `${origin}${API}/webhooks/${encodeURIComponent(credentials.clientId)}/${encodeURIComponent(interactionToken)}/messages/@original`,
+          {
+            method: 'PATCH',
+            headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
+            body: JSON.stringify(message),
+            signal,
+            redirect: 'error',
+          },
+        );
+        const text = await res.text();
+        if (res.ok) return { ok: true, value: true };
+        if (res.status === 429)
+          return { ok: false, retry: true, retryAfterMs: retryAfterMs(text, res.headers), error: 'Discord said 429 Too Many Requests' };
+        return { ok: false, retry: res.status >= 500, error: `Discord answered ${res.status}` };
+      } catch (error) {
+        return {
+          ok: false,
+          retry: true,
+          error: signal.aborted ? `no answer within ${timeoutMs} ms` : `network error: ${(error as Error).name}`,
+        };
+      }
+    },
+
     /** Replaces the application's global slash commands with `commands`. */
     registerCommands: (commands: unknown[]) =>
       bot('PUT', `/applications/${encodeURIComponent(credentials.clientId)}/commands`, commands, () => true),

@@ -93,6 +93,12 @@ export interface DiscordFake {
   messages: Map<string, FakeChannelMessage>;
   /** Bot calls answered (create, edit, delete, DM), in order: "POST 123", "PATCH 123/456", … */
   botCalls: string[];
+  /** The slash commands registered last. */
+  readonly commands: { name: string }[];
+  /** Answers put in place of deferred interactions ("thinking…"), in order. */
+  followUps: { token: string; body: Record<string, unknown> }[];
+  /** Resolves once `count` follow-ups have arrived. */
+  waitForFollowUps(count: number): Promise<void>;
   /** Resolves once `count` posts have been accepted. */
   waitForPosts(count: number): Promise<void>;
   /** Resolves once `count` bot calls were answered with success. */
@@ -142,6 +148,8 @@ interface AppState {
   oauthCalls: { authorize: number; token: number; tokenRefused: number; me: number };
   messages: Map<string, FakeChannelMessage>;
   botCalls: string[];
+  commands: { name: string }[];
+  followUps: { token: string; body: Record<string, unknown> }[];
   nextId: bigint;
 }
 
@@ -295,6 +303,14 @@ function appRoute(req: FakeRequest, state: AppState, notify: () => void): FakeRe
     return json(state.consent);
   }
 
+  // A deferred interaction's answer: the interaction's token is the credential.
+  const original = /^\/api(?:\/v\d+)?\/webhooks\/(\d+)\/([^/]+)\/messages\/@original$/.exec(req.path);
+  if (req.method === 'PATCH' && original) {
+    if (original[1] !== FAKE_APP.clientId) return json({ message: 'Unknown Webhook', code: 10015 }, 404);
+    state.followUps.push({ token: original[2]!, body: JSON.parse(req.body || '{}') as Record<string, unknown> });
+    notify();
+    return json({ id: String((state.nextId += 1n)), type: 20 });
+  }
   const bot = /^\/api(\/v\d+)?(\/.*)$/.exec(req.path)?.[2] ?? '';
   const isBotPath = /^\/(channels|users\/@me\/channels|applications)\//.test(bot) || bot === '/users/@me/channels';
   if (!isBotPath) return undefined;
@@ -316,8 +332,11 @@ function appRoute(req: FakeRequest, state: AppState, notify: () => void): FakeRe
     if (typeof body.recipient_id !== 'string') return json({ message: 'Invalid Form Body', code: 50035 }, 400);
     return json({ id: `9${body.recipient_id}`, type: 1, recipients: [{ id: body.recipient_id }] });
   }
-  if (req.method === 'PUT' && /^\/applications\/\d+\/commands$/.test(bot))
-    return done(`PUT commands`, json(Array.isArray(body) ? body : []));
+  if (req.method === 'PUT' && /^\/applications\/\d+\/commands$/.test(bot)) {
+    if (!Array.isArray(body)) return json({ message: 'Invalid Form Body', code: 50035 }, 400);
+    state.commands = body as { name: string }[];
+    return done(`PUT commands`, json(body));
+  }
   const channelPath = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(bot);
   if (!channelPath) return json({ message: '404: Not Found', code: 0 }, 404);
   const [, channelId, messageId] = channelPath as unknown as [string, string, string | undefined];
@@ -395,6 +414,8 @@ export async function createDiscordFake(port = 0): Promise<DiscordFake> {
     oauthCalls: { authorize: 0, token: 0, tokenRefused: 0, me: 0 },
     messages: new Map(),
     botCalls: [],
+    commands: [],
+    followUps: [],
     nextId: 1200000000000000000n,
   };
 
@@ -495,6 +516,11 @@ export async function createDiscordFake(port = 0): Promise<DiscordFake> {
     oauthCalls: app.oauthCalls,
     messages: app.messages,
     botCalls: app.botCalls,
+    get commands() {
+      return app.commands;
+    },
+    followUps: app.followUps,
+    waitForFollowUps: (count) => until(() => app.followUps.length >= count),
     waitForPosts: (count) => until(() => fake.posts.length >= count),
     waitForBotCalls: (count) => until(() => app.botCalls.length >= count),
     waitForHanging: (count) => until(() => held.size >= count),

@@ -11,9 +11,18 @@ import {
   discordStatusDto,
 } from '@smm/shared/discord/app-schemas';
 import { apiErrorBody } from '@smm/shared/errors';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
+import type { DiscordCallResult, DiscordMessageBody } from '../../integrations/discord-api';
 import { isSignedByDiscord } from './discord-signature';
-import { interactionBody, type DiscordInteractionsService } from './discord-interactions.service';
+import {
+  interactionBody,
+  InteractionType,
+  ResponseType,
+  type DiscordInteractionsService,
+  type Interaction,
+  type InteractionResponse,
+} from './discord-interactions.service';
 import type { DiscordSignInService } from './discord-signin.service';
 import type { KeyObject } from 'node:crypto';
 
@@ -35,6 +44,9 @@ function browserSecret(header: string | undefined): string | undefined {
 interface Deps {
   signIn: DiscordSignInService;
   interactions: DiscordInteractionsService;
+  /** Puts a deferred interaction's answer in place; null when Discord is off. */
+  followUp: ((interactionToken: string, message: DiscordMessageBody) => Promise<DiscordCallResult<true>>) | null;
+  interactionDeadlineMs: number;
   /** Null: Discord is off, and the interactions endpoint refuses everything. */
   publicKey: KeyObject | null;
   installUrl: string | null;
@@ -43,7 +55,7 @@ interface Deps {
 }
 
 export const discordAppRoutes =
-  ({ signIn, interactions, publicKey, installUrl, publicUrl, clock }: Deps): FastifyPluginAsyncZod =>
+  ({ signIn, interactions, followUp, interactionDeadlineMs, publicKey, installUrl, publicUrl, clock }: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const secure = publicUrl.startsWith('https://');
     const cookie = (value: string, maxAge: number) =>
@@ -192,6 +204,39 @@ export const discordAppRoutes =
       (req) => signIn.setPassword(req.actor, req.body),
     );
 
+    /**
+     * The answer, or "thinking…" (type 5) when it takes longer than the deadline: Discord gives up
+     * after 3 s, and the answer then replaces the placeholder once it is ready.
+     */
+    async function answerInTime(interaction: Interaction, log: FastifyBaseLogger): Promise<InteractionResponse> {
+      const work = interactions.answer(interaction);
+      // PING is answered as it is; no time at all (0) defers everything else.
+      if (interaction.type === InteractionType.PING) return work;
+      let timer: NodeJS.Timeout | undefined;
+      const late =
+        interactionDeadlineMs <= 0
+          ? Promise.resolve('late' as const)
+          : new Promise<'late'>((resolve) => {
+              timer = setTimeout(() => resolve('late'), interactionDeadlineMs);
+            });
+      const first = await Promise.race([work, late]);
+      clearTimeout(timer);
+      if (first !== 'late') return first;
+      const token = interaction.token;
+      void work
+        .then(async (answer) => {
+          if (!followUp || !token) return;
+          const { flags: _flags, ...message } = answer.data ?? { content: 'Done.', allowed_mentions: { parse: [] } };
+          const sent = await followUp(token, message);
+          if (!sent.ok) log.warn({ error: sent.error }, 'Discord interaction follow-up not delivered');
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'Discord interaction failed after deferring'));
+      return {
+        type: ResponseType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
+        data: { flags: interactions.deferredFlags(interaction), allowed_mentions: { parse: [] } },
+      };
+    }
+
     // Discord signs the exact bytes it sent, so this route keeps the body raw and checks the
     // signature before anything reads it.
     await app.register(async (raw) => {
@@ -230,7 +275,7 @@ export const discordAppRoutes =
           }
           const interaction = interactionBody.safeParse(parsed);
           if (!interaction.success) return reply.status(400).send({ message: 'Not an interaction' });
-          return reply.send(await interactions.answer(interaction.data));
+          return reply.send(await answerInTime(interaction.data, req.log));
         },
       );
     });

@@ -4,10 +4,13 @@ import type { Db } from '../../db/schema';
 import { createDiscordApiClient, type DiscordAppCredentials } from '../../integrations/discord-api';
 import type { UpstreamRateLimit } from '../../integrations/upstream';
 import type { Throttle } from '../throttle/throttle.service';
+import { createRankingsService } from '../civ-games/rankings.service';
+import { createAvailabilityService } from '../civilization/availability.service';
 import type { EventsService } from '../events/events.service';
 import { discordAppRoutes } from './discord-app.routes';
 import { createDiscordBotDeliveries, type DiscordBotDeliveries } from './discord-bot.deliveries';
 import { discordChannelRoutes } from './discord-channel.routes';
+import { createDiscordCommands, SLASH_COMMANDS } from './discord-commands';
 import { createDiscordChannelService } from './discord-channel.service';
 import { createDiscordInteractionsService } from './discord-interactions.service';
 import { discordPublicKey } from './discord-signature';
@@ -29,12 +32,14 @@ interface Deps {
   /** Undefined: Discord is off; sign-in answers 503 and the interactions endpoint 401. */
   credentials: DiscordAppCredentials | undefined;
   timeoutMs: number;
+  /** How long an interaction may take before it is answered "thinking…" and followed up (Discord allows 3 s). */
+  interactionDeadlineMs?: number;
 }
 
 /** The installation's Discord application: sign-in with Discord, account links, the interactions endpoint and groups' channels; returns the bot's deliveries (null when off). */
 export async function registerDiscordApp(
   app: FastifyInstance,
-  { db, clock, events, throttle, limit, publicUrl, baseUrl, credentials, timeoutMs }: Deps,
+  { db, clock, events, throttle, limit, publicUrl, baseUrl, credentials, timeoutMs, interactionDeadlineMs = 2500 }: Deps,
 ): Promise<{ bot: DiscordBotDeliveries | null }> {
   const discord = credentials ? createDiscordApiClient({ baseUrl, credentials, timeoutMs }) : null;
   const origin = baseUrl.replace(/\/$/, '');
@@ -44,13 +49,36 @@ export async function registerDiscordApp(
   await app.register(
     discordAppRoutes({
       signIn: createDiscordSignInService({ db, clock, discord, publicUrl, throttle, limit, signToken: (user) => app.signToken(user) }),
-      interactions: createDiscordInteractionsService({ db, publicUrl, events }),
+      interactions: createDiscordInteractionsService({
+        db,
+        publicUrl,
+        events,
+        commands: createDiscordCommands({
+          db,
+          clock,
+          publicUrl,
+          events,
+          availability: createAvailabilityService({ db, clock }),
+          rankings: createRankingsService({ db }),
+        }),
+      }),
+      followUp: discord ? (token, message) => discord.editOriginalResponse(token, message) : null,
+      interactionDeadlineMs,
       publicKey: credentials ? discordPublicKey(credentials.publicKey) : null,
       installUrl,
       publicUrl,
       clock,
     }),
   );
+  if (discord) {
+    // Registered at every start (Discord's bulk overwrite changes nothing when they are the same);
+    // the start does not wait for it.
+    app.addHook('onReady', async () => {
+      void discord.registerCommands([...SLASH_COMMANDS]).then((result) => {
+        if (!result.ok) app.log.warn({ error: result.error }, 'Discord slash commands not registered');
+      });
+    });
+  }
   await app.register(discordChannelRoutes(createDiscordChannelService({ db, clock, enabled: discord !== null })));
   return { bot: discord ? createDiscordBotDeliveries({ db, clock, api: discord, publicUrl }) : null };
 }

@@ -4,12 +4,14 @@ import { AppError } from '../../errors';
 import type { EventsService } from '../events/events.service';
 import { toUserDto } from '../users/users.mapper';
 import * as users from '../users/users.repo';
+import type { DiscordMessageBody } from '../../integrations/discord-api';
 import { parseRsvpCustomId } from './discord-bot.messages';
+import { isSlashCommand, PRIVATE_COMMANDS, type DiscordCommands, type SlashCommandName } from './discord-commands';
 import * as links from './discord-links.repo';
 
 /** Interaction types Discord sends, and the response types answered. */
 export const InteractionType = { PING: 1, APPLICATION_COMMAND: 2, MESSAGE_COMPONENT: 3 } as const;
-export const ResponseType = { PONG: 1, CHANNEL_MESSAGE_WITH_SOURCE: 4, UPDATE_MESSAGE: 7 } as const;
+export const ResponseType = { PONG: 1, CHANNEL_MESSAGE_WITH_SOURCE: 4, DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: 5 } as const;
 /** Message flag: only the person who pressed or asked sees the answer. */
 export const EPHEMERAL = 64;
 
@@ -29,7 +31,7 @@ export type Interaction = z.infer<typeof interactionBody>;
 
 export interface InteractionResponse {
   type: number;
-  data?: { content?: string; flags?: number; allowed_mentions?: { parse: [] } };
+  data?: DiscordMessageBody;
 }
 
 const ephemeral = (content: string): InteractionResponse => ({
@@ -43,10 +45,14 @@ interface Deps {
   db: Db;
   publicUrl: string;
   events: EventsService;
+  commands: DiscordCommands;
 }
 
+export const CHANNEL_NOT_CONNECTED_ANSWER =
+  'This channel is not connected to an SMM group. An Administrator of the group connects it in Group Settings.';
+
 /** Answers Discord's interactions (already verified as Discord's): PING, and presses and commands by their Discord user. */
-export function createDiscordInteractionsService({ db, publicUrl, events }: Deps) {
+export function createDiscordInteractionsService({ db, publicUrl, events, commands }: Deps) {
   const notLinked = () =>
     ephemeral(
       `Your Discord account is not linked to an SMM account yet. Sign in with Discord at ${publicUrl}/login (or link Discord on your profile at ${publicUrl}/profile), then press again.`,
@@ -69,7 +75,32 @@ export function createDiscordInteractionsService({ db, publicUrl, events }: Deps
     }
   }
 
+  /** A slash command, answered as the linked user with the website's access rules. */
+  async function command(userId: string, name: SlashCommandName, channelId: string | undefined): Promise<InteractionResponse> {
+    const user = await users.findById(db, userId);
+    if (!user) return notLinked();
+    try {
+      const answer = await commands.run(name, toUserDto(user), channelId);
+      if (!answer) return ephemeral(CHANNEL_NOT_CONNECTED_ANSWER);
+      return {
+        type: ResponseType.CHANNEL_MESSAGE_WITH_SOURCE,
+        data: { ...answer, allowed_mentions: { parse: [] }, ...(PRIVATE_COMMANDS.has(name) ? { flags: EPHEMERAL } : {}) },
+      };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) return ephemeral(error.message);
+      throw error;
+    }
+  }
+
   return {
+    /** Flags of the "thinking…" answer when the real one takes too long: private unless a public command. */
+    deferredFlags(interaction: Interaction): number {
+      const name = interaction.data?.name;
+      return interaction.type === InteractionType.APPLICATION_COMMAND && isSlashCommand(name) && !PRIVATE_COMMANDS.has(name)
+        ? 0
+        : EPHEMERAL;
+    },
+
     /** The answer to one interaction; Discord waits at most 3 s for it, so nothing here calls outside. */
     async answer(interaction: Interaction): Promise<InteractionResponse> {
       if (interaction.type === InteractionType.PING) return { type: ResponseType.PONG };
@@ -78,6 +109,9 @@ export function createDiscordInteractionsService({ db, publicUrl, events }: Deps
       if (!link) return notLinked();
       const rsvp = interaction.type === InteractionType.MESSAGE_COMPONENT ? parseRsvpCustomId(interaction.data?.custom_id) : null;
       if (rsvp) return press(link.user_id, rsvp.choice, rsvp.eventId);
+      const name = interaction.data?.name;
+      if (interaction.type === InteractionType.APPLICATION_COMMAND && isSlashCommand(name))
+        return command(link.user_id, name, interaction.channel_id);
       return ephemeral(`This is not available from Discord yet. Open ${publicUrl}/dashboard to do it on the website.`);
     },
   };

@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { hasEnded, nextEvent } from '@smm/shared/events/rules';
 import { can } from '@smm/shared/groups/policy';
 import type { EventDto } from '@smm/shared/events/schemas';
@@ -56,6 +56,28 @@ function Events() {
   const now = useNow();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [showPast, setShowPast] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const linkedEventID = params.get('eventID');
+  const linkedDraft = params.get('draft') === '1';
+  const isCivGroup = area === 'civGroup';
+  // Drafting from an event is for Civilization groups, by members who may add games.
+  const canDraft = isCivGroup && can('editGames', context);
+
+  // A link to one event (from Discord's /draft: &draft=1) opens it, or its draft, once the events are in.
+  useEffect(() => {
+    if (!linkedEventID || !events.data) return;
+    const linked = events.data.find((event) => event._id === linkedEventID);
+    if (linked) setDialog(linkedDraft && canDraft ? { kind: 'draft', event: linked } : { kind: 'detail', eventID: linked._id });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('eventID');
+        next.delete('draft');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedEventID, linkedDraft, canDraft, events.data, setParams]);
 
   const close = () => setDialog({ kind: 'none' });
   const setAttendance = (event: EventDto, attending: boolean) =>
@@ -74,9 +96,6 @@ function Events() {
   const upcoming = all.filter((event) => !hasEnded(event, now));
   const past = all.filter((event) => hasEnded(event, now));
   const detail = dialog.kind === 'detail' ? all.find((event) => event._id === dialog.eventID) : undefined;
-  // Drafting from an event is for Civilization groups, by members who may add games.
-  const isCivGroup = area === 'civGroup';
-  const canDraft = isCivGroup && can('editGames', context);
   const draftedGamePath = (event: EventDto) => (isCivGroup && event.draftGameID ? civGamePath(groupID, event.draftGameID) : null);
   const memberIDs = new Set(group.members.map((member) => member.userID));
 
