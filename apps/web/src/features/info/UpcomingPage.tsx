@@ -23,7 +23,8 @@ const items = [
     item: 'Discord application: Sign in with Discord, the bot posting events in a group channel with Attend, Maybe and Not coming buttons, reminders by DM',
     state: 'Available',
   },
-  { item: 'Discord slash commands: /next, /availability, /rankings and /draft', state: 'Planned' },
+  { item: 'Discord slash commands: /next, /availability, /rankings and /draft', state: 'Available' },
+  { item: 'Discord announcements of drafted games and results in the group channel', state: 'Planned' },
   { item: 'RuneScape clan competitions and bingo', state: 'Planned' },
 ];
 
