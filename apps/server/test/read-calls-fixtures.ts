@@ -191,6 +191,8 @@ const g = (w: World) => w.group._id;
 export const READ_CALLS: ReadCall[] = [
   { name: 'users/current', request: () => ({ url: '/api/users/current' }) },
   { name: 'users/getTimeZone', request: () => ({ url: '/api/users/getTimeZone' }) },
+  { name: 'auth/discord', request: () => ({ url: '/api/auth/discord' }) },
+  { name: 'groups/{id}/discordChannel', request: (w) => ({ url: `/api/groups/${g(w)}/discordChannel` }) },
   { name: 'groups/getUserGroups', request: (w) => ({ url: `/api/groups/getUserGroups?userID=${w.viewer.user.id}` }) },
   { name: 'groups/searchGroups', request: () => ({ url: '/api/groups/searchGroups?gameName=Old%20School%20RuneScape' }) },
   { name: 'groups/getGroup', request: (w) => ({ url: `/api/groups/getGroup?groupID=${g(w)}` }) },

@@ -1,0 +1,141 @@
+import { sql, type CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventMailJob } from '../src/features/reminders/event-mail.job';
+import { createInProcessGroupChanges } from '../src/features/live/group-changes';
+import '../src/features/discord/discord-app.tables';
+import { createDiscordFake, type DiscordFake } from './fakes/discord-fake';
+import { fakeDiscordApp, linkDiscord, nextChannelId, sendInteraction, slashCommand } from './discord-fixtures';
+import { attend, createEvent } from './events-fixtures';
+import { call, createCast, groupWithCast } from './groups-fixtures';
+import { createTestApp, type TestApp } from './test-app';
+
+// Every statement of the Discord application that reads or changes its tables finds its rows
+// through an index, on both engines: sign-in, links, channels, presses, commands, the bot's
+// outbox jobs and the reminder DMs.
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+const captured: CompiledQuery[] = [];
+let t: TestApp;
+let discord: DiscordFake;
+
+beforeAll(async () => {
+  discord = await createDiscordFake();
+  const changes = createInProcessGroupChanges();
+  t = await createTestApp({
+    onQuery: (query) => captured.push(query),
+    discordApiUrl: discord.url,
+    discordApp: fakeDiscordApp,
+    discordDelivery: { pollMs: 3_600_000 },
+    upstreamRateLimit: { max: 10_000, windowMs: 60_000 },
+    deps: { changes },
+  });
+  const cast = await createCast(t.app);
+  const group = await groupWithCast(t.app, cast, true);
+  const channelID = nextChannelId();
+  await call(t.app, `/api/groups/${group._id}/discordChannel`, { method: 'POST', as: cast.admin, payload: { channelID } });
+  const memberId = await linkDiscord(t.app, discord, cast.member);
+  await t.app.inject({ method: 'POST', url: '/api/auth/discord/dmReminders', headers: cast.member.auth, payload: { dmReminders: true } });
+  const event = await createEvent(t.app, cast.admin, group._id, t.clock.now(), { startIn: 30 * 60_000 });
+  await attend(t.app, cast.admin, event._id);
+  await sendInteraction(t.app, t.clock.now(), {
+    type: 3,
+    channel_id: channelID,
+    member: { user: { id: memberId } },
+    data: { custom_id: `rsvp:attend:${event._id}` },
+  });
+  for (const name of ['next', 'availability', 'rankings', 'draft'])
+    await sendInteraction(t.app, t.clock.now(), slashCommand(name, memberId, channelID));
+  const job = createEventMailJob({
+    db: t.database.db,
+    clock: t.clock,
+    mailer: t.mailer,
+    log: t.app.log,
+    publicUrl: 'http://smm.test',
+    changes,
+  });
+  await job.tick();
+  await job.stop();
+  await t.app.discordDeliveries.settled();
+  await call(t.app, `/api/events/deleteEvent?eventID=${event._id}`, { method: 'POST', as: cast.admin });
+  await t.app.discordDeliveries.settled();
+  await t.app.inject({ method: 'GET', url: '/api/auth/discord', headers: cast.member.auth });
+  await t.app.inject({ method: 'POST', url: '/api/auth/discord/unlink', headers: cast.member.auth });
+  // A sign-in of someone new, and the exchange of its grant.
+  discord.consent = { id: '123456789012345678', username: 'newcomer', global_name: null };
+  const started = await t.app.inject({ method: 'POST', url: '/api/auth/discord/login', payload: {} });
+  const cookie = String(started.headers['set-cookie']).split(';')[0]!;
+  const back = new URL((await fetch((started.json() as { url: string }).url, { redirect: 'manual' })).headers.get('location')!);
+  const landed = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+  const grant = new URLSearchParams(new URL(String(landed.headers.location)).hash.slice(1)).get('grant');
+  await t.app.inject({ method: 'POST', url: '/api/auth/discord/session', payload: { grant } });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await discord?.close();
+});
+
+/** The statements that look rows up in the Discord application's tables (inserts look nothing up). */
+const statements = () => [
+  ...new Map(
+    captured
+      .filter(
+        (q) =>
+          /discord_(links|oauth_states|login_grants|channels|event_messages|deliveries)/.test(q.sql) &&
+          /^\s*(select|update|delete)/i.test(q.sql),
+      )
+      .map((q) => [q.sql, q]),
+  ).values(),
+];
+const short = (query: CompiledQuery) => query.sql.replace(/\s+/g, ' ').slice(0, 160);
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+function* planNodes(node: PlanNode): Generator<PlanNode> {
+  yield node;
+  for (const child of node.Plans ?? []) yield* planNodes(child);
+}
+
+describe('Discord application query plans', () => {
+  it('captured the statements of every part', () => {
+    const text = statements()
+      .map((q) => q.sql)
+      .join('\n');
+    for (const table of [
+      'discord_links',
+      'discord_oauth_states',
+      'discord_login_grants',
+      'discord_channels',
+      'discord_event_messages',
+      'discord_deliveries',
+    ])
+      expect(text).toContain(table);
+  });
+
+  it.skipIf(postgres)('SQLite: no statement scans a table whole', async () => {
+    const found: string[] = [];
+    for (const query of statements()) {
+      const { rows } = await t.database.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+      for (const { detail } of rows) if (/^SCAN (?!\()/.test(detail)) found.push(`${detail}: ${short(query)}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it.skipIf(!postgres)('PostgreSQL: every statement has an index, whatever the size of its tables', async () => {
+    const found: string[] = [];
+    for (const query of statements()) {
+      const scans = await t.database.db.transaction().execute(async (tx) => {
+        await sql`set local enable_seqscan = off`.execute(tx);
+        const { rows } = await tx.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
+          ...query,
+          sql: `explain (format json) ${query.sql}`,
+        });
+        return [...planNodes(rows[0]!['QUERY PLAN'][0].Plan)].filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']!);
+      });
+      for (const table of scans) found.push(`${table}: ${short(query)}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
