@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { FAKE_APP } from './apps/server/test/fakes/discord-fake';
+import { FAKE_APP } from './apps/server/test/fakes/discord-app-fake';
 
 /**
  * The app's port (E2E_PORT) and the first of the fakes' four (E2E_FAKES_PORT). Unset, free ones are

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCORD_OFF_MESSAGE } from '@smm/shared/discord/app-schemas';
 import '../src/features/discord/discord-app.tables';
-import { createDiscordFake, FAKE_APP, signInteraction, type DiscordFake } from './fakes/discord-fake';
+import { FAKE_APP, signInteraction } from './fakes/discord-app-fake';
+import { createDiscordFake, type DiscordFake } from './fakes/discord-fake';
 import { fakeDiscordApp } from './discord-fixtures';
 import { call, createGroup } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
@@ -311,5 +312,38 @@ describe('Discord application switched off', () => {
     });
     expect(connect.status).toBe(503);
     expect(connect.body.message).toBe(DISCORD_OFF_MESSAGE);
+  });
+});
+
+describe('Discord sign-ins in a short time', () => {
+  let t: TestApp;
+  let discord: DiscordFake;
+  beforeAll(async () => {
+    discord = await createDiscordFake();
+    t = await createTestApp({ discordApiUrl: discord.url, discordApp: fakeDiscordApp, upstreamRateLimit: { max: 2, windowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await discord.close();
+  });
+
+  it('are limited per client address and per user, with when to try again', async () => {
+    const login = () => t.app.inject({ method: 'POST', url: '/api/auth/discord/login', payload: {} });
+    expect((await login()).statusCode).toBe(200);
+    expect((await login()).statusCode).toBe(200);
+    const refused = await login();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    const user = await createUser(t.app);
+    const link = () => t.app.inject({ method: 'POST', url: '/api/auth/discord/link', headers: user.auth });
+    expect((await link()).statusCode).toBe(200);
+    expect((await link()).statusCode).toBe(200);
+    expect((await link()).statusCode).toBe(429);
+    // Another user's links are counted apart.
+    const other = await createUser(t.app);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/discord/link', headers: other.auth })).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    expect((await login()).statusCode).toBe(200);
   });
 });

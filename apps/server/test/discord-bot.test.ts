@@ -6,7 +6,8 @@ import { MAYBE_ANSWER } from '../src/features/discord/discord-interactions.servi
 import { createInProcessGroupChanges } from '../src/features/live/group-changes';
 import { createEventMailJob } from '../src/features/reminders/event-mail.job';
 import '../src/features/discord/discord-app.tables';
-import { createDiscordFake, signInteraction, type DiscordFake, type FakeChannelMessage } from './fakes/discord-fake';
+import { signInteraction, type FakeChannelMessage } from './fakes/discord-app-fake';
+import { createDiscordFake, type DiscordFake } from './fakes/discord-fake';
 import { fakeDiscordApp, linkDiscord, nextChannelId } from './discord-fixtures';
 import { attend, createEvent, HOUR, iso } from './events-fixtures';
 import { call, createCast, createGroup, groupWithCast, join, type Cast } from './groups-fixtures';

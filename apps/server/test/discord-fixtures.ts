@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { FAKE_APP, signInteraction, type DiscordFake } from './fakes/discord-fake';
+import { FAKE_APP, signInteraction } from './fakes/discord-app-fake';
+import type { DiscordFake } from './fakes/discord-fake';
 import type { TestUser } from './groups-fixtures';
 
 /** The application the Discord fake plays, as the server's configuration. */

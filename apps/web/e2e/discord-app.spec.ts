@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signInteraction } from '../../server/test/fakes/discord-fake';
+import { signInteraction } from '../../server/test/fakes/discord-app-fake';
 import { seriousViolations } from './support/axe';
 import { createGroupByApi, joinByApi, loginByApi } from './support/groups';
 import { loginThroughForm, registerByApi } from './support/users';

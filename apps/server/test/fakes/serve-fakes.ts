@@ -7,7 +7,8 @@
  * Ports can also come from FAKE_OSRS_PORT, FAKE_STEAM_API_PORT, FAKE_STEAM_OPENID_PORT and FAKE_DISCORD_PORT. It prints
  * the server environment that points the app at them.
  */
-import { createDiscordFake, FAKE_APP, fakeWebhookUrl } from './discord-fake';
+import { FAKE_APP } from './discord-app-fake';
+import { createDiscordFake, fakeWebhookUrl } from './discord-fake';
 import { createOsrsHiscoresFake } from './osrs-hiscores-fake';
 import { hiscoresJson, ZEZIMA } from './osrs-hiscores-fixtures';
 import { createSteamApiFake, createSteamOpenIdFake, steamPlayer } from './steam-fake';
