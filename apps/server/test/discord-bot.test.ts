@@ -9,6 +9,7 @@ import '../src/features/discord/discord-app.tables';
 import { signInteraction, type FakeChannelMessage } from './fakes/discord-app-fake';
 import { createDiscordFake, type DiscordFake } from './fakes/discord-fake';
 import { fakeDiscordApp, linkDiscord, nextChannelId } from './discord-fixtures';
+import { createGameFrom, draftFor } from './civ-games-fixtures';
 import { attend, createEvent, HOUR, iso } from './events-fixtures';
 import { call, createCast, createGroup, groupWithCast, join, type Cast } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, type TestApp } from './test-app';
@@ -232,6 +233,23 @@ describe('Discord bot in a group channel', () => {
     expect(dms[0]!.content).toContain('Reminder: **Soon**');
     expect(dms.some((m) => m.channel_id === `9${mailId}`)).toBe(false);
     await job.stop();
+  });
+
+  it('announces a game drafted by the server in the channel once, with its players but not their leaders', async () => {
+    const { group, channelID } = await groupWithChannel();
+    const players = [cast.owner, cast.admin, cast.member];
+    const { draft, body } = await draftFor(t.app, group, cast.owner, players);
+    await t.app.discordDeliveries.settled();
+    expect(messagesIn(channelID)).toEqual([]);
+    const game = (await createGameFrom(t.app, cast.owner, { ...body, gameName: 'Deity FFA' })) as { _id: string };
+    await t.app.discordDeliveries.settled();
+    const posted = messagesIn(channelID);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.embeds?.[0]?.title).toBe('Drafted: Deity FFA');
+    expect(posted[0]!.embeds?.[0]?.description).toBe(`Free for all, 3 players: ${draft.players.map((p) => p.username).join(', ')}`);
+    expect(posted[0]!.components?.[0]?.components[0]?.url).toBe(`http://smm.test/civGroup/civGame?groupID=${group._id}&gameID=${game._id}`);
+    const leaders = draft.players.flatMap((p) => p.civChoices.map((c) => c.leader));
+    for (const leader of leaders) expect(JSON.stringify(posted[0])).not.toContain(leader);
   });
 
   it('two instances on one database post each message once', async () => {

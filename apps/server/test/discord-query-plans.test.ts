@@ -5,6 +5,7 @@ import { createInProcessGroupChanges } from '../src/features/live/group-changes'
 import '../src/features/discord/discord-app.tables';
 import { createDiscordFake, type DiscordFake } from './fakes/discord-fake';
 import { fakeDiscordApp, linkDiscord, nextChannelId, sendInteraction, slashCommand } from './discord-fixtures';
+import { createGameFrom, draftFor } from './civ-games-fixtures';
 import { attend, createEvent } from './events-fixtures';
 import { call, createCast, groupWithCast } from './groups-fixtures';
 import { createTestApp, type TestApp } from './test-app';
@@ -58,6 +59,10 @@ beforeAll(async () => {
   await t.app.discordDeliveries.settled();
   await call(t.app, `/api/events/deleteEvent?eventID=${event._id}`, { method: 'POST', as: cast.admin });
   await t.app.discordDeliveries.settled();
+  // A game drafted by the server, announced in the channel.
+  const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin]);
+  await createGameFrom(t.app, cast.owner, body);
+  await t.app.discordDeliveries.settled();
   await t.app.inject({ method: 'GET', url: '/api/auth/discord', headers: cast.member.auth });
   await t.app.inject({ method: 'POST', url: '/api/auth/discord/unlink', headers: cast.member.auth });
   // A sign-in of someone new, and the exchange of its grant.
@@ -75,14 +80,13 @@ afterAll(async () => {
 });
 
 /** The statements that look rows up in the Discord application's tables (inserts look nothing up). */
+const DISCORD_TABLES = /discord_(links|oauth_states|login_grants|channels|event_messages|deliveries)/;
+// The announcement of a drafted game reads the draft's game and its players.
+const DRAFTED_GAME = /from "civ_drafts" inner join "civ_games"|from "civ_game_members" inner join "users"/;
 const statements = () => [
   ...new Map(
     captured
-      .filter(
-        (q) =>
-          /discord_(links|oauth_states|login_grants|channels|event_messages|deliveries)/.test(q.sql) &&
-          /^\s*(select|update|delete)/i.test(q.sql),
-      )
+      .filter((q) => (DISCORD_TABLES.test(q.sql) || DRAFTED_GAME.test(q.sql)) && /^\s*(select|update|delete)/i.test(q.sql))
       .map((q) => [q.sql, q]),
   ).values(),
 ];
@@ -103,6 +107,7 @@ describe('Discord application query plans', () => {
     const text = statements()
       .map((q) => q.sql)
       .join('\n');
+    expect(text).toMatch(DRAFTED_GAME);
     for (const table of [
       'discord_links',
       'discord_oauth_states',

@@ -3,7 +3,7 @@ import type { Db } from '../../db/schema';
 import type { DiscordApiClient, DiscordCallResult, DiscordMessageBody } from '../../integrations/discord-api';
 import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChangeAction } from '../live/group-changes';
-import { eventMessage, reminderDm } from './discord-bot.messages';
+import { draftedGamePost, eventMessage, reminderDm } from './discord-bot.messages';
 import * as repo from './discord-bot.repo';
 import type { DeliveryRow } from './discord.repo';
 
@@ -11,6 +11,7 @@ import type { DeliveryRow } from './discord.repo';
 const SYNCED: ReadonlySet<GroupChangeAction> = new Set(['created', 'updated', 'cancelled', 'attended', 'unattended', 'waitlistPromoted']);
 const KEY_PREFIX = 'bot:event:';
 const DM_PREFIX = 'bot:dm:';
+const POST_PREFIX = 'bot:post:';
 
 interface Deps {
   db: Db;
@@ -67,7 +68,7 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl }: Deps) 
     if (!event) return;
     const now = clock.now();
     for (const recipient of await repo.listDmReminderRecipients(db, eventId)) {
-      await repo.queueDm(db, {
+      await repo.queueOnce(db, {
         id: newId(),
         group_id: groupId,
         dedupe_key: `${DM_PREFIX}reminder:${eventId}:${recipient.user_id}:${event.start_at}`,
@@ -84,13 +85,39 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl }: Deps) 
     }
   }
 
+  /** Once a draft has become a game, the group's channel hears of it, once (a draft moves on many times before). */
+  async function queueDraftedGamePost(draftId: string, groupId: string): Promise<void> {
+    const channel = await repo.findChannel(db, groupId);
+    if (!channel) return;
+    const game = await repo.findGameOfDraft(db, draftId);
+    if (!game) return;
+    const now = clock.now();
+    await repo.queueOnce(db, {
+      id: newId(),
+      group_id: groupId,
+      dedupe_key: `${POST_PREFIX}drafted:${game.id}`,
+      payload: JSON.stringify({ channelId: channel.channel_id, message: draftedGamePost(game, publicUrl) }),
+      attempts: 0,
+      next_attempt_at: now,
+      claimed_by: null,
+      lease_until: null,
+      sent_at: null,
+      failed_at: null,
+      last_error: null,
+      created_at: now,
+    });
+  }
+
   return {
     /** Whether this change may touch an event's message or send DMs. */
-    wants: (change: GroupChange): boolean => change.eventId !== undefined && (SYNCED.has(change.action) || change.action === 'reminder'),
+    wants: (change: GroupChange): boolean =>
+      (change.eventId !== undefined && (SYNCED.has(change.action) || change.action === 'reminder')) ||
+      (change.topic === 'drafts' && change.draftId !== undefined),
 
     /** Queues the event's message update when its group has a channel (or the event a message there), and reminder DMs. */
     async queue(change: GroupChange): Promise<void> {
       const eventId = change.eventId;
+      if (change.topic === 'drafts' && change.draftId) return queueDraftedGamePost(change.draftId, change.groupId);
       if (eventId && change.action === 'reminder') return queueReminderDms(eventId, change.groupId);
       if (!eventId || !SYNCED.has(change.action)) return;
       if (!(await repo.findChannel(db, change.groupId)) && !(await repo.findEventMessage(db, eventId))) return;
@@ -112,12 +139,18 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl }: Deps) 
       });
     },
 
-    handles: (row: DeliveryRow): boolean => row.dedupe_key.startsWith(KEY_PREFIX) || row.dedupe_key.startsWith(DM_PREFIX),
+    handles: (row: DeliveryRow): boolean => [KEY_PREFIX, DM_PREFIX, POST_PREFIX].some((prefix) => row.dedupe_key.startsWith(prefix)),
 
     /** Runs one claimed job; true when it must run again at once (a change came while it ran). */
     async deliver(row: DeliveryRow, claimant: string, policy: BotDeliveryPolicy): Promise<{ again: boolean; error?: string }> {
-      const payload = JSON.parse(row.payload) as { eventId: string } | { discordId: string; message: DiscordMessageBody };
-      const result = 'eventId' in payload ? await sync(payload.eventId) : await api.sendDm(payload.discordId, payload.message);
+      const payload = JSON.parse(row.payload) as
+        { eventId: string } | { discordId: string; message: DiscordMessageBody } | { channelId: string; message: DiscordMessageBody };
+      const result =
+        'eventId' in payload
+          ? await sync(payload.eventId)
+          : 'discordId' in payload
+            ? await api.sendDm(payload.discordId, payload.message)
+            : await api.createMessage(payload.channelId, payload.message);
       const now = clock.now();
       if (result.ok) {
         if (await repo.finishEventSync(db, row, claimant, now)) return { again: false };

@@ -1,5 +1,5 @@
 import type { DiscordMessageBody } from '../../integrations/discord-api';
-import type { EventForMessage } from './discord-bot.repo';
+import type { DraftedGameForPost, EventForMessage } from './discord-bot.repo';
 
 /** What a button press asks for; Maybe has no state of its own in the app. */
 export const RSVP_CHOICES = ['attend', 'maybe', 'unattend'] as const;
@@ -79,6 +79,27 @@ export function reminderDm(event: EventForMessage, publicUrl: string): DiscordMe
       2000,
     ),
     components: [{ type: 1, components: [{ type: 2, style: LINK, label: 'Open', url }] }],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/** The channel's announcement of a game drafted by the server: its players and a link to its page. Leaders stay on the page, where anonymous mode applies. */
+export function draftedGamePost(game: DraftedGameForPost, publicUrl: string): DiscordMessageBody {
+  const url = `${publicUrl}/civGroup/civGame?groupID=${encodeURIComponent(game.group_id)}&gameID=${encodeURIComponent(game.id)}`;
+  return {
+    content: clip(`**${plain(game.group_name)}**: a game was drafted`, 2000),
+    embeds: [
+      {
+        title: clip(`Drafted: ${game.game_name}`, 256),
+        url,
+        description: clip(
+          `${game.game_type === 'team' ? 'Teams' : 'Free for all'}, ${game.players.length} players: ${game.players.map(plain).join(', ')}`,
+          4096,
+        ),
+        color: 0x5865f2,
+      },
+    ],
+    components: [{ type: 1, components: [{ type: 2, style: LINK, label: 'Open the game', url }] }],
     allowed_mentions: { parse: [] },
   };
 }

@@ -133,11 +133,33 @@ export const listDmReminderRecipients = (db: Db, eventId: string) =>
     .where('discord_links.dm_reminders', '=', 1)
     .execute();
 
-/** Queues a DM once (its key says which); false when it was queued before. */
-export async function queueDm(db: Db, row: DeliveryRow): Promise<void> {
+/** Queues a one-off message (a DM, an announcement) once: its key says which. */
+export async function queueOnce(db: Db, row: DeliveryRow): Promise<void> {
   await db
     .insertInto('discord_deliveries')
     .values(row)
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }
+
+/** The game a draft was used for, with its players in order, unless it was deleted since. */
+export async function findGameOfDraft(db: Db, draftId: string) {
+  const game = await db
+    .selectFrom('civ_drafts')
+    .innerJoin('civ_games', 'civ_games.id', 'civ_drafts.game_id')
+    .innerJoin('groups', 'groups.id', 'civ_games.group_id')
+    .select(['civ_games.id', 'civ_games.group_id', 'civ_games.game_name', 'civ_games.game_type', 'groups.group_name'])
+    .where('civ_drafts.id', '=', draftId)
+    .where('civ_games.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!game) return undefined;
+  const players = await db
+    .selectFrom('civ_game_members')
+    .innerJoin('users', 'users.id', 'civ_game_members.user_id')
+    .select('users.username')
+    .where('civ_game_members.game_id', '=', game.id)
+    .orderBy('civ_game_members.position')
+    .execute();
+  return { ...game, players: players.map((p) => p.username) };
+}
+export type DraftedGameForPost = NonNullable<Awaited<ReturnType<typeof findGameOfDraft>>>;
