@@ -11,6 +11,7 @@ const releases = [
       'Pressing Attend or Not coming in Discord signs you up or off with the same seats, waitlist and cutoff as the website, once you have linked Discord; others get a private answer with where to sign in.',
       'Event reminders by Discord DM for those who turn them on on their profile, beside the reminder mail.',
       "Slash commands in the group's channel: /next (the next event with its buttons), /availability (this week's best times in your own time zone), /rankings (the top 10 of the current season) and /draft (a link that opens the draft of the next event).",
+      "A game drafted by the server is announced in the group's Discord channel with its players and a link to it; the leaders stay on the game's page.",
       'An account made by signing in with Discord can add an email and a password on the profile.',
     ],
   },
