@@ -279,6 +279,34 @@ describe('Discord application', () => {
   });
 });
 
+describe('Discord application in the API document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('publishes every Discord endpoint, also when Discord is off', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    for (const [path, method] of [
+      ['/api/discord/status', 'get'],
+      ['/api/discord/interactions', 'post'],
+      ['/api/auth/discord/login', 'post'],
+      ['/api/auth/discord/link', 'post'],
+      ['/api/auth/discord/callback', 'get'],
+      ['/api/auth/discord/session', 'post'],
+      ['/api/auth/discord', 'get'],
+      ['/api/auth/discord/unlink', 'post'],
+      ['/api/auth/discord/dmReminders', 'post'],
+      ['/api/auth/discord/setPassword', 'post'],
+      ['/api/groups/{id}/discordChannel', 'get'],
+      ['/api/groups/{id}/discordChannel', 'post'],
+      ['/api/groups/{id}/removeDiscordChannel', 'post'],
+    ] as const)
+      expect(doc.paths[path], `${method} ${path}`).toHaveProperty(method);
+  });
+});
+
 describe('Discord application switched off', () => {
   let t: TestApp;
   beforeAll(async () => {

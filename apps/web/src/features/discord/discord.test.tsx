@@ -1,0 +1,89 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { DISCORD_SIGN_IN_MESSAGES } from '@smm/shared/discord/app-schemas';
+import { ToastProvider } from '../../lib/ui/toasts';
+import { DISCORD_BOT_OFF_TEXT, DiscordChannelSection } from './components/DiscordChannelSection';
+import { DiscordSignInButton } from './components/DiscordSignInButton';
+
+type Replies = Record<string, { status: number; body: unknown }>;
+let replies: Replies;
+let posted: { path: string; body: unknown }[];
+
+// Only the network is replaced: the components, their queries and the real api client all run.
+beforeEach(() => {
+  posted = [];
+  replies = {};
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    if (init?.method === 'POST') posted.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
+    const reply = replies[`${init?.method ?? 'GET'} ${url.pathname}`] ?? { status: 404, body: { message: 'not here' } };
+    return new Response(JSON.stringify(reply.body), { status: reply.status });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const wrap = (ui: React.ReactNode, path = '/') => (
+  <MemoryRouter initialEntries={[path]}>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ToastProvider>{ui}</ToastProvider>
+    </QueryClientProvider>
+  </MemoryRouter>
+);
+
+describe('DiscordSignInButton', () => {
+  it('is not offered while the server has no Discord application, but a refused sign-in is still explained', async () => {
+    replies['GET /api/discord/status'] = { status: 200, body: { enabled: false, installUrl: null } };
+    render(wrap(<DiscordSignInButton />, '/login?discordError=foreign'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(DISCORD_SIGN_IN_MESSAGES.foreign);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('button', { name: 'Sign in with Discord' })).not.toBeInTheDocument();
+  });
+
+  it('starts the sign-in with where to come back to, and says why it could not', async () => {
+    replies['GET /api/discord/status'] = { status: 200, body: { enabled: true, installUrl: 'x' } };
+    replies['POST /api/auth/discord/login'] = { status: 429, body: { message: 'Too many Discord sign-ins in a short time.' } };
+    render(wrap(<DiscordSignInButton returnTo="/invite?groupID=g1&inviteLink=abc" label="Sign up with Discord" />));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign up with Discord' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many Discord sign-ins in a short time.');
+    expect(posted).toEqual([{ path: '/api/auth/discord/login', body: { returnTo: '/invite?groupID=g1&inviteLink=abc' } }]);
+  });
+});
+
+describe('DiscordChannelSection', () => {
+  it('says how to turn the bot on when the server has no Discord application', async () => {
+    replies['GET /api/discord/status'] = { status: 200, body: { enabled: false, installUrl: null } };
+    render(wrap(<DiscordChannelSection groupID="g1" />));
+    expect(await screen.findByTestId('discord-bot-off')).toHaveTextContent(DISCORD_BOT_OFF_TEXT);
+    expect(screen.queryByLabelText('Channel ID')).not.toBeInTheDocument();
+  });
+
+  it("connects a channel and shows the server's refusal under the field", async () => {
+    replies['GET /api/discord/status'] = {
+      status: 200,
+      body: { enabled: true, installUrl: 'https://discord.test/oauth2/authorize?scope=bot' },
+    };
+    replies['GET /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: null } };
+    replies['POST /api/groups/g1/discordChannel'] = {
+      status: 409,
+      body: { message: 'taken', fields: { channelID: 'This channel is already connected to another group' } },
+    };
+    render(wrap(<DiscordChannelSection groupID="g1" />));
+    expect(await screen.findByRole('link', { name: 'Add the bot to your Discord server' })).toHaveAttribute(
+      'href',
+      'https://discord.test/oauth2/authorize?scope=bot',
+    );
+    await userEvent.type(screen.getByLabelText('Channel ID'), '123456789012345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Channel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This channel is already connected to another group');
+
+    replies['POST /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: '123456789012345678' } };
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Channel' }));
+    expect(await screen.findByTestId('discord-channel')).toHaveTextContent('123456789012345678');
+  });
+});
