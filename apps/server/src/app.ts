@@ -190,14 +190,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('draftTimers', draftSteps.timers);
   app.addHook('preClose', () => draftSteps.timers.stop());
   await app.register(
-    draftsRoutes(
-      createDraftsService({ db, clock, throttle, changes }),
-      draftSteps,
-      createDraftPresetsService({ db, clock, throttle }),
-    ),
+    draftsRoutes(createDraftsService({ db, clock, throttle, changes }), draftSteps, createDraftPresetsService({ db, clock, throttle })),
   );
   await app.register(civLadderRoutes(createSeasonsService({ db, clock, throttle }), createStatisticsService({ db })));
-  await app.register(commentsRoutes(createCommentsService({ db, clock })));
+  await app.register(commentsRoutes(createCommentsService({ db, clock, throttle, changes })));
   await app.register(notesRoutes(createNotesService({ db, clock })));
   const notifier = createEventNotifier({ publicUrl: config.publicUrl });
   const events = createEventsService({ db, clock, publicUrl: config.publicUrl, notifier, changes });
@@ -205,11 +201,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(waitlistRoutes(createWaitlistService({ db, clock, publicUrl: config.publicUrl, changes })));
   await app.register(calendarRoutes(createCalendarService({ db, clock, publicUrl: config.publicUrl })));
 
-  await app.register(liveRoutes(createLiveService({ db, changes, isSessionCurrent: usersService.isSessionCurrent, heartbeatMs: config.liveHeartbeatMs, maxStreamsPerUser: config.maxLiveStreamsPerUser })));
+  await app.register(
+    liveRoutes(
+      createLiveService({
+        db,
+        changes,
+        isSessionCurrent: usersService.isSessionCurrent,
+        heartbeatMs: config.liveHeartbeatMs,
+        maxStreamsPerUser: config.maxLiveStreamsPerUser,
+      }),
+    ),
+  );
   const timeoutMs = config.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   await app.register(discordRoutes(createDiscordService({ db, clock })));
   const upstreamLimit = config.upstreamRateLimit ?? defaultUpstreamRateLimit;
-  const discordApp = await registerDiscordApp(app, { db, clock, events, throttle, limit: upstreamLimit, publicUrl: config.publicUrl, baseUrl: config.discordApiUrl ?? DISCORD_DEFAULT_URL, credentials: config.discordApp, timeoutMs, interactionDeadlineMs: config.discordInteractionDeadlineMs });
+  const discordApp = await registerDiscordApp(app, {
+    db,
+    clock,
+    events,
+    throttle,
+    limit: upstreamLimit,
+    publicUrl: config.publicUrl,
+    baseUrl: config.discordApiUrl ?? DISCORD_DEFAULT_URL,
+    credentials: config.discordApp,
+    timeoutMs,
+    interactionDeadlineMs: config.discordInteractionDeadlineMs,
+  });
   const discordDeliveries = createDiscordDeliveries({
     db,
     clock,
@@ -223,7 +240,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => discordDeliveries.start());
   app.addHook('preClose', () => discordDeliveries.stop());
   const hiscores = createOsrsHiscoresClient({ baseUrl: config.osrsHiscoresUrl ?? OSRS_HISCORES_DEFAULT_URL, timeoutMs });
-  await registerRuneScape(app, { db, clock, hiscores, throttle, limit: upstreamLimit, hiscoresCache: config.hiscoresCache, ...config.runescape });
+  await registerRuneScape(app, {
+    db,
+    clock,
+    hiscores,
+    throttle,
+    limit: upstreamLimit,
+    hiscoresCache: config.hiscoresCache,
+    ...config.runescape,
+  });
   const steamApi = config.steamApiKey
     ? createSteamWebApiClient({ baseUrl: config.steamApiUrl ?? STEAM_API_DEFAULT_URL, apiKey: config.steamApiKey, timeoutMs })
     : null;

@@ -32,6 +32,8 @@ export interface World {
   gameID: string;
   /** The draft the world's last game was made from. */
   draftID: string;
+  /** The game's newest comment: the next page of comments starts after it. */
+  commentID: string;
   feedPath: string;
   /** An Old School RuneScape clan of the same members, each with a linked account. */
   clanID: string;
@@ -137,23 +139,26 @@ export async function seedWorld(app: FastifyInstance, now: number, size: WorldSi
     gameID = (await createGameFrom(app, viewer, body))._id;
   }
 
+  let commentID = '';
   for (let i = 0; i < size.comments; i += 1) {
     const author = members[i % members.length]!;
-    await ok(
-      'postComment',
-      call(app, '/api/comments/postComment', {
-        method: 'POST',
-        as: author,
-        payload: {
-          comment: `Comment ${i}`,
-          userID: author.user.id,
-          username: author.user.username,
-          groupID: group._id,
-          gameID,
-          date: '2026-01-01',
-        },
-      }),
-    );
+    commentID = (
+      await ok(
+        'postComment',
+        call(app, '/api/comments/postComment', {
+          method: 'POST',
+          as: author,
+          payload: {
+            comment: `Comment ${i}`,
+            userID: author.user.id,
+            username: author.user.username,
+            groupID: group._id,
+            gameID,
+            date: '2026-01-01',
+          },
+        }),
+      )
+    )._id as string;
   }
   await ok(
     'postUserNotes',
@@ -176,7 +181,18 @@ export async function seedWorld(app: FastifyInstance, now: number, size: WorldSi
 
   const feed = await ok('feedToken', call(app, '/api/calendar/feedToken', { method: 'POST', as: viewer, payload: {} }));
   const clanID = await seedClan(app, osrs, viewer, members);
-  return { size, viewer, other, group, eventID: eventIDs[0]!, gameID, draftID, feedPath: new URL(feed.url as string).pathname, clanID };
+  return {
+    size,
+    viewer,
+    other,
+    group,
+    eventID: eventIDs[0]!,
+    gameID,
+    draftID,
+    commentID,
+    feedPath: new URL(feed.url as string).pathname,
+    clanID,
+  };
 }
 
 /** One read call of the API, made by the world's viewer. */
@@ -244,6 +260,10 @@ export const READ_CALLS: ReadCall[] = [
   },
   { name: 'civilization/getRankings', request: (w) => ({ url: `/api/civilization/getRankings?groupID=${g(w)}&gameType=ffa` }) },
   { name: 'comments/getComments', request: (w) => ({ url: `/api/comments/getComments/${w.gameID}/${g(w)}` }) },
+  {
+    name: 'comments/getComments, the next page',
+    request: (w) => ({ url: `/api/comments/getComments/${w.gameID}/${g(w)}?limit=5&before=${w.commentID}` }),
+  },
   { name: 'runescape/getLinkedAccount', request: (w) => ({ url: `/api/runescape/getLinkedAccount?groupID=${w.clanID}` }) },
   { name: 'runescape/getClanStats', request: (w) => ({ url: `/api/runescape/getClanStats?groupID=${w.clanID}&period=week` }) },
   {

@@ -17,6 +17,7 @@ import * as m0640 from './migrations/0640_civ_ladder';
 import * as m0650 from './migrations/0650_civ_drafts';
 import * as m0660 from './migrations/0660_civ_draft_modes';
 import * as m0670 from './migrations/0670_discord_app';
+import * as m0680 from './migrations/0680_comment_edits';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0650_civ_drafts': m0650,
   '0660_civ_draft_modes': m0660,
   '0670_discord_app': m0670,
+  '0680_comment_edits': m0680,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

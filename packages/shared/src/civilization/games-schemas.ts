@@ -292,18 +292,47 @@ export const commentDto = z.object({
   groupID: z.string(),
   gameID: z.string(),
   date: z.string(),
+  /** When its author last changed it, if ever. */
+  editedAt: z.string().optional(),
 });
 export type CommentDto = z.infer<typeof commentDto>;
 export const commentsResponse = z.array(commentDto);
 export const commentsParams = z.object({ gameID: entityId('gameID'), groupID: entityId('groupID') });
 
+/** How many comments one page of a game's comments holds unless asked for fewer. */
+export const COMMENTS_PAGE = 50;
+/** ?limit=&before=: a page of comments, newest first; `before` is the oldest comment already shown. */
+export const commentsQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .optional(),
+  before: entityId('before').optional(),
+});
+export type CommentsQuery = z.infer<typeof commentsQuery>;
+
+const commentText = z
+  .string({ error: 'Comment field is required' })
+  .trim()
+  .min(1, 'Comment field is required')
+  .max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`);
+
+/** POST /api/comments/updateComment: the author changes their own comment. */
+export const updateCommentBody = z.object({ commentID: entityId('commentID'), groupID: entityId('groupID'), comment: commentText });
+export type UpdateCommentBody = z.infer<typeof updateCommentBody>;
+
+/** POST /api/comments/deleteComment and restoreComment. */
+export const commentRefBody = z.object({ commentID: entityId('commentID'), groupID: entityId('groupID') });
+export type CommentRefBody = z.infer<typeof commentRefBody>;
+
+export const COMMENT_NOT_FOUND_MESSAGE = 'Comment not found';
+export const COMMENT_LIMIT_MESSAGE = 'You are commenting too fast: wait a moment and try again';
+
 /** POST /api/comments/postComment. username and date come from the account and the clock. */
 export const postCommentBody = z.object({
-  comment: z
-    .string({ error: 'Comment field is required' })
-    .trim()
-    .min(1, 'Comment field is required')
-    .max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
+  comment: commentText,
   username: z.string().optional(),
   userID: entityId('userID'),
   groupID: entityId('groupID'),

@@ -42,6 +42,7 @@ const table: Record<GroupAction, { public: string; private: string }> = {
   viewGames: { public: 'mAo', private: 'mAo' },
   editGames: { public: 'mAo', private: 'mAo' },
   editDraftPresets: { public: 'Ao', private: 'Ao' },
+  deleteAnyComment: { public: 'Ao', private: 'Ao' },
   viewClanStats: { public: 'mAo', private: 'mAo' },
   linkOwnAccount: { public: 'mAo', private: 'mAo' },
 };

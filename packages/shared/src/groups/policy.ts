@@ -45,6 +45,8 @@ export const GROUP_ACTIONS = [
   'viewGames',
   /** Draft and add games, edit them, declare winners, comment and keep notes. */
   'editGames',
+  /** Delete (and restore) anyone's comment on a game; members delete only their own. */
+  'deleteAnyComment',
   /** Save and delete the group's draft presets (a name with a draft mode and its options). */
   'editDraftPresets',
   /** RuneScape clans: read the clan's hiscores, gains and members' history, and ask for an update. */
@@ -98,6 +100,7 @@ export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): b
     case 'changeMemberRole':
     case 'editGroupGameSettings':
     case 'editDraftPresets':
+    case 'deleteAnyComment':
       return isAdministrator(viewer);
     case 'kickMember':
     case 'deleteGroup':

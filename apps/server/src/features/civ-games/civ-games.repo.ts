@@ -71,7 +71,12 @@ export function listDeleted(db: Db, groupId: string, since: number) {
       'g.finished_at',
       'g.deleted_at',
       'u.username as deleted_by_name',
-      eb.selectFrom('civ_comments as c').select(eb.fn.countAll<number>().as('n')).whereRef('c.game_id', '=', 'g.id').as('comments'),
+      eb
+        .selectFrom('civ_comments as c')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('c.game_id', '=', 'g.id')
+        .where('c.deleted_at', 'is', null)
+        .as('comments'),
     ])
     .where('g.group_id', '=', groupId)
     .where('g.deleted_at', '>=', since)
@@ -93,7 +98,7 @@ export async function recordingStarted(db: Db, gameId: string): Promise<boolean>
           eb.exists(
             eb.selectFrom('civ_game_members as m').select('m.game_id').whereRef('m.game_id', '=', 'g.id').where('m.is_active', '=', 0),
           ),
-          eb.exists(eb.selectFrom('civ_comments as c').select('c.id').whereRef('c.game_id', '=', 'g.id')),
+          eb.exists(eb.selectFrom('civ_comments as c').select('c.id').whereRef('c.game_id', '=', 'g.id').where('c.deleted_at', 'is', null)),
           eb.exists(eb.selectFrom('civ_notes as n').select('n.game_id').whereRef('n.game_id', '=', 'g.id')),
           eb.exists(eb.selectFrom('civ_player_relationships as r').select('r.game_id').whereRef('r.game_id', '=', 'g.id')),
         ])

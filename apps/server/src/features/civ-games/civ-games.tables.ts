@@ -129,6 +129,11 @@ export interface CivCommentsTable {
   user_id: string;
   comment: string;
   created_at: number;
+  /** When its author last changed it; null if never. */
+  edited_at: number | null;
+  /** Deleted comments are kept, hidden, so that the deletion can be undone. */
+  deleted_at: number | null;
+  deleted_by: string | null;
 }
 
 export interface CivNotesTable {

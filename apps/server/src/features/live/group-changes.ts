@@ -1,8 +1,8 @@
 import type { Db } from '../../db/schema';
 
-export type GroupChangeTopic = 'events' | 'attendance' | 'cards' | 'members' | 'group' | 'drafts';
+export type GroupChangeTopic = 'events' | 'attendance' | 'cards' | 'members' | 'group' | 'drafts' | 'comments';
 export type GroupChangeAction =
-  'created' | 'updated' | 'cancelled' | 'attended' | 'unattended' | 'reminder' | 'waitlistPromoted' | 'changed';
+  'created' | 'updated' | 'cancelled' | 'attended' | 'unattended' | 'reminder' | 'waitlistPromoted' | 'changed' | 'deleted' | 'restored';
 
 /** What changed in a group: ids (and a cancelled event's last state); live streams pass on only topic, action and event id. */
 export interface GroupChange {
@@ -12,6 +12,8 @@ export interface GroupChange {
   eventId?: string;
   /** topic 'drafts': the live draft that moved on. */
   draftId?: string;
+  /** topic 'comments': the game whose comments changed. */
+  gameId?: string;
   userId?: string;
   /** The event as it was, for changes after which it can no longer be read (cancelled). */
   event?: { name: string; startAt: number; endAt: number };

@@ -35,6 +35,7 @@ const toMessage = (change: GroupChange): LiveChangeMessage => ({
   action: change.action,
   ...(change.eventId ? { eventId: change.eventId } : {}),
   ...(change.draftId ? { draftId: change.draftId } : {}),
+  ...(change.gameId ? { gameId: change.gameId } : {}),
 });
 
 /**

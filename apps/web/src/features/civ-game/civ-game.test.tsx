@@ -171,6 +171,61 @@ describe('the game page: Comments', () => {
   });
 });
 
+describe('the game page: editing and deleting comments', () => {
+  it('the author edits their own comment in place; others show no Edit and a member no Delete', async () => {
+    const user = userEvent.setup();
+    server.routes['POST /api/comments/updateComment'] = (body) => {
+      const { commentID, comment } = body as { commentID: string; comment: string };
+      server.comments = server.comments.map((c) => (c._id === commentID ? { ...c, comment, editedAt: '2031-03-03T10:00:00.000Z' } : c));
+      return { status: 200, body: server.comments.find((c) => c._id === commentID) };
+    };
+    renderGame();
+    const list = await screen.findByRole('list', { name: 'Comments, newest first' });
+    const [bo, mine, olga] = within(list).getAllByRole('listitem');
+    expect(within(bo!).queryByRole('button', { name: /Edit|Delete/ })).toBeNull();
+    expect(within(olga!).queryByRole('button', { name: /Edit|Delete/ })).toBeNull();
+    await user.click(within(mine!).getByRole('button', { name: /^Edit your comment/ }));
+    const field = within(mine!).getByRole('textbox', { name: 'Edit comment' });
+    await user.clear(field);
+    await user.type(field, 'Ready? See https://example.com/rules.');
+    await user.click(within(mine!).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(within(mine!).getByText('(edited)')).toBeInTheDocument());
+    expect(server.posted.at(-1)).toEqual({
+      path: '/api/comments/updateComment',
+      body: { commentID: 'c2', groupID: 'g1', comment: 'Ready? See https://example.com/rules.' },
+    });
+    // Its address is a link that opens in a new tab; the full stop stays text.
+    const link = within(mine!).getByRole('link', { name: 'https://example.com/rules' });
+    expect(link).toHaveAttribute('href', 'https://example.com/rules');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('deletes after a confirmation that quotes the comment, then offers Undo', async () => {
+    const user = userEvent.setup();
+    server.routes['POST /api/comments/deleteComment'] = (body) => {
+      server.comments = server.comments.filter((c) => c._id !== (body as { commentID: string }).commentID);
+      return { status: 200, body: { message: 'Comment deleted' } };
+    };
+    const kept = server.comments.find((c) => c._id === 'c2')!;
+    server.routes['POST /api/comments/restoreComment'] = () => {
+      server.comments = [...server.comments, kept];
+      return { status: 200, body: kept };
+    };
+    renderGame();
+    const list = await screen.findByRole('list', { name: 'Comments, newest first' });
+    await user.click(within(list).getByRole('button', { name: /^Delete your comment/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete comment' });
+    expect(within(dialog).getByText('Ready?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(within(list).queryByText('Ready?')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Comments, newest first' })).getByText('Ready?')).toBeInTheDocument(),
+    );
+    expect(server.posted.map((p) => p.path)).toEqual(['/api/comments/deleteComment', '/api/comments/restoreComment']);
+  });
+});
+
 describe('the game page: Game Settings and Game Notes', () => {
   it('groups the settings as title → value tables', async () => {
     const user = userEvent.setup();

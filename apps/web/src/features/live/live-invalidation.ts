@@ -14,6 +14,9 @@ export function invalidateForChange(queryClient: QueryClient, groupID: string, c
     case 'group':
       // Members appear in the group, its settings and (seats given up by a leaver) its events.
       return queryClient.invalidateQueries(key());
+    case 'comments':
+      // The game's comments (every page loaded); without a game id, every game's.
+      return queryClient.invalidateQueries(change.gameId ? key('games', change.gameId, 'comments') : key('games'));
     case 'drafts':
       // Every draft of the group: an open draft page reloads the one that moved on.
       return queryClient.invalidateQueries(key('drafts'));

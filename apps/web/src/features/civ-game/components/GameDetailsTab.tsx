@@ -27,6 +27,8 @@ interface Props {
   permissions: GamePermissions;
   /** Members of the group comment on games. */
   canComment: boolean;
+  /** Administrators delete anyone's comment. */
+  canModerateComments?: boolean;
   /** The game's whole list of leaders, for a player who had no civ choices. */
   leaders: readonly CivChoiceDto[];
   timeZone: string;
@@ -47,7 +49,7 @@ type Dialog =
  * do: managers edit, eliminate, declare the winner, set placements and delete; players propose a
  * correction, edit the name and lobby link and say which leader they played; others read.
  */
-export function GameDetailsTab({ game, user, permissions, canComment, leaders, timeZone, onDeleted }: Props) {
+export function GameDetailsTab({ game, user, permissions, canComment, canModerateComments = false, leaders, timeZone, onDeleted }: Props) {
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateGame(game.groupID);
@@ -145,7 +147,7 @@ export function GameDetailsTab({ game, user, permissions, canComment, leaders, t
           </Card>
         </Col>
       </Row>
-      {canComment && <CommentsSection groupID={game.groupID} gameID={game._id} user={user} />}
+      {canComment && <CommentsSection groupID={game.groupID} gameID={game._id} user={user} canModerate={canModerateComments} />}
 
       {dialog.kind === 'edit' && <EditGameModal game={game} canChangeHost={manager} onHide={hide} />}
       {dialog.kind === 'winner' && <DeclareWinnerModal game={game} onHide={hide} />}

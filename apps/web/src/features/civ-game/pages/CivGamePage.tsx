@@ -112,6 +112,7 @@ function CivGame({ gameID }: { gameID: string }) {
             user={user}
             permissions={permissions}
             canComment={isMember && !data.dateDeleted}
+            canModerateComments={can('deleteAnyComment', context)}
             leaders={leaders}
             timeZone={timeZone}
             onDeleted={deleted}
