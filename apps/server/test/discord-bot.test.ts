@@ -10,7 +10,7 @@ import { signInteraction, type FakeChannelMessage } from './fakes/discord-app-fa
 import { createDiscordFake, type DiscordFake } from './fakes/discord-fake';
 import { fakeDiscordApp, linkDiscord, nextChannelId } from './discord-fixtures';
 import { createGameFrom, draftFor } from './civ-games-fixtures';
-import { attend, createEvent, HOUR, iso } from './events-fixtures';
+import { attend, createEvent, HOUR, iso, setNotifications } from './events-fixtures';
 import { call, createCast, createGroup, groupWithCast, join, type Cast } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, type TestApp } from './test-app';
 
@@ -199,24 +199,44 @@ describe('Discord bot in a group channel', () => {
     expect(messagesIn(channelID).map((m) => m.embeds?.[0]?.title)).toEqual(['Rate limited']);
   });
 
-  it('reminds by DM the attendees who asked for it, once per event start', async () => {
+  it('reminds by DM the attendees who asked for it, once per event start, also those who turned mail off', async () => {
     const { group } = await groupWithChannel();
-    const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Soon', startIn: 30 * 60_000 });
+    const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Soon', startIn: 90 * 60_000 });
     const wantsDm = await createUser(t.app);
+    const dmInsteadOfMail = await createUser(t.app);
     const mailOnly = await createUser(t.app);
-    for (const user of [wantsDm, mailOnly]) {
+    for (const user of [wantsDm, dmInsteadOfMail, mailOnly]) {
       await join(t.app, group, user);
       expect((await attend(t.app, user, event._id)).status).toBe(200);
     }
-    const dmId = await linkDiscord(t.app, discord, wantsDm);
+    const ids = [await linkDiscord(t.app, discord, wantsDm), await linkDiscord(t.app, discord, dmInsteadOfMail)];
     const mailId = await linkDiscord(t.app, discord, mailOnly);
-    const on = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/discord/dmReminders',
-      headers: wantsDm.auth,
-      payload: { dmReminders: true },
-    });
-    expect(on.statusCode).toBe(200);
+    for (const user of [wantsDm, dmInsteadOfMail]) {
+      const on = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/discord/dmReminders',
+        headers: user.auth,
+        payload: { dmReminders: true },
+      });
+      expect(on.statusCode).toBe(200);
+    }
+    expect((await setNotifications(t.app, dmInsteadOfMail, group._id, false)).status).toBe(200);
+    const dms = () =>
+      [...discord.messages.values()].filter((m) => m.channel_id.startsWith('9') && m.content?.includes('Reminder: **Soon**'));
+
+    // Not before the hour before the start.
+    await t.app.discordDeliveries.settled();
+    expect(dms()).toEqual([]);
+    t.clock.advance(31 * 60_000);
+    await t.app.discordDeliveries.settled();
+    await t.app.discordDeliveries.settled();
+    expect(
+      dms()
+        .map((m) => m.channel_id)
+        .sort(),
+    ).toEqual(ids.map((id) => `9${id}`).sort());
+    expect(dms().some((m) => m.channel_id === `9${mailId}`)).toBe(false);
+    // The mail job's reminders are its own: the mail of the member who turned mail off is not sent.
     const job = createEventMailJob({
       db: t.database.db,
       clock: t.clock,
@@ -226,13 +246,10 @@ describe('Discord bot in a group channel', () => {
       changes,
     });
     await job.tick();
-    await job.tick();
-    await t.app.discordDeliveries.settled();
-    const dms = [...discord.messages.values()].filter((m) => m.channel_id.startsWith('9'));
-    expect(dms.map((m) => m.channel_id)).toEqual([`9${dmId}`]);
-    expect(dms[0]!.content).toContain('Reminder: **Soon**');
-    expect(dms.some((m) => m.channel_id === `9${mailId}`)).toBe(false);
     await job.stop();
+    const reminded = t.mailer.sent.filter((m) => m.subject.includes('Soon')).map((m) => m.to);
+    expect(reminded).toContain(mailOnly.user.email);
+    expect(reminded).not.toContain(dmInsteadOfMail.user.email);
   });
 
   it('announces a game drafted by the server in the channel once, with its players but not their leaders', async () => {

@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChangeAction } from '../live/group-changes';
 import { draftedGamePost, eventMessage, reminderDm } from './discord-bot.messages';
 import * as repo from './discord-bot.repo';
+import * as outbox from './discord.repo';
 import type { DeliveryRow } from './discord.repo';
 
 /** The changes after which an event's message in the group's channel is posted, edited or removed. */
@@ -18,7 +19,12 @@ interface Deps {
   clock: Clock;
   api: DiscordApiClient;
   publicUrl: string;
+  /** How long before an event its reminder DMs go out (as the reminder mail). */
+  reminderLeadMs?: number;
 }
+
+const DEFAULT_REMINDER_LEAD_MS = 60 * 60 * 1000;
+const REMINDERS_PER_PASS = 200;
 
 export interface BotDeliveryPolicy {
   maxAttempts: number;
@@ -30,7 +36,7 @@ export interface BotDeliveryPolicy {
  * its message up to date from the event as it is when the job runs (post it, edit it, or delete it
  * once the event is gone), so any number of changes cost at most a few calls and none is lost.
  */
-export function createDiscordBotDeliveries({ db, clock, api, publicUrl }: Deps) {
+export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminderLeadMs = DEFAULT_REMINDER_LEAD_MS }: Deps) {
   /** Runs the calls; the Discord outcome of the last one. */
   async function sync(eventId: string): Promise<DiscordCallResult<unknown>> {
     const event = await repo.findEventForMessage(db, eventId);
@@ -62,17 +68,23 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl }: Deps) 
     return created;
   }
 
-  /** One reminder DM per attendee who asked for them, per start time (a moved event is reminded of again). */
-  async function queueReminderDms(eventId: string, groupId: string): Promise<void> {
-    const event = await repo.findEventForMessage(db, eventId);
-    if (!event) return;
+  /**
+   * Queues the reminder DMs that have come due: one per attendee who asked for them, per event
+   * start. They do not depend on the reminder mail, so a member can have them instead of mail.
+   */
+  async function queueDueReminders(): Promise<void> {
     const now = clock.now();
-    for (const recipient of await repo.listDmReminderRecipients(db, eventId)) {
+    const due = await repo.listDueDmReminders(db, now, reminderLeadMs, REMINDERS_PER_PASS);
+    const events = new Map<string, repo.EventForMessage | undefined>();
+    for (const row of due) {
+      if (!events.has(row.event_id)) events.set(row.event_id, await repo.findEventForMessage(db, row.event_id));
+      const event = events.get(row.event_id);
+      if (!event) continue;
       await repo.queueOnce(db, {
         id: newId(),
-        group_id: groupId,
-        dedupe_key: `${DM_PREFIX}reminder:${eventId}:${recipient.user_id}:${event.start_at}`,
-        payload: JSON.stringify({ discordId: recipient.discord_id, message: reminderDm(event, publicUrl) }),
+        group_id: row.group_id,
+        dedupe_key: repo.reminderDmKey(row.event_id, row.user_id, row.start_at),
+        payload: JSON.stringify({ discordId: row.discord_id, message: reminderDm(event, publicUrl) }),
         attempts: 0,
         next_attempt_at: now,
         claimed_by: null,
@@ -111,14 +123,12 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl }: Deps) 
   return {
     /** Whether this change may touch an event's message or send DMs. */
     wants: (change: GroupChange): boolean =>
-      (change.eventId !== undefined && (SYNCED.has(change.action) || change.action === 'reminder')) ||
-      (change.topic === 'drafts' && change.draftId !== undefined),
+      (change.eventId !== undefined && SYNCED.has(change.action)) || (change.topic === 'drafts' && change.draftId !== undefined),
 
-    /** Queues the event's message update when its group has a channel (or the event a message there), and reminder DMs. */
+    /** Queues the event's message update when its group has a channel (or the event a message there), or a drafted game's post. */
     async queue(change: GroupChange): Promise<void> {
       const eventId = change.eventId;
       if (change.topic === 'drafts' && change.draftId) return queueDraftedGamePost(change.draftId, change.groupId);
-      if (eventId && change.action === 'reminder') return queueReminderDms(eventId, change.groupId);
       if (!eventId || !SYNCED.has(change.action)) return;
       if (!(await repo.findChannel(db, change.groupId)) && !(await repo.findEventMessage(db, eventId))) return;
       const now = clock.now();
@@ -139,6 +149,8 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl }: Deps) 
       });
     },
 
+    queueDueReminders,
+
     handles: (row: DeliveryRow): boolean => [KEY_PREFIX, DM_PREFIX, POST_PREFIX].some((prefix) => row.dedupe_key.startsWith(prefix)),
 
     /** Runs one claimed job; true when it must run again at once (a change came while it ran). */
@@ -152,13 +164,19 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl }: Deps) 
             ? await api.sendDm(payload.discordId, payload.message)
             : await api.createMessage(payload.channelId, payload.message);
       const now = clock.now();
+      const giveUp = !result.ok && (!result.retry || row.attempts >= policy.maxAttempts);
+      const wait = !result.ok && result.retry && result.retryAfterMs !== undefined ? result.retryAfterMs : policy.backoff(row.attempts);
+      if (!('eventId' in payload)) {
+        // A one-off message keeps its key once sent or given up on: it is never queued again.
+        if (result.ok) await outbox.markSent(db, row.id, claimant, now);
+        else await outbox.release(db, row.id, claimant, { error: result.error, nextAttemptAt: now + wait, failedAt: giveUp ? now : null });
+        return result.ok ? { again: false } : { again: false, error: result.error };
+      }
       if (result.ok) {
         if (await repo.finishEventSync(db, row, claimant, now)) return { again: false };
         await repo.releaseEventSync(db, row, claimant, { error: null, nextAttemptAt: now, failedAt: null });
         return { again: true };
       }
-      const giveUp = !result.retry || row.attempts >= policy.maxAttempts;
-      const wait = result.retry && result.retryAfterMs !== undefined ? result.retryAfterMs : policy.backoff(row.attempts);
       await repo.releaseEventSync(db, row, claimant, { error: result.error, nextAttemptAt: now + wait, failedAt: giveUp ? now : null });
       return { again: false, error: result.error };
     },

@@ -123,14 +123,42 @@ export async function releaseEventSync(
     .execute();
 }
 
-/** The event's attendees who asked for reminders by Discord DM, with their Discord ids. */
-export const listDmReminderRecipients = (db: Db, eventId: string) =>
+/** The key of one reminder DM: per event, attendee and start time (a moved event is reminded of again). */
+export const reminderDmKey = (eventId: string, userId: string, startAt: number | string) =>
+  `bot:dm:reminder:${eventId}:${userId}:${startAt}`;
+
+/**
+ * Attendees (still members) who asked for reminders by Discord DM, of events starting within
+ * `leadMs`, whose reminder DM is not queued yet: found through the events' start index and each
+ * DM's unique key.
+ */
+export const listDueDmReminders = (db: Db, now: number, leadMs: number, limit: number) =>
   db
-    .selectFrom('event_attendees')
+    .selectFrom('events')
+    .innerJoin('event_attendees', 'event_attendees.event_id', 'events.id')
     .innerJoin('discord_links', 'discord_links.user_id', 'event_attendees.user_id')
-    .select(['event_attendees.user_id', 'discord_links.discord_id'])
-    .where('event_attendees.event_id', '=', eventId)
+    .innerJoin('group_members', (join) =>
+      join.onRef('group_members.group_id', '=', 'events.group_id').onRef('group_members.user_id', '=', 'event_attendees.user_id'),
+    )
+    .select(['events.id as event_id', 'events.group_id', 'events.start_at', 'event_attendees.user_id', 'discord_links.discord_id'])
     .where('discord_links.dm_reminders', '=', 1)
+    .where('events.start_at', '>', now)
+    .where('events.start_at', '<=', now + leadMs)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('discord_deliveries')
+            .select(sql.lit(1).as('one'))
+            .where(
+              'discord_deliveries.dedupe_key',
+              '=',
+              sql<string>`${'bot:dm:reminder:'} || ${sql.ref('events.id')} || ${':'} || ${sql.ref('event_attendees.user_id')} || ${':'} || ${sql.ref('events.start_at')}`,
+            ),
+        ),
+      ),
+    )
+    .orderBy('events.start_at')
+    .limit(limit)
     .execute();
 
 /** Queues a one-off message (a DM, an announcement) once: its key says which. */

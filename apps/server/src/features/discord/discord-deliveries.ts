@@ -133,6 +133,8 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
 
   async function sendDue(): Promise<void> {
     stopping ??= new AbortController();
+    // Reminder DMs come due with the clock, not with a change: each pass looks (one indexed query).
+    await bot?.queueDueReminders();
     for (;;) {
       const claimed = await repo.claimDue(db, instanceId, clock.now(), settings.leaseMs, BATCH);
       for (const row of claimed) await deliver(row, stopping.signal);
