@@ -9,7 +9,7 @@ const releases = [
       'Sign in with Discord on the login, register and invite pages: a first sign-in makes an account with your Discord name; link or unlink Discord on your profile. A Discord account is linked to an existing account only while you are signed in to it, never by email.',
       "A group's Discord channel: Administrators add the bot and connect a channel in Group Settings; each new event is posted there with Attend, Maybe and Not coming buttons and the seats left, and the post follows sign-ups, edits and deletion.",
       'Pressing Attend or Not coming in Discord signs you up or off with the same seats, waitlist and cutoff as the website, once you have linked Discord; others get a private answer with where to sign in.',
-      'Event reminders by Discord DM for those who turn them on on their profile, beside the reminder mail.',
+      "Event reminders by Discord DM an hour before, for those who turn them on on their profile: beside the reminder mail, or instead of it with a group's event mails turned off.",
       "Slash commands in the group's channel: /next (the next event with its buttons), /availability (this week's best times in your own time zone), /rankings (the top 10 of the current season) and /draft (a link that opens the draft of the next event).",
       "A game drafted by the server is announced in the group's Discord channel with its players and a link to it; the leaders stay on the game's page.",
       'An account made by signing in with Discord can add an email and a password on the profile.',

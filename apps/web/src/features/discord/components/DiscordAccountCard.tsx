@@ -142,6 +142,9 @@ export function DiscordAccountCard({ className }: { className?: string }) {
             })
           }
         />
+        <p className="small text-body-secondary mb-0">
+          An hour before each event you attend. Reminder mails stay on unless you turn a group's event mails off in its User Settings.
+        </p>
         <Button
           variant="outline-danger"
           size="sm"
