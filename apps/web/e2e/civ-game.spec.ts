@@ -128,6 +128,18 @@ test('a game from start to finish: eliminate, declare the winner, rankings, comm
   await expect(comments.getByRole('listitem').first()).toContainText('Well played, everyone.');
   await expect(comments.getByRole('listitem').first()).toContainText(owner.username);
   await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveValue('');
+  // The author edits it (its address becomes a link), deletes it after a confirmation, and undoes that.
+  const mine = comments.getByRole('listitem').first();
+  await mine.getByRole('button', { name: /^Edit your comment/ }).click();
+  await mine.getByRole('textbox', { name: 'Edit comment' }).fill('Well played, everyone. Replay: https://example.com/replay');
+  await mine.getByRole('button', { name: 'Save' }).click();
+  await expect(mine.getByText('(edited)')).toBeVisible();
+  await expect(mine.getByRole('link', { name: 'https://example.com/replay' })).toHaveAttribute('target', '_blank');
+  await mine.getByRole('button', { name: /^Delete your comment/ }).click();
+  await page.getByRole('dialog', { name: 'Delete comment' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No comments yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(comments.getByRole('listitem').first()).toContainText('Replay: https://example.com/replay');
 
   // Notes: Edit, type, Save; they are there after a reload.
   await page.getByRole('tab', { name: 'Game Notes' }).click();

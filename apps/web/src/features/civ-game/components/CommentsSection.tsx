@@ -105,16 +105,14 @@ export function CommentsSection({ groupID, gameID, user, canModerate = false }: 
             {post.isPending ? 'Posting…' : 'Post'}
           </Button>
         </Form>
-        <div role="status" aria-live="polite">
-          {deleted && (
-            <Alert variant="secondary" className="d-flex flex-wrap gap-2 align-items-center py-2">
-              <span>Comment deleted.</span>
-              <Button size="sm" variant="outline-secondary" onClick={undoDelete} disabled={restore.isPending}>
-                {restore.isPending ? 'Restoring…' : 'Undo'}
-              </Button>
-            </Alert>
-          )}
-        </div>
+        {deleted && (
+          <Alert variant="secondary" role="status" className="d-flex flex-wrap gap-2 align-items-center py-2">
+            <span>Comment deleted.</span>
+            <Button size="sm" variant="outline-secondary" onClick={undoDelete} disabled={restore.isPending}>
+              {restore.isPending ? 'Restoring…' : 'Undo'}
+            </Button>
+          </Alert>
+        )}
         {actionError && (
           <Alert variant="danger" onClose={() => setActionError(undefined)} dismissible>
             {actionError}
