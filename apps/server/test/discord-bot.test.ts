@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCORD_CHANNEL_MESSAGE } from '@smm/shared/discord/app-schemas';
 import { buildApp } from '../src/app';
-import { CHANNEL_TAKEN_MESSAGE } from '../src/features/discord/discord-channel.service';
+import { CHANNEL_TAKEN_MESSAGE, CHANNEL_UNSEEN_MESSAGE } from '../src/features/discord/discord-channel.service';
 import { MAYBE_ANSWER } from '../src/features/discord/discord-interactions.service';
 import { createInProcessGroupChanges } from '../src/features/live/group-changes';
 import { createEventMailJob } from '../src/features/reminders/event-mail.job';
@@ -76,6 +76,22 @@ describe('Discord bot in a group channel', () => {
     const bad = await call(t.app, url, { method: 'POST', as: cast.owner, payload: { channelID: '#general' } });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.channelID).toBe(DISCORD_CHANNEL_MESSAGE);
+
+    // The bot must see the channel: Discord is asked first.
+    const unseen = nextChannelId();
+    discord.hiddenChannels.add(unseen);
+    const hidden = await call(t.app, url, { method: 'POST', as: cast.owner, payload: { channelID: unseen } });
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.fields.channelID).toBe(CHANNEL_UNSEEN_MESSAGE);
+    discord.setMode(500, 1);
+    expect((await call(t.app, url, { method: 'POST', as: cast.owner, payload: { channelID: nextChannelId() } })).status).toBe(502);
+    expect((await call(t.app, url, { as: cast.owner })).body).toEqual({ channelID });
+    const stored = await t.database.db
+      .selectFrom('discord_channels')
+      .select('guild_id')
+      .where('channel_id', '=', channelID)
+      .executeTakeFirst();
+    expect(stored?.guild_id).toBe('1290000000000000001');
 
     const other = await createGroup(t.app, cast.outsider);
     const taken = await call(t.app, `/api/groups/${other._id}/discordChannel`, {

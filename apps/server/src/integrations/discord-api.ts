@@ -32,6 +32,8 @@ const userAnswer = z.object({ id: z.string().regex(/^\d{5,22}$/), username: z.st
 export type DiscordUser = z.infer<typeof userAnswer>;
 const messageAnswer = z.object({ id: z.string(), channel_id: z.string() });
 const dmChannelAnswer = z.object({ id: z.string() });
+const channelAnswer = z.object({ id: z.string(), type: z.number().int(), guild_id: z.string().optional() });
+export type DiscordChannel = z.infer<typeof channelAnswer>;
 
 /** Seconds to wait from a 429: the JSON `retry_after` (fractional), else Retry-After, else X-RateLimit-Reset-After. */
 function retryAfterMs(text: string, headers: Headers): number | undefined {
@@ -149,6 +151,10 @@ export function createDiscordApiClient({ baseUrl, credentials, timeoutMs }: Deps
       if (!user.success) throw new UpstreamError(SERVICE, 'malformed', 'users/@me answer without id and username');
       return user.data;
     },
+
+    /** A channel as the bot sees it; 404 (or 403) when the bot is not in its server or may not view it. */
+    getChannel: (channelId: string) =>
+      bot('GET', `/channels/${encodeURIComponent(channelId)}`, undefined, (json) => channelAnswer.parse(json)),
 
     /** Posts a message in a channel; its id is what later edits and deletes name. */
     createMessage: (channelId: string, message: DiscordMessageBody) =>

@@ -62,6 +62,8 @@ export interface AppState {
   botCalls: string[];
   commands: { name: string }[];
   followUps: { token: string; body: Record<string, unknown> }[];
+  /** Channels the bot cannot see (any other id is a text channel of the fake's server). */
+  hiddenChannels: Set<string>;
   nextId: bigint;
 }
 
@@ -249,6 +251,11 @@ export function appRoute(req: FakeRequest, state: AppState, notify: () => void):
     state.commands = body as { name: string }[];
     return done(`PUT commands`, json(body));
   }
+  const channelOnly = /^\/channels\/(\d+)$/.exec(bot);
+  if (req.method === 'GET' && channelOnly) {
+    if (state.hiddenChannels.has(channelOnly[1]!)) return json({ message: 'Unknown Channel', code: 10003 }, 404);
+    return json({ id: channelOnly[1], type: 0, guild_id: '1290000000000000001', name: 'events', position: 0 });
+  }
   const channelPath = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(bot);
   if (!channelPath) return json({ message: '404: Not Found', code: 0 }, 404);
   const [, channelId, messageId] = channelPath as unknown as [string, string, string | undefined];
@@ -303,6 +310,7 @@ export function createAppState(): AppState {
     botCalls: [],
     commands: [],
     followUps: [],
+    hiddenChannels: new Set(),
     nextId: 1200000000000000000n,
   };
 }

@@ -45,6 +45,8 @@ export interface DiscordFake {
   messages: Map<string, FakeChannelMessage>;
   /** Bot calls answered (create, edit, delete, DM), in order: "POST 123", "PATCH 123/456", … */
   botCalls: string[];
+  /** Channels the bot cannot see: GET /channels/{id} answers 404 Unknown Channel. */
+  hiddenChannels: Set<string>;
   /** The slash commands registered last. */
   readonly commands: { name: string }[];
   /** Answers put in place of deferred interactions ("thinking…"), in order. */
@@ -223,6 +225,7 @@ export async function createDiscordFake(port = 0): Promise<DiscordFake> {
       return app.commands;
     },
     followUps: app.followUps,
+    hiddenChannels: app.hiddenChannels,
     waitForFollowUps: (count) => until(() => app.followUps.length >= count),
     waitForPosts: (count) => until(() => fake.posts.length >= count),
     waitForBotCalls: (count) => until(() => app.botCalls.length >= count),

@@ -79,6 +79,6 @@ export async function registerDiscordApp(
       });
     });
   }
-  await app.register(discordChannelRoutes(createDiscordChannelService({ db, clock, enabled: discord !== null })));
+  await app.register(discordChannelRoutes(createDiscordChannelService({ db, clock, discord, throttle, limit })));
   return { bot: discord ? createDiscordBotDeliveries({ db, clock, api: discord, publicUrl }) : null };
 }

@@ -4,7 +4,16 @@ import { apiErrorBody } from '@smm/shared/errors';
 import { idParams } from '@smm/shared/groups/ids';
 import type { DiscordChannelService } from './discord-channel.service';
 
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody, 503: apiErrorBody };
+const errors = {
+  400: apiErrorBody,
+  401: apiErrorBody,
+  403: apiErrorBody,
+  404: apiErrorBody,
+  409: apiErrorBody,
+  429: apiErrorBody,
+  502: apiErrorBody,
+  503: apiErrorBody,
+};
 const tags = ['groups'];
 const security = [{ bearer: [] }];
 
@@ -34,7 +43,7 @@ export const discordChannelRoutes =
           tags,
           security,
           description:
-            "Connects a Discord channel (its ID) to the group: the app's bot posts each new event there with Attend, Maybe and Not coming buttons and keeps the message up to date. Administrators only; 409 when another group has the channel; 503 when the Discord application is not configured.",
+            "Connects a Discord channel (its ID) to the group: the app's bot posts each new event there with Attend, Maybe and Not coming buttons and keeps the message up to date. Administrators only. 400 when the bot cannot see the channel (not added to its server) or it is not a text channel; 409 when another group has the channel; 502 when Discord cannot be reached; 503 when the Discord application is not configured.",
           params: idParams,
           body: postDiscordChannelBody,
           response: { 200: discordChannelDto, ...errors },

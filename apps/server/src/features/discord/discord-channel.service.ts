@@ -2,24 +2,34 @@ import { DISCORD_OFF_MESSAGE, type DiscordChannelDto, type PostDiscordChannelBod
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { conflict, serviceUnavailable } from '../../errors';
+import { badGateway, conflict, invalid, serviceUnavailable } from '../../errors';
+import type { DiscordApiClient } from '../../integrations/discord-api';
+import { UPSTREAM_LIMIT_MESSAGE, type UpstreamRateLimit } from '../../integrations/upstream';
+import type { Throttle } from '../throttle/throttle.service';
 import { assertCan, loadAccess } from '../groups/group-access';
 import * as repo from './discord-bot.repo';
 
 interface Deps {
   db: Db;
   clock: Clock;
-  /** False: the Discord application is not configured, so there is no bot to post. */
-  enabled: boolean;
+  /** Null: the Discord application is not configured, so there is no bot to post. */
+  discord: DiscordApiClient | null;
+  throttle: Throttle;
+  limit: UpstreamRateLimit;
 }
 
 export const CHANNEL_TAKEN_MESSAGE = 'This channel is already connected to another group';
+export const CHANNEL_UNSEEN_MESSAGE =
+  'The bot cannot see this channel: add the bot to your Discord server (the link above), then try again';
+export const CHANNEL_NOT_TEXT_MESSAGE = 'Pick a text or announcement channel';
+// Discord's channel types the bot can post in: text and announcement.
+const POSTABLE_TYPES = new Set([0, 5]);
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
 
 /** The Discord channel the bot posts a group's events in, kept by the group's Administrators. */
-export function createDiscordChannelService({ db, clock, enabled }: Deps) {
+export function createDiscordChannelService({ db, clock, discord, throttle, limit }: Deps) {
   return {
     /** The connected channel, or null. Administrators only. */
     async get(actor: UserDto, groupID: string): Promise<DiscordChannelDto> {
@@ -29,7 +39,15 @@ export function createDiscordChannelService({ db, clock, enabled }: Deps) {
 
     /** Connects (or changes) the channel; each new event is posted there from now on. One group per channel. */
     async connect(actor: UserDto, groupID: string, body: PostDiscordChannelBody): Promise<DiscordChannelDto> {
-      if (!enabled) throw serviceUnavailable(DISCORD_OFF_MESSAGE);
+      if (!discord) throw serviceUnavailable(DISCORD_OFF_MESSAGE);
+      assertCan(await loadAccess(db, groupID, actor.id), 'editGroupSettings');
+      // Asks Discord whether the bot sees the channel: a call outside, so limited per user.
+      await throttle.consume(`discord-channel:${actor.id}`, limit, UPSTREAM_LIMIT_MESSAGE);
+      const channel = await discord.getChannel(body.channelID);
+      if (!channel.ok && channel.retry) throw badGateway('Discord could not be reached. Please try again in a minute.');
+      if (!channel.ok) throw invalid({ channelID: CHANNEL_UNSEEN_MESSAGE }, CHANNEL_UNSEEN_MESSAGE);
+      if (!POSTABLE_TYPES.has(channel.value.type)) throw invalid({ channelID: CHANNEL_NOT_TEXT_MESSAGE }, CHANNEL_NOT_TEXT_MESSAGE);
+      const guildId = channel.value.guild_id ?? null;
       try {
         return await db.transaction().execute(async (tx) => {
           assertCan(await loadAccess(tx, groupID, actor.id, { lock: true }), 'editGroupSettings');
@@ -38,7 +56,7 @@ export function createDiscordChannelService({ db, clock, enabled }: Deps) {
           await repo.upsertChannel(tx, {
             group_id: groupID,
             channel_id: body.channelID,
-            guild_id: null,
+            guild_id: guildId,
             set_by: actor.id,
             updated_at: clock.now(),
           });
