@@ -90,6 +90,8 @@ export interface AppDeps {
     webRoot?: string;
     redisUrl?: string;
     rateLimitPerMinute?: number;
+    /** Events (each occurrence of a series counted) one member may create in an hour; default EVENTS_PER_HOUR. */
+    eventLimitPerHour?: number;
     trustProxy?: boolean | number | string[];
     usersLimits?: UsersLimits;
     logLevel?: string;
@@ -196,7 +198,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(commentsRoutes(createCommentsService({ db, clock, throttle, changes })));
   await app.register(notesRoutes(createNotesService({ db, clock })));
   const notifier = createEventNotifier({ publicUrl: config.publicUrl });
-  const events = createEventsService({ db, clock, publicUrl: config.publicUrl, notifier, changes });
+  const events = createEventsService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    notifier,
+    changes,
+    throttle,
+    ...(config.eventLimitPerHour ? { eventLimit: { max: config.eventLimitPerHour, windowMs: 60 * 60_000 } } : {}),
+  });
   await app.register(eventsRoutes(events));
   await app.register(waitlistRoutes(createWaitlistService({ db, clock, publicUrl: config.publicUrl, changes })));
   await app.register(calendarRoutes(createCalendarService({ db, clock, publicUrl: config.publicUrl })));

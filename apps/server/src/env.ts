@@ -36,6 +36,8 @@ const envSchema = z.object({
       value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()),
     ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
+  /** Events one member may create in an hour, each occurrence of a series counted. */
+  EVENT_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(120),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   EVENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   EVENT_MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),

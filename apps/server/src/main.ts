@@ -71,6 +71,7 @@ async function main() {
         refreshLeaseMs: 3 * env.RUNESCAPE_JOB_INTERVAL_SECONDS * 1000,
       },
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      eventLimitPerHour: env.EVENT_LIMIT_PER_HOUR,
       trustProxy: env.TRUST_PROXY,
       discordApiUrl: env.DISCORD_API_URL,
       discordApp:

@@ -51,6 +51,8 @@ async function startApp(dataDir: string) {
       tokenTtlSeconds: 3600,
       logLevel: 'silent',
       rateLimitPerMinute: 1_000_000,
+      // The write load creates events far faster than a member may.
+      eventLimitPerHour: 1_000_000,
     },
   });
   return { app, stop: async () => (await app.close(), await database.close()) };

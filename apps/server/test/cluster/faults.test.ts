@@ -63,7 +63,10 @@ describe.skipIf(whyNoRestart !== null)('PostgreSQL restarted under load', () => 
   beforeAll(async () => {
     database = await createDatabase('pgrestart');
     // One client sends thousands of requests here: the general per-address limit is not under test.
-    server = await startNode({ name: 'P', env: { DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '1000000' } });
+    server = await startNode({
+      name: 'P',
+      env: { DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '1000000', EVENT_LIMIT_PER_HOUR: '1000000' },
+    });
   });
   afterAll(async () => {
     await ensurePostgresRunning(version);
@@ -187,7 +190,7 @@ describe.skipIf(whyNoRedis !== null)('Redis down', () => {
 
   beforeAll(async () => {
     database = await createDatabase('redis');
-    const env = { DATABASE_URL: database.url, REDIS_URL, RATE_LIMIT_PER_MINUTE: String(limit) };
+    const env = { DATABASE_URL: database.url, REDIS_URL, RATE_LIMIT_PER_MINUTE: String(limit), EVENT_LIMIT_PER_HOUR: '1000000' };
     nodes = await Promise.all([startNode({ name: 'R1', env }), startNode({ name: 'R2', env })]);
   });
   afterAll(async () => {
@@ -388,7 +391,7 @@ describe('kill -9 during a burst of writes keeps every acknowledged write', () =
   it.skipIf(noBuild !== null)('on SQLite (temporary DATA_DIR)', async () => {
     const dataDir = tempDir('kill-sqlite');
     try {
-      await killDuringBurst('sqlite', {}, dataDir);
+      await killDuringBurst('sqlite', { EVENT_LIMIT_PER_HOUR: '1000000' }, dataDir);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
@@ -398,7 +401,7 @@ describe('kill -9 during a burst of writes keeps every acknowledged write', () =
     const database = await createDatabase('kill');
     const dataDir = tempDir('kill-pg');
     try {
-      await killDuringBurst('postgres', { DATABASE_URL: database.url }, dataDir);
+      await killDuringBurst('postgres', { DATABASE_URL: database.url, EVENT_LIMIT_PER_HOUR: '1000000' }, dataDir);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
       await database.drop();

@@ -12,6 +12,9 @@ export const MAX_NUMBER_OF_MEMBERS_DEFAULT = 12;
 export const EVENT_DESCRIPTION_MAX = 2000;
 /** Sign-ups may close up to a week before the start. */
 export const SIGNUP_CUTOFF_MAX_MINUTES = 7 * 24 * 60;
+/** Events (each occurrence of a series counts) one member may create in an hour. */
+export const EVENTS_PER_HOUR = 120;
+export const EVENT_LIMIT_MESSAGE = `You have created ${EVENTS_PER_HOUR} events in the last hour (each week of a series counts): wait a while and try again`;
 
 /** Someone attending an event; `email` only on the caller's own entry, so members cannot collect each other's addresses. */
 export const attendingMemberDto = z.object({

@@ -46,9 +46,9 @@ export const eventsRoutes =
           tags,
           security,
           description:
-            "A member creates an event (userID must be the caller). Dates are ISO 8601 date-times; endDate before startDate: 400 'Start Date must be before End Date' (fields.endDate); a startDate more than 15 minutes in the past: 400 (fields.startDate). maxNumberOfMembers 1 to 12, default 12.",
+            "A member creates an event (userID must be the caller). Dates are ISO 8601 date-times; endDate before startDate: 400 'Start Date must be before End Date' (fields.endDate); a startDate more than 15 minutes in the past: 400 (fields.startDate). maxNumberOfMembers 1 to 12, default 12. At most 120 events an hour per member, each occurrence of a series counted (429 with Retry-After).",
           body: postEventBody,
-          response: { 200: eventDto, ...errors },
+          response: { 200: eventDto, ...errors, 429: apiErrorBody },
         },
       },
       (req) => events.postEvent(req.actor, req.body),

@@ -11,7 +11,15 @@ import {
   START_IN_PAST_MESSAGE,
 } from '@smm/shared/events/messages';
 import { canDeleteEvent, canEditEvent, endsBeforeStart, signupsClosed, startIsInPast } from '@smm/shared/events/rules';
-import type { AttendEventBody, EventDto, PostEventBody, SeriesScope, UpdateEventBody } from '@smm/shared/events/schemas';
+import {
+  EVENT_LIMIT_MESSAGE,
+  EVENTS_PER_HOUR,
+  type AttendEventBody,
+  type EventDto,
+  type PostEventBody,
+  type SeriesScope,
+  type UpdateEventBody,
+} from '@smm/shared/events/schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
@@ -21,6 +29,7 @@ import { assertCan, isVisible, loadAccess, type GroupAccess } from '../groups/gr
 import * as outbox from '../reminders/event-mail-outbox.repo';
 import type { EventNotifier } from '../reminders/event-notifications';
 import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
+import type { Limit, Throttle } from '../throttle/throttle.service';
 import { readEvent, readEvents } from './event-reader';
 import * as events from './events.repo';
 import { fillSeats } from './seats';
@@ -36,7 +45,12 @@ interface Deps {
   publicUrl: string;
   notifier: EventNotifier;
   changes: GroupChanges;
+  throttle: Throttle;
+  eventLimit?: Limit;
 }
+
+/** Each member's events per hour, every occurrence of a series counted: a burst cannot flood a group (and its mail). */
+export const DEFAULT_EVENT_LIMIT: Limit = { max: EVENTS_PER_HOUR, windowMs: 60 * 60_000 };
 
 /** Refuses anyone but a member of the event's group; to outsiders of a private group the event does not exist. */
 function assertMember(access: GroupAccess, notFoundMessage = EVENT_NOT_FOUND_MESSAGE): void {
@@ -56,7 +70,7 @@ const assertSelf = (actor: UserDto, userID: string, what: string) => {
 };
 
 /** Event use cases: list, create, edit, delete, attend and unattend, each checked against the caller's membership. */
-export function createEventsService({ db, clock, publicUrl, notifier, changes }: Deps) {
+export function createEventsService({ db, clock, publicUrl, notifier, changes, throttle, eventLimit = DEFAULT_EVENT_LIMIT }: Deps) {
   /** Locks the event and checks the caller is a member of its group; 404 when it does not exist. */
   async function lockWithAccess(tx: Db, eventId: string, actor: UserDto) {
     const row = await events.lockById(tx, eventId);
@@ -87,11 +101,12 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes }:
      */
     async postEvent(actor: UserDto, body: PostEventBody): Promise<EventDto> {
       assertSelf(actor, body.userID, 'create events');
+      const now = clock.now();
+      assertTimes(body.startDate, body.endDate, now, true);
+      const rows = newEventRows(body, actor.id, now);
+      await throttle.consume(`events:${actor.id}`, eventLimit, EVENT_LIMIT_MESSAGE, rows.length);
       return transactionWithChanges(db, changes, async (tx, record) => {
         assertMember(await loadAccess(tx, body.groupID, actor.id), GROUP_NOT_FOUND_MESSAGE);
-        const now = clock.now();
-        assertTimes(body.startDate, body.endDate, now, true);
-        const rows = newEventRows(body, actor.id, now);
         const row = rows[0]!;
         await events.insertMany(tx, rows);
         await notifier.eventChanged(tx, 'created', await withGroup(tx, row.id), actor, now);

@@ -13,14 +13,14 @@ const toCounter = (row: { count: number | string; reset_at: number | string }): 
   resetAt: Number(row.reset_at),
 });
 
-/** Counts one hit against `key` in a fixed window; returns the counter after this hit. */
-export async function hit(db: Db, key: string, now: number, windowMs: number): Promise<Counter> {
+/** Counts a hit (of `weight`, one unless said) against `key` in a fixed window; returns the counter after this hit. */
+export async function hit(db: Db, key: string, now: number, windowMs: number, weight = 1): Promise<Counter> {
   const row = await db
     .insertInto('throttle')
-    .values({ key, count: 1, reset_at: now + windowMs })
+    .values({ key, count: weight, reset_at: now + windowMs })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql`case when throttle.reset_at <= ${now} then 1 else throttle.count + 1 end`,
+        count: sql`case when throttle.reset_at <= ${now} then ${weight} else throttle.count + ${weight} end`,
         reset_at: sql`case when throttle.reset_at <= ${now} then ${now + windowMs} else throttle.reset_at end`,
       }),
     )
@@ -31,7 +31,12 @@ export async function hit(db: Db, key: string, now: number, windowMs: number): P
 
 /** The counter in an unexpired window, without counting a hit; undefined when there is none. */
 export async function peek(db: Db, key: string, now: number): Promise<Counter | undefined> {
-  const row = await db.selectFrom('throttle').select(['count', 'reset_at']).where('key', '=', key).where('reset_at', '>', now).executeTakeFirst();
+  const row = await db
+    .selectFrom('throttle')
+    .select(['count', 'reset_at'])
+    .where('key', '=', key)
+    .where('reset_at', '>', now)
+    .executeTakeFirst();
   return row && toCounter(row);
 }
 
@@ -41,5 +46,10 @@ export async function clear(db: Db, key: string): Promise<void> {
 
 /** Takes one hit back (an attempt that turned out legitimate), never below zero. */
 export async function refund(db: Db, key: string): Promise<void> {
-  await db.updateTable('throttle').set({ count: sql`count - 1` }).where('key', '=', key).where('count', '>', 0).execute();
+  await db
+    .updateTable('throttle')
+    .set({ count: sql`count - 1` })
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .execute();
 }

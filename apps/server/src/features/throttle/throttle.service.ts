@@ -45,9 +45,12 @@ export function createThrottle(db: Db, clock: Clock) {
       const counter = await repo.peek(db, key, clock.now());
       if (counter && counter.count >= limit.max) throw refusal([counter], message);
     },
-    /** Counts a hit and refuses with 429 (and when to retry) once the window holds more than `limit.max`. */
-    async consume(key: string, limit: Limit, message?: string): Promise<Counter> {
-      const counter = await repo.hit(db, key, clock.now(), limit.windowMs);
+    /**
+     * Counts a hit (of `weight`: several things made by one request) and refuses with 429 (and when
+     * to retry) once the window holds more than `limit.max`.
+     */
+    async consume(key: string, limit: Limit, message?: string, weight = 1): Promise<Counter> {
+      const counter = await repo.hit(db, key, clock.now(), limit.windowMs, weight);
       if (counter.count > limit.max) throw refusal([counter], message);
       return counter;
     },
