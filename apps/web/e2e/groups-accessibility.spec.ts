@@ -125,8 +125,9 @@ test.describe('on a phone (390 px)', () => {
       await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
 
       await page.getByRole('navigation', { name: 'Group' }).getByRole('link', { name: 'User Settings' }).click();
-      await page.getByRole('button', { name: 'Leave Group' }).scrollIntoViewIfNeeded();
-      await expect(page.getByRole('button', { name: 'Leave Group' })).toBeInViewport();
+      // The owner has no Leave button: the User card says why and where to delete instead.
+      await page.getByTestId('owner-cannot-leave').scrollIntoViewIfNeeded();
+      await expect(page.getByTestId('owner-cannot-leave')).toBeInViewport();
       await expectNoSidewaysScroll(page);
     }
   });

@@ -153,26 +153,27 @@ test('a clan from creation to deletion: invite, accept, promote, reorder cards, 
   // The owner kicks the friend, who then cannot see the private group any more.
   await page.getByRole('button', { name: 'Edit Members' }).click();
   await members.getByRole('button', { name: `Kick ${friend.username}` }).click();
-  await page.getByRole('dialog', { name: `Kick ${friend.username}?` }).getByRole('button', { name: 'Kick', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: `Kick ${friend.username}?` })
+    .getByRole('button', { name: 'Kick', exact: true })
+    .click();
   await expect(members.getByLabel(`Role of ${friend.username}`)).toHaveCount(0);
   await members.getByRole('button', { name: 'Close', exact: true }).last().click();
   await friendPage.goto(`/runeScapeClan/welcome?groupID=${groupID}`);
   await expect(friendPage).toHaveURL(/\/dashboard$/);
 
-  // The owner cannot leave: the spec's alert.
+  // The owner cannot leave: no Leave button, the spec's words and where to delete instead.
   await groupNav(page).getByRole('link', { name: 'User Settings' }).click();
-  await page.getByRole('button', { name: 'Leave Group' }).click();
-  const leave = page.getByRole('dialog', { name: 'Leave Group' });
-  await expect(leave).toContainText('Are you sure you wish to leave the group?');
-  await leave.getByRole('button', { name: 'Leave' }).click();
   await expect(page.getByText('Group creators/owners cannot leave, they may only delete')).toBeVisible();
-  await expect(leave).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Leave Group' })).toHaveCount(0);
 
-  // Delete: back to an empty dashboard.
+  // Delete, after typing the group's name: back to an empty dashboard.
   await groupNav(page).getByRole('link', { name: 'Group Settings' }).click();
   await page.getByRole('button', { name: 'Delete Group' }).click();
   const deleteGroup = page.getByRole('dialog', { name: 'Delete Group' });
   await expect(deleteGroup).toContainText('Are you sure you wish to permanently delete this group?');
+  await expect(deleteGroup.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await deleteGroup.getByRole('textbox').fill(name);
   await deleteGroup.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('You are not in any group yet.')).toBeVisible();

@@ -16,6 +16,8 @@ interface Props {
   /** Without it the dialog can only be left with Cancel. */
   closeButton?: boolean;
   cancelDisabled?: boolean;
+  /** The confirm button stays disabled until the question is answered (e.g. a name typed). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onHide: () => void;
 }
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   confirmLabel,
   closeButton = true,
   cancelDisabled = false,
+  confirmDisabled = false,
   onConfirm,
   onHide,
 }: Props) {
@@ -51,7 +54,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onHide} disabled={cancelDisabled}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={working}>
+        <Button variant="danger" onClick={onConfirm} disabled={working || confirmDisabled}>
           {working ? workingLabel : confirmLabel}
         </Button>
       </Modal.Footer>

@@ -104,6 +104,27 @@ it('Delete Group says Delete on its button, not Submit', () => {
   expect(within(dialog).queryByRole('button', { name: 'Submit' })).toBeNull();
 });
 
+it('Delete Group stays disabled until the group name is typed, and says what goes with the group', async () => {
+  render(wrap(<DeleteGroupModal groupID="g1" groupName="Iron Wolves" userID="owner" onHide={() => {}} />));
+  const dialog = screen.getByRole('dialog', { name: 'Delete Group' });
+  expect(dialog).toHaveTextContent('Are you sure you wish to permanently delete this group?');
+  expect(dialog).toHaveTextContent(/games, results, comments and notes go with it/);
+  const remove = within(dialog).getByRole('button', { name: 'Delete' });
+  expect(remove).toBeDisabled();
+  const name = within(dialog).getByRole('textbox', { name: 'Type Iron Wolves to confirm' });
+  await userEvent.type(name, 'iron wolve');
+  expect(remove).toBeDisabled();
+  await userEvent.type(name, 's ');
+  expect(remove).toBeEnabled();
+});
+
+it('the owner gets no Leave Group button, only the rule and where to delete instead', () => {
+  const context = { viewer: 'owner' as const, isPrivate: true };
+  render(wrap(<LeaveGroupCard groupID="g1" group={group} context={context} user={{ id: 'owner', username: 'Olga' }} />));
+  expect(screen.queryByRole('button', { name: 'Leave Group' })).toBeNull();
+  expect(screen.getByTestId('owner-cannot-leave')).toHaveTextContent('Group creators/owners cannot leave, they may only delete');
+});
+
 it('Leave Group says Leave on its button, not Submit', async () => {
   const context = { viewer: 'member' as const, isPrivate: true };
   render(wrap(<LeaveGroupCard groupID="g1" group={group} context={context} user={{ id: 'milo', username: 'Milo' }} />));

@@ -12,7 +12,7 @@ import { useForgetGroup } from '../../api/forget-group';
 import { useLeaveGroup } from '../../api/leave-group';
 import type { GroupArea } from '../area/group-area';
 
-/** The User card: who you are in the group, and Leave Group. The owner is told to delete instead (10 s). */
+/** The User card: who you are in the group, and Leave Group; the owner, who cannot leave, is told to delete instead. */
 export function LeaveGroupCard({ groupID, group, context, user }: Pick<GroupArea, 'groupID' | 'group' | 'context' | 'user'>) {
   const [confirming, setConfirming] = useState(false);
   const leave = useLeaveGroup();
@@ -55,9 +55,16 @@ export function LeaveGroupCard({ groupID, group, context, user }: Pick<GroupArea
           <dt className="col-5">Role</dt>
           <dd className="col-7">{role}</dd>
         </dl>
-        <Button variant="outline-danger" onClick={() => setConfirming(true)}>
-          Leave Group
-        </Button>
+        {context.viewer === 'owner' ? (
+          // The owner cannot leave (spec): no button that always refuses, the rule and the way out instead.
+          <p className="text-body-secondary mb-0" data-testid="owner-cannot-leave">
+            {OWNER_CANNOT_LEAVE_MESSAGE}: as the owner you can delete the group in Group Settings.
+          </p>
+        ) : (
+          <Button variant="outline-danger" onClick={() => setConfirming(true)}>
+            Leave Group
+          </Button>
+        )}
       </Card.Body>
       <ConfirmDialog
         show={confirming}
