@@ -10,6 +10,7 @@ import { signInteraction, type FakeChannelMessage } from './fakes/discord-app-fa
 import { createDiscordFake, type DiscordFake } from './fakes/discord-fake';
 import { fakeDiscordApp, linkDiscord, nextChannelId } from './discord-fixtures';
 import { createGameFrom, draftFor } from './civ-games-fixtures';
+import { playGame } from './civ-ladder-fixtures';
 import { attend, createEvent, HOUR, iso, setNotifications } from './events-fixtures';
 import { call, createCast, createGroup, groupWithCast, join, type Cast } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, type TestApp } from './test-app';
@@ -283,6 +284,37 @@ describe('Discord bot in a group channel', () => {
     expect(posted[0]!.components?.[0]?.components[0]?.url).toBe(`http://smm.test/civGroup/civGame?groupID=${group._id}&gameID=${game._id}`);
     const leaders = draft.players.flatMap((p) => p.civChoices.map((c) => c.leader));
     for (const leader of leaders) expect(JSON.stringify(posted[0])).not.toContain(leader);
+  });
+
+  it("announces a finished game's result once: the winner, the victory type and the placements", async () => {
+    const { group, channelID } = await groupWithChannel();
+    const before = messagesIn(channelID).length;
+    const game = await playGame(t.app, t.clock, group, cast.owner, {
+      players: [cast.owner, cast.admin, cast.member],
+      out: [[cast.member], [cast.admin]],
+      gameName: 'Deity night',
+      victoryType: 'Culture',
+    });
+    await t.app.discordDeliveries.settled();
+    await t.app.discordDeliveries.settled();
+    const results = messagesIn(channelID)
+      .slice(before)
+      .filter((m) => m.embeds?.[0]?.title === 'Result: Deity night');
+    expect(results).toHaveLength(1);
+    expect(results[0]!.embeds?.[0]?.description).toBe(
+      `Won by **${cast.owner.user.username}** (Culture victory)\n\n1. ${cast.owner.user.username}\n2. ${cast.admin.user.username}\n3. ${cast.member.user.username}`,
+    );
+    expect(results[0]!.components?.[0]?.components[0]?.url).toBe(
+      `http://smm.test/civGroup/civGame?groupID=${group._id}&gameID=${game._id}`,
+    );
+    // Renaming the finished game announces nothing more.
+    await call(t.app, '/api/civilization/updateGame', {
+      method: 'POST',
+      as: cast.owner,
+      payload: { gameID: game._id, gameName: 'Renamed' },
+    });
+    await t.app.discordDeliveries.settled();
+    expect(messagesIn(channelID).filter((m) => m.embeds?.[0]?.title?.startsWith('Result:'))).toHaveLength(1);
   });
 
   it('two instances on one database post each message once', async () => {

@@ -6,6 +6,7 @@ import '../src/features/discord/discord-app.tables';
 import { createDiscordFake, type DiscordFake } from './fakes/discord-fake';
 import { fakeDiscordApp, linkDiscord, nextChannelId, sendInteraction, slashCommand } from './discord-fixtures';
 import { createGameFrom, draftFor } from './civ-games-fixtures';
+import { playGame } from './civ-ladder-fixtures';
 import { attend, createEvent } from './events-fixtures';
 import { call, createCast, groupWithCast } from './groups-fixtures';
 import { createTestApp, type TestApp } from './test-app';
@@ -63,6 +64,9 @@ beforeAll(async () => {
   const { body } = await draftFor(t.app, group, cast.owner, [cast.owner, cast.admin]);
   await createGameFrom(t.app, cast.owner, body);
   await t.app.discordDeliveries.settled();
+  // A game finished, its result announced.
+  await playGame(t.app, t.clock, group, cast.owner, { players: [cast.owner, cast.member], out: [[cast.member]] });
+  await t.app.discordDeliveries.settled();
   await t.app.inject({ method: 'GET', url: '/api/auth/discord', headers: cast.member.auth });
   await t.app.inject({ method: 'POST', url: '/api/auth/discord/unlink', headers: cast.member.auth });
   // A sign-in of someone new, and the exchange of its grant.
@@ -81,8 +85,9 @@ afterAll(async () => {
 
 /** The statements that look rows up in the Discord application's tables (inserts look nothing up). */
 const DISCORD_TABLES = /discord_(links|oauth_states|login_grants|channels|event_messages|deliveries)/;
-// The announcement of a drafted game reads the draft's game and its players.
-const DRAFTED_GAME = /from "civ_drafts" inner join "civ_games"|from "civ_game_members" inner join "users"/;
+// The announcements of a drafted game and of a result read the game and its players.
+const DRAFTED_GAME =
+  /from "civ_drafts" inner join "civ_games"|from "civ_games" inner join "groups"|from "civ_game_members" inner join "users"/;
 const statements = () => [
   ...new Map(
     captured

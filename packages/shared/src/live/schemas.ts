@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const LIVE_TOPICS = ['events', 'attendance', 'cards', 'members', 'group', 'drafts', 'comments'] as const;
+export const LIVE_TOPICS = ['events', 'attendance', 'cards', 'members', 'group', 'drafts', 'comments', 'games'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 /**
@@ -13,7 +13,7 @@ export const liveChangeMessage = z.object({
   eventId: z.string().optional(),
   /** topic 'drafts': the live draft that moved on. */
   draftId: z.string().optional(),
-  /** topic 'comments': the game whose comments changed. */
+  /** topic 'comments': the game whose comments changed; topic 'games': the game that finished. */
   gameId: z.string().optional(),
 });
 export type LiveChangeMessage = z.infer<typeof liveChangeMessage>;

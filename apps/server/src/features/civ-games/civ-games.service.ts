@@ -330,21 +330,26 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
      * instead; other members only read. Every change is audited; the standings follow.
      */
     async updateGame(actor: UserDto, body: UpdateGameBody): Promise<GameDto> {
-      return db.transaction().execute(async (tx) => {
+      const finished: { groupId: string; gameId: string }[] = [];
+      const result = await db.transaction().execute(async (tx) => {
         const { game, access } = await loadGame(tx, body.gameID, actor, { lock: true });
         const before: GameState = { game, members: await games.listMembers(tx, [game.id]) };
         const may = permissionsOf(before, access, actor.id);
         if (!may.editDetails && !may.changeResult) throw forbidden(READ_ONLY_MESSAGE);
-        const { gameID: _gameID, ...changes } = body;
-        const plan = planChange(before, changes, { now: clock.now(), leaderIds: leaderIdsOf(access) });
+        const { gameID: _gameID, ...edits } = body;
+        const plan = planChange(before, edits, { now: clock.now(), leaderIds: leaderIdsOf(access) });
         if (!may.changeResult) {
           const others = plan.lines.filter((l) => l.kind === 'result' || (l.kind === 'civPlayed' && l.userID !== actor.id));
           if (others.length) throw forbidden(PROPOSE_INSTEAD_MESSAGE);
         }
         await applyPlan(tx, before, plan, actor);
+        if (plan.justFinished) finished.push({ groupId: game.group_id, gameId: game.id });
         const updated = await games.findById(tx, game.id);
         return read(tx, updated!, access, actor.id);
       });
+      // A finished game is heard of once committed: the group's open pages, and its Discord channel.
+      for (const { groupId, gameId } of finished) changes?.publish({ groupId, topic: 'games', action: 'updated', gameId });
+      return result;
     },
 
     /** Deletes a game (its creator, its host or an Administrator): a soft delete, restorable for 30 days. */

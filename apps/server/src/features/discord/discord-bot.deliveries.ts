@@ -3,7 +3,7 @@ import type { Db } from '../../db/schema';
 import type { DiscordApiClient, DiscordCallResult, DiscordMessageBody } from '../../integrations/discord-api';
 import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChangeAction } from '../live/group-changes';
-import { draftedGamePost, eventMessage, reminderDm } from './discord-bot.messages';
+import { draftedGamePost, eventMessage, gameResultPost, reminderDm } from './discord-bot.messages';
 import * as repo from './discord-bot.repo';
 import * as outbox from './discord.repo';
 import type { DeliveryRow } from './discord.repo';
@@ -120,15 +120,41 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     });
   }
 
+  /** A finished game's result, posted once per finish (a game reopened and finished again is posted again). */
+  async function queueGameResultPost(gameId: string, groupId: string): Promise<void> {
+    const channel = await repo.findChannel(db, groupId);
+    if (!channel) return;
+    const game = await repo.findGameResult(db, gameId);
+    if (!game) return;
+    const now = clock.now();
+    await repo.queueOnce(db, {
+      id: newId(),
+      group_id: groupId,
+      dedupe_key: `${POST_PREFIX}result:${game.id}:${game.finished_at}`,
+      payload: JSON.stringify({ channelId: channel.channel_id, message: gameResultPost(game, publicUrl) }),
+      attempts: 0,
+      next_attempt_at: now,
+      claimed_by: null,
+      lease_until: null,
+      sent_at: null,
+      failed_at: null,
+      last_error: null,
+      created_at: now,
+    });
+  }
+
   return {
     /** Whether this change may touch an event's message or send DMs. */
     wants: (change: GroupChange): boolean =>
-      (change.eventId !== undefined && SYNCED.has(change.action)) || (change.topic === 'drafts' && change.draftId !== undefined),
+      (change.eventId !== undefined && SYNCED.has(change.action)) ||
+      (change.topic === 'drafts' && change.draftId !== undefined) ||
+      (change.topic === 'games' && change.gameId !== undefined),
 
     /** Queues the event's message update when its group has a channel (or the event a message there), or a drafted game's post. */
     async queue(change: GroupChange): Promise<void> {
       const eventId = change.eventId;
       if (change.topic === 'drafts' && change.draftId) return queueDraftedGamePost(change.draftId, change.groupId);
+      if (change.topic === 'games' && change.gameId) return queueGameResultPost(change.gameId, change.groupId);
       if (!eventId || !SYNCED.has(change.action)) return;
       if (!(await repo.findChannel(db, change.groupId)) && !(await repo.findEventMessage(db, eventId))) return;
       const now = clock.now();

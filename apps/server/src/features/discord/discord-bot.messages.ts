@@ -1,5 +1,5 @@
 import type { DiscordMessageBody } from '../../integrations/discord-api';
-import type { DraftedGameForPost, EventForMessage } from './discord-bot.repo';
+import type { DraftedGameForPost, EventForMessage, GameResultForPost } from './discord-bot.repo';
 
 /** What a button press asks for; Maybe has no state of its own in the app. */
 export const RSVP_CHOICES = ['attend', 'maybe', 'unattend'] as const;
@@ -97,6 +97,36 @@ export function draftedGamePost(game: DraftedGameForPost, publicUrl: string): Di
           4096,
         ),
         color: 0x5865f2,
+      },
+    ],
+    components: [{ type: 1, components: [{ type: 2, style: LINK, label: 'Open the game', url }] }],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/** The channel's announcement of a finished game: the winner, the victory type and the placements. */
+export function gameResultPost(game: GameResultForPost, publicUrl: string): DiscordMessageBody {
+  const url = `${publicUrl}/civGroup/civGame?groupID=${encodeURIComponent(game.group_id)}&gameID=${encodeURIComponent(game.id)}`;
+  const teams = game.game_type === 'team';
+  const winners = teams
+    ? game.players.filter((p) => String(p.team) === game.winner).map((p) => p.username)
+    : game.players.filter((p) => p.placement === 1).map((p) => p.username);
+  const winner = teams ? `Team ${game.winner ?? '?'} (${winners.map(plain).join(', ')})` : winners.map(plain).join(', ');
+  const placements = game.players
+    .filter((p) => p.placement !== null)
+    .map((p) => `${p.placement}. ${plain(p.username)}`)
+    .join('\n');
+  return {
+    content: clip(`**${plain(game.group_name)}**: a game has finished`, 2000),
+    embeds: [
+      {
+        title: clip(`Result: ${game.game_name}`, 256),
+        url,
+        description: clip(
+          `Won by **${winner}**${game.victory_type ? ` (${plain(game.victory_type)} victory)` : ''}${placements ? `\n\n${placements}` : ''}`,
+          4096,
+        ),
+        color: 0xf1c40f,
       },
     ],
     components: [{ type: 1, components: [{ type: 2, style: LINK, label: 'Open the game', url }] }],

@@ -191,3 +191,35 @@ export async function findGameOfDraft(db: Db, draftId: string) {
   return { ...game, players: players.map((p) => p.username) };
 }
 export type DraftedGameForPost = NonNullable<Awaited<ReturnType<typeof findGameOfDraft>>>;
+
+/** A finished game's result: its winner, victory type and every player's placement, unless it was deleted. */
+export async function findGameResult(db: Db, gameId: string) {
+  const game = await db
+    .selectFrom('civ_games')
+    .innerJoin('groups', 'groups.id', 'civ_games.group_id')
+    .select([
+      'civ_games.id',
+      'civ_games.group_id',
+      'civ_games.game_name',
+      'civ_games.game_type',
+      'civ_games.victory_type',
+      'civ_games.finished_at',
+      'civ_games.winner',
+      'groups.group_name',
+    ])
+    .where('civ_games.id', '=', gameId)
+    .where('civ_games.deleted_at', 'is', null)
+    .where('civ_games.finished_at', 'is not', null)
+    .executeTakeFirst();
+  if (!game) return undefined;
+  const players = await db
+    .selectFrom('civ_game_members')
+    .innerJoin('users', 'users.id', 'civ_game_members.user_id')
+    .select(['users.username', 'civ_game_members.placement', 'civ_game_members.team'])
+    .where('civ_game_members.game_id', '=', gameId)
+    .orderBy('civ_game_members.placement')
+    .orderBy('civ_game_members.position')
+    .execute();
+  return { ...game, players };
+}
+export type GameResultForPost = NonNullable<Awaited<ReturnType<typeof findGameResult>>>;

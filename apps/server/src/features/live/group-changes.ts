@@ -1,6 +1,6 @@
 import type { Db } from '../../db/schema';
 
-export type GroupChangeTopic = 'events' | 'attendance' | 'cards' | 'members' | 'group' | 'drafts' | 'comments';
+export type GroupChangeTopic = 'events' | 'attendance' | 'cards' | 'members' | 'group' | 'drafts' | 'comments' | 'games';
 export type GroupChangeAction =
   'created' | 'updated' | 'cancelled' | 'attended' | 'unattended' | 'reminder' | 'waitlistPromoted' | 'changed' | 'deleted' | 'restored';
 
@@ -12,7 +12,7 @@ export interface GroupChange {
   eventId?: string;
   /** topic 'drafts': the live draft that moved on. */
   draftId?: string;
-  /** topic 'comments': the game whose comments changed. */
+  /** topic 'comments': the game whose comments changed; topic 'games': the game that finished. */
   gameId?: string;
   userId?: string;
   /** The event as it was, for changes after which it can no longer be read (cancelled). */

@@ -57,6 +57,24 @@ describe('invalidateForChange', () => {
     expect(stale()).toEqual(expected);
   });
 
+  it("a finished game makes the group's games (lists, pages, comments) and rankings stale, and nothing else", async () => {
+    const client = new QueryClient();
+    const keys = [
+      ['groups', 'g1', 'games', 'active'],
+      ['groups', 'g1', 'games', 'x1', 'comments'],
+      ['groups', 'g1', 'rankings', 'ffa', 'default'],
+      ['groups', 'g1', 'events'],
+      ['groups', 'g2', 'games', 'active'],
+    ];
+    for (const key of keys) client.setQueryData(key, 'fresh');
+    await invalidateForChange(client, 'g1', { topic: 'games', action: 'updated', gameId: 'x1' });
+    expect(keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join('/'))).toEqual([
+      'groups/g1/games/active',
+      'groups/g1/games/x1/comments',
+      'groups/g1/rankings/ffa/default',
+    ]);
+  });
+
   it('a reconnect makes everything of the group stale, and nothing of other groups', async () => {
     const { client, stale } = cache();
     await invalidateGroup(client, 'g1');

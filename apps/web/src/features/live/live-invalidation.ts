@@ -17,6 +17,11 @@ export function invalidateForChange(queryClient: QueryClient, groupID: string, c
     case 'comments':
       // The game's comments (every page loaded); without a game id, every game's.
       return queryClient.invalidateQueries(change.gameId ? key('games', change.gameId, 'comments') : key('games'));
+    case 'games':
+      // A game finished: the group's games (lists and pages) and its rankings.
+      return Promise.all([queryClient.invalidateQueries(key('games')), queryClient.invalidateQueries(key('rankings'))]).then(
+        () => undefined,
+      );
     case 'drafts':
       // Every draft of the group: an open draft page reloads the one that moved on.
       return queryClient.invalidateQueries(key('drafts'));
