@@ -25,7 +25,7 @@ const items = [
   },
   { item: 'Discord slash commands: /next, /availability, /rankings and /draft', state: 'Available' },
   { item: "Discord announcements of games drafted by the server in the group's channel", state: 'Available' },
-  { item: "Discord announcements of game results in the group's channel", state: 'Planned' },
+  { item: "Discord announcements of game results in the group's channel", state: 'Available' },
   { item: 'RuneScape clan competitions and bingo', state: 'Planned' },
 ];
 
