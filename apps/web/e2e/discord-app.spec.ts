@@ -45,6 +45,19 @@ test('sign in with Discord on the login page: a new account, straight to the das
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/profile');
   await expect(page.locator('dd').first()).toHaveText(username ?? '');
+
+  // The account gets an email and a password on the profile, and then signs in with them too.
+  const email = `${discord.username}@example.com`;
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('a password of mine');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page.locator('dd').nth(1)).toHaveText(email);
+  await expect(page.getByRole('button', { name: 'Set Password' })).toHaveCount(0);
+  await page.evaluate(() => localStorage.clear());
+  await loginThroughForm(page, email, 'a password of mine');
 });
 
 test('link Discord on the profile, turn on reminders by DM, unlink', async ({ page, request }) => {
