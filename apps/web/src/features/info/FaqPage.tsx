@@ -35,6 +35,10 @@ const questions = [
     a: 'Yes. Deleting a game takes it out of the lists and the rankings but keeps it, with its comments and notes; an Administrator can restore it from the Games page for 30 days.',
   },
   {
+    q: 'Can I change or take back a comment?',
+    a: "Yes. Edit or Delete sit beside each of your comments on the game page; an edited comment says so, and a deleted one can be brought back with Undo right after. Administrators can delete anyone's comment. Each member can post or edit 10 comments a minute.",
+  },
+  {
     q: 'How do I invite friends to my group?',
     a: 'Administrators find the invite link in Group Settings. Copy it and share it; whoever opens it can accept the invite after logging in or registering.',
   },

@@ -3,6 +3,17 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const releases = [
   {
+    version: '1.5.0',
+    date: 'November 2026',
+    notes: [
+      'Comments: edit your own (marked edited) or delete it, with Undo right after; Administrators delete any comment. Links in comments open in a new tab. Long discussions load 50 comments at a time with Show older comments, and a game page shows new, edited and deleted comments live.',
+      'Limits against floods: at most 10 comments and edits a minute, and 120 events an hour (each week of a series counts) per member; past them the server says when to try again.',
+      'Toasts no longer pile up: fast clicks show one toast per kind with a count, and clicks pass through toasts to the controls below.',
+      "The owner's User Settings shows why the owner cannot leave and where to delete the group instead of a Leave button that always refuses; Delete Group says what goes with the group and asks you to type its name.",
+      'A second server started on the same SQLite data directory refuses to start and names the one already running.',
+    ],
+  },
+  {
     version: '1.4.0',
     date: 'November 2026',
     notes: [

@@ -26,7 +26,15 @@ const items = [
   { item: 'Discord slash commands: /next, /availability, /rankings and /draft', state: 'Available' },
   { item: "Discord announcements of games drafted by the server in the group's channel", state: 'Available' },
   { item: "Discord announcements of game results in the group's channel", state: 'Available' },
+  {
+    item: 'Editing and deleting your own comments (with Undo), Administrators removing any, clickable links, comments in pages and live',
+    state: 'Available',
+  },
   { item: 'RuneScape clan competitions and bingo', state: 'Planned' },
+  {
+    item: "Availability answered and shown in each member's own time zone, RSVP states (Maybe, Late, Can sub, Not coming), attendance and reminders to answer",
+    state: 'Planned',
+  },
 ];
 
 export default function UpcomingPage() {
