@@ -53,11 +53,14 @@ export const leaderText = (choice: Pick<CivChoiceDto, 'leader' | 'nation'>): str
 export const isWinner = (game: GameDto, member: GameMemberDto): boolean =>
   game.winner !== null && (game.gameType === 'team' ? member.team === Number(game.winner) : member.userID === game.winner);
 
-/** A lobby link is shown as a link only when it is a web address; anything else (a lobby code) is plain text. */
+/** Addresses a lobby link may open: the web, and Steam's own (steam://joinlobby/…, which starts the game and joins). */
+const LOBBY_PROTOCOLS = new Set(['http:', 'https:', 'steam:']);
+
+/** A lobby link is shown as a link when it is a web or Steam address; anything else (a lobby code) is plain text. */
 export function lobbyUrl(link: string): string | null {
   try {
     const url = new URL(link.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+    return LOBBY_PROTOCOLS.has(url.protocol) ? url.href : null;
   } catch {
     return null;
   }
