@@ -7,6 +7,7 @@ import { ToastProvider } from '../../lib/ui/toasts';
 import { AttendButton } from './components/AttendButton';
 import { EventDetailModal } from './components/EventDetailModal';
 import { EventFormModal } from './components/EventFormModal';
+import { NextEventPanel } from './components/NextEventPanel';
 
 type Reply = { status: number; body: unknown };
 let reply: Reply;
@@ -223,5 +224,23 @@ describe('AttendButton (spec 5)', () => {
     show(event, 'me', Date.UTC(2031, 0, 16));
     expect(screen.getByText('Ended')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('NextEventPanel', () => {
+  it('offers Attend for the next event where members look first', async () => {
+    const onChange = vi.fn();
+    render(
+      <NextEventPanel
+        event={event}
+        timeZone="UTC"
+        onAdd={() => {}}
+        onOpen={() => {}}
+        attend={<AttendButton event={event} userID="me" now={Date.UTC(2030, 0, 1)} pending={false} onChange={onChange} />}
+      />,
+    );
+    const panel = screen.getByRole('region', { name: 'Next Event' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Attend Raid' }));
+    expect(onChange).toHaveBeenCalledWith(true);
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { NO_UPCOMING_EVENTS_MESSAGE } from '@smm/shared/events/messages';
@@ -10,10 +11,12 @@ interface Props {
   timeZone: string;
   onAdd: () => void;
   onOpen: (event: EventDto) => void;
+  /** Attend (or Unattend, the waitlist…) for the next event, right where members look first. */
+  attend?: ReactNode;
 }
 
-/** The Next Event panel: the earliest event that has not ended, and the Add button. */
-export function NextEventPanel({ event, timeZone, onAdd, onOpen }: Props) {
+/** The Next Event panel: the earliest event that has not ended with its Attend button, and the Add button. */
+export function NextEventPanel({ event, timeZone, onAdd, onOpen, attend }: Props) {
   return (
     <Card className="mb-4 next-event" as="section" aria-labelledby="next-event-title">
       <Card.Header className="d-flex align-items-center gap-2">
@@ -32,6 +35,7 @@ export function NextEventPanel({ event, timeZone, onAdd, onOpen }: Props) {
                 </Button>
               </h3>
               <EventTimes event={event} timeZone={timeZone} />
+              {attend && <div className="mt-2">{attend}</div>}
             </div>
             <div className="col-md-5">
               <AttendeeList event={event} />

@@ -20,6 +20,7 @@ import { useWaitlist } from '../api/waitlist';
 import { DeleteEventModal } from '../components/DeleteEventModal';
 import { EventCard } from '../components/EventCard';
 import { EventDetailModal } from '../components/EventDetailModal';
+import { AttendButton } from '../components/AttendButton';
 import { NextEventPanel } from '../components/NextEventPanel';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -99,6 +100,7 @@ function Events() {
   const draftedGamePath = (event: EventDto) => (isCivGroup && event.draftGameID ? civGamePath(groupID, event.draftGameID) : null);
   const memberIDs = new Set(group.members.map((member) => member.userID));
 
+  const next = nextEvent(all, now);
   const card = (event: EventDto) => (
     <Col key={event._id}>
       <EventCard
@@ -127,10 +129,23 @@ function Events() {
         <Alert variant="warning">The events could not be reloaded ({events.error.message}); this list may be out of date.</Alert>
       )}
       <NextEventPanel
-        event={nextEvent(all, now)}
+        event={next}
         timeZone={timeZone}
         onAdd={() => setDialog({ kind: 'form', event: null })}
         onOpen={(event) => setDialog({ kind: 'detail', eventID: event._id })}
+        attend={
+          next && (
+            <AttendButton
+              event={next}
+              userID={user.id}
+              now={now}
+              pending={attendPending(next)}
+              onChange={(attending) => setAttendance(next, attending)}
+              onWaitlist={(join) => setWaitlist(next, join)}
+              waitlistPending={waitlistPending(next)}
+            />
+          )
+        }
       />
       <section aria-labelledby="upcoming-events-title">
         <h2 id="upcoming-events-title" className="visually-hidden">
