@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCORD_CHANNEL_MESSAGE } from '@smm/shared/discord/app-schemas';
 import { buildApp } from '../src/app';
-import { CHANNEL_TAKEN_MESSAGE, CHANNEL_UNSEEN_MESSAGE } from '../src/features/discord/discord-channel.service';
+import {
+  CHANNEL_LINK_FIRST_MESSAGE,
+  CHANNEL_NOT_MEMBER_MESSAGE,
+  CHANNEL_TAKEN_MESSAGE,
+  CHANNEL_UNSEEN_MESSAGE,
+} from '../src/features/discord/discord-channel.service';
 import { MAYBE_ANSWER } from '../src/features/discord/discord-interactions.service';
 import { createInProcessGroupChanges } from '../src/features/live/group-changes';
 import { createEventMailJob } from '../src/features/reminders/event-mail.job';
@@ -12,7 +17,7 @@ import { fakeDiscordApp, linkDiscord, nextChannelId } from './discord-fixtures';
 import { createGameFrom, draftFor } from './civ-games-fixtures';
 import { playGame } from './civ-ladder-fixtures';
 import { attend, createEvent, HOUR, iso, setNotifications } from './events-fixtures';
-import { call, createCast, createGroup, groupWithCast, join, type Cast } from './groups-fixtures';
+import { call, createCast, createGroup, groupWithCast, join, setRole, type Cast } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, type TestApp } from './test-app';
 
 // A group's Discord channel: the bot posts each new event there with Attend, Maybe and Not coming
@@ -37,6 +42,8 @@ describe('Discord bot in a group channel', () => {
       deps: { changes },
     });
     cast = await createCast(t.app);
+    // Those who connect channels below are members of the channels' Discord server.
+    for (const role of ['owner', 'admin', 'outsider'] as const) await linkDiscord(t.app, discord, cast[role]);
   }, 60_000);
   afterAll(async () => {
     discord.release();
@@ -61,7 +68,7 @@ describe('Discord bot in a group channel', () => {
     const group = await groupWithCast(t.app, cast, true);
     const channelID = nextChannelId();
     const set = await call(t.app, `/api/groups/${group._id}/discordChannel`, { method: 'POST', as: cast.admin, payload: { channelID } });
-    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ channelID });
     return { group, channelID };
   }
 
@@ -77,6 +84,19 @@ describe('Discord bot in a group channel', () => {
     const bad = await call(t.app, url, { method: 'POST', as: cast.owner, payload: { channelID: '#general' } });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.channelID).toBe(DISCORD_CHANNEL_MESSAGE);
+
+    // Only a member of the channel's Discord server connects it, through their linked account.
+    const stranger = await linkDiscord(t.app, discord, cast.owner);
+    discord.strangers.add(stranger);
+    const notMember = await call(t.app, url, { method: 'POST', as: cast.owner, payload: { channelID: nextChannelId() } });
+    expect(notMember.status).toBe(400);
+    expect(notMember.body.fields.channelID).toBe(CHANNEL_NOT_MEMBER_MESSAGE);
+    discord.strangers.delete(stranger);
+    const unlinkedAdmin = await createUser(t.app);
+    await join(t.app, group, unlinkedAdmin);
+    await setRole(t.app, group._id, cast.owner, unlinkedAdmin, 'Administrator');
+    const unlinked = await call(t.app, url, { method: 'POST', as: unlinkedAdmin, payload: { channelID: nextChannelId() } });
+    expect(unlinked.body.fields.channelID).toBe(CHANNEL_LINK_FIRST_MESSAGE);
 
     // The bot must see the channel: Discord is asked first.
     const unseen = nextChannelId();

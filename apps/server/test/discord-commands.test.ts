@@ -34,10 +34,10 @@ describe('Discord slash commands', () => {
     const group = await groupWithCast(t.app, cast, true);
     groupID = group._id;
     channelID = nextChannelId();
+    for (const role of ['owner', 'admin', 'member', 'outsider'] as const) ids[role] = await linkDiscord(t.app, discord, cast[role]);
     expect(
       (await call(t.app, `/api/groups/${groupID}/discordChannel`, { method: 'POST', as: cast.admin, payload: { channelID } })).status,
     ).toBe(200);
-    for (const role of ['owner', 'admin', 'member', 'outsider'] as const) ids[role] = await linkDiscord(t.app, discord, cast[role]);
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -170,8 +170,8 @@ describe('Discord interactions that take too long', () => {
     const owner = await createUser(t.app);
     const group = await createGroup(t.app, owner);
     const channel = nextChannelId();
-    await call(t.app, `/api/groups/${group._id}/discordChannel`, { method: 'POST', as: owner, payload: { channelID: channel } });
     const discordId = await linkDiscord(t.app, discord, owner);
+    await call(t.app, `/api/groups/${group._id}/discordChannel`, { method: 'POST', as: owner, payload: { channelID: channel } });
     await createEvent(t.app, owner, group._id, t.clock.now(), { eventName: 'Deferred night' });
     const res = await sendInteraction(t.app, t.clock.now(), slashCommand('next', discordId, channel, 'token-of-this-one'));
     expect(res.json()).toEqual({ type: 5, data: { flags: 0, allowed_mentions: { parse: [] } } });

@@ -34,6 +34,7 @@ beforeAll(async () => {
   const cast = await createCast(t.app);
   const group = await groupWithCast(t.app, cast, true);
   const channelID = nextChannelId();
+  await linkDiscord(t.app, discord, cast.admin);
   await call(t.app, `/api/groups/${group._id}/discordChannel`, { method: 'POST', as: cast.admin, payload: { channelID } });
   const memberId = await linkDiscord(t.app, discord, cast.member);
   await t.app.inject({ method: 'POST', url: '/api/auth/discord/dmReminders', headers: cast.member.auth, payload: { dmReminders: true } });

@@ -92,6 +92,11 @@ test('an Administrator connects a channel; the bot posts the event with its butt
   const channelID = `14${Date.now()}`.slice(0, 18);
 
   await loginThroughForm(page, owner.email, owner.password);
+  // Only a member of the channel's Discord server connects it: the owner links Discord first.
+  const asker = await nextDiscordUser(request, 'drafter');
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Link Discord' }).click();
+  await expect(page).toHaveURL(/\/profile\?discord=linked$/);
   await page.goto(`/civGroup/groupSettings?groupID=${group._id}`);
   const panel = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Discord' }) });
   await expect(panel.getByRole('link', { name: 'Add the bot to your Discord server' })).toHaveAttribute('href', /scope=bot/);
@@ -155,11 +160,7 @@ test('an Administrator connects a channel; the bot posts the event with its butt
     await page.screenshot({ path: path.join(import.meta.dirname, '../../../docs/screenshots/discord-event-post.png') });
 
   // /draft in the channel, asked by the owner once Discord is linked: its link opens the draft of that event.
-  const asker = await nextDiscordUser(request, 'drafter');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Link Discord' }).click();
-  await expect(page).toHaveURL(/\/profile\?discord=linked$/);
   const command = JSON.stringify({
     id: '1',
     type: 2,

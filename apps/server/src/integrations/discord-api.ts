@@ -156,6 +156,10 @@ export function createDiscordApiClient({ baseUrl, credentials, timeoutMs }: Deps
     getChannel: (channelId: string) =>
       bot('GET', `/channels/${encodeURIComponent(channelId)}`, undefined, (json) => channelAnswer.parse(json)),
 
+    /** Whether a Discord user is a member of a server (the bot must be in it): 404 when not. */
+    getGuildMember: (guildId: string, userId: string) =>
+      bot('GET', `/guilds/${encodeURIComponent(guildId)}/members/${encodeURIComponent(userId)}`, undefined, () => true as const),
+
     /** Posts a message in a channel; its id is what later edits and deletes name. */
     createMessage: (channelId: string, message: DiscordMessageBody) =>
       bot('POST', `/channels/${encodeURIComponent(channelId)}/messages`, message, (json) => messageAnswer.parse(json).id),

@@ -25,6 +25,9 @@ export const FAKE_APP = {
   publicKey: createPublicKey(appKeys.privateKey).export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex'),
 };
 
+/** The one Discord server of the fake: every channel is in it. */
+export const FAKE_GUILD_ID = '1290000000000000001';
+
 /** Headers Discord sends with an interaction: the Ed25519 signature of timestamp + body. */
 export function signInteraction(body: string, timestampMs: number, privateKey = appKeys.privateKey) {
   const timestamp = String(Math.floor(timestampMs / 1000));
@@ -64,6 +67,8 @@ export interface AppState {
   followUps: { token: string; body: Record<string, unknown> }[];
   /** Channels the bot cannot see (any other id is a text channel of the fake's server). */
   hiddenChannels: Set<string>;
+  /** Discord users who are not members of the fake's server (anyone else is). */
+  strangers: Set<string>;
   nextId: bigint;
 }
 
@@ -226,7 +231,7 @@ export function appRoute(req: FakeRequest, state: AppState, notify: () => void):
     return json({ id: String((state.nextId += 1n)), type: 20 });
   }
   const bot = /^\/api(\/v\d+)?(\/.*)$/.exec(req.path)?.[2] ?? '';
-  const isBotPath = /^\/(channels|users\/@me\/channels|applications)\//.test(bot) || bot === '/users/@me/channels';
+  const isBotPath = /^\/(channels|users\/@me\/channels|applications|guilds)\//.test(bot) || bot === '/users/@me/channels';
   if (!isBotPath) return undefined;
   if (req.headers.authorization !== `Bot ${FAKE_APP.botToken}`) return unauthorized();
   let body: Record<string, unknown> = {};
@@ -251,10 +256,23 @@ export function appRoute(req: FakeRequest, state: AppState, notify: () => void):
     state.commands = body as { name: string }[];
     return done(`PUT commands`, json(body));
   }
+  const guildMember = /^\/guilds\/(\d+)\/members\/(\d+)$/.exec(bot);
+  if (req.method === 'GET' && guildMember) {
+    if (guildMember[1] !== FAKE_GUILD_ID) return json({ message: 'Unknown Guild', code: 10004 }, 404);
+    if (state.strangers.has(guildMember[2]!)) return json({ message: 'Unknown Member', code: 10007 }, 404);
+    return json({
+      user: { id: guildMember[2], username: 'member' },
+      roles: [],
+      joined_at: '2026-01-01T00:00:00.000Z',
+      deaf: false,
+      mute: false,
+      flags: 0,
+    });
+  }
   const channelOnly = /^\/channels\/(\d+)$/.exec(bot);
   if (req.method === 'GET' && channelOnly) {
     if (state.hiddenChannels.has(channelOnly[1]!)) return json({ message: 'Unknown Channel', code: 10003 }, 404);
-    return json({ id: channelOnly[1], type: 0, guild_id: '1290000000000000001', name: 'events', position: 0 });
+    return json({ id: channelOnly[1], type: 0, guild_id: FAKE_GUILD_ID, name: 'events', position: 0 });
   }
   const channelPath = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(bot);
   if (!channelPath) return json({ message: '404: Not Found', code: 0 }, 404);
@@ -311,6 +329,7 @@ export function createAppState(): AppState {
     commands: [],
     followUps: [],
     hiddenChannels: new Set(),
+    strangers: new Set(),
     nextId: 1200000000000000000n,
   };
 }

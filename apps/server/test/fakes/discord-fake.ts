@@ -47,6 +47,8 @@ export interface DiscordFake {
   botCalls: string[];
   /** Channels the bot cannot see: GET /channels/{id} answers 404 Unknown Channel. */
   hiddenChannels: Set<string>;
+  /** Discord users who are not members of the fake's server: GET /guilds/{id}/members/{user} answers 404. */
+  strangers: Set<string>;
   /** The slash commands registered last. */
   readonly commands: { name: string }[];
   /** Answers put in place of deferred interactions ("thinking…"), in order. */
@@ -226,6 +228,7 @@ export async function createDiscordFake(port = 0): Promise<DiscordFake> {
     },
     followUps: app.followUps,
     hiddenChannels: app.hiddenChannels,
+    strangers: app.strangers,
     waitForFollowUps: (count) => until(() => app.followUps.length >= count),
     waitForPosts: (count) => until(() => fake.posts.length >= count),
     waitForBotCalls: (count) => until(() => app.botCalls.length >= count),

@@ -8,6 +8,7 @@ import { UPSTREAM_LIMIT_MESSAGE, type UpstreamRateLimit } from '../../integratio
 import type { Throttle } from '../throttle/throttle.service';
 import { assertCan, loadAccess } from '../groups/group-access';
 import * as repo from './discord-bot.repo';
+import * as links from './discord-links.repo';
 
 interface Deps {
   db: Db;
@@ -22,6 +23,9 @@ export const CHANNEL_TAKEN_MESSAGE = 'This channel is already connected to anoth
 export const CHANNEL_UNSEEN_MESSAGE =
   'The bot cannot see this channel: add the bot to your Discord server (the link above), then try again';
 export const CHANNEL_NOT_TEXT_MESSAGE = 'Pick a text or announcement channel';
+export const CHANNEL_LINK_FIRST_MESSAGE =
+  "Link Discord on your profile first: only a member of the channel's Discord server can connect it";
+export const CHANNEL_NOT_MEMBER_MESSAGE = 'Your linked Discord account is not a member of the Discord server of this channel';
 // Discord's channel types the bot can post in: text and announcement.
 const POSTABLE_TYPES = new Set([0, 5]);
 
@@ -41,6 +45,8 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
     async connect(actor: UserDto, groupID: string, body: PostDiscordChannelBody): Promise<DiscordChannelDto> {
       if (!discord) throw serviceUnavailable(DISCORD_OFF_MESSAGE);
       assertCan(await loadAccess(db, groupID, actor.id), 'editGroupSettings');
+      const link = await links.findLinkByUser(db, actor.id);
+      if (!link) throw invalid({ channelID: CHANNEL_LINK_FIRST_MESSAGE }, CHANNEL_LINK_FIRST_MESSAGE);
       // Asks Discord whether the bot sees the channel: a call outside, so limited per user.
       await throttle.consume(`discord-channel:${actor.id}`, limit, UPSTREAM_LIMIT_MESSAGE);
       const channel = await discord.getChannel(body.channelID);
@@ -48,6 +54,11 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
       if (!channel.ok) throw invalid({ channelID: CHANNEL_UNSEEN_MESSAGE }, CHANNEL_UNSEEN_MESSAGE);
       if (!POSTABLE_TYPES.has(channel.value.type)) throw invalid({ channelID: CHANNEL_NOT_TEXT_MESSAGE }, CHANNEL_NOT_TEXT_MESSAGE);
       const guildId = channel.value.guild_id ?? null;
+      // The bot may be in other communities' servers too: only a member of this one may point it here.
+      if (!guildId) throw invalid({ channelID: CHANNEL_NOT_TEXT_MESSAGE }, CHANNEL_NOT_TEXT_MESSAGE);
+      const member = await discord.getGuildMember(guildId, link.discord_id);
+      if (!member.ok && member.retry) throw badGateway('Discord could not be reached. Please try again in a minute.');
+      if (!member.ok) throw invalid({ channelID: CHANNEL_NOT_MEMBER_MESSAGE }, CHANNEL_NOT_MEMBER_MESSAGE);
       try {
         return await db.transaction().execute(async (tx) => {
           assertCan(await loadAccess(tx, groupID, actor.id, { lock: true }), 'editGroupSettings');

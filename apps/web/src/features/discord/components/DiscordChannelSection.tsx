@@ -60,7 +60,8 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
           <a href={status.data.installUrl} target="_blank" rel="noreferrer">
             Add the bot to your Discord server
           </a>
-          . 2. In Discord, right-click the channel and Copy Channel ID (Developer Mode on). 3. Paste it here.
+          . 2. Link Discord on your profile (you must be a member of that server). 3. In Discord, right-click the channel and Copy Channel
+          ID (Developer Mode on). 4. Paste it here.
         </p>
       )}
       {channel.isPending ? (
