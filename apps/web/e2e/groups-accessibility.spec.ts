@@ -122,6 +122,8 @@ test.describe('on a phone (390 px)', () => {
       // The member's row keeps its role select and Kick button on screen.
       await expect(dialog.getByRole('button', { name: /^Kick / })).toBeInViewport();
       await expect(dialog.getByRole('combobox').last()).toBeInViewport();
+      // Wide enough for 'Administrator' whole (it was cut to 'Memb' at 390 px).
+      expect((await dialog.getByRole('combobox').last().boundingBox())!.width).toBeGreaterThanOrEqual(140);
       await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
 
       await page.getByRole('navigation', { name: 'Group' }).getByRole('link', { name: 'User Settings' }).click();

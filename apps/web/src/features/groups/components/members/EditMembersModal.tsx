@@ -50,6 +50,7 @@ export function EditMembersModal({ title, members, groupOwner, viewer, busyUserI
                   <td>
                     <Form.Select
                       size="sm"
+                      className="member-role-select"
                       aria-label={`Role of ${member.username}`}
                       value={member.role}
                       disabled={roleSelectDisabled(viewer, row) || busy}
