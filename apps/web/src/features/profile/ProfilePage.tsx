@@ -30,9 +30,10 @@ function MainProfile() {
           <ChangePasswordModal show={changing} onHide={() => setChanging(false)} />
         </Card.Body>
       </Card>
-      <DiscordAccountCard className="mt-3" />
       <TimeZoneCard userID={user.id} />
       <CalendarFeedCard userID={user.id} />
+      {/* Last: it appears once the server says Discord is on, and moves nothing above it. */}
+      <DiscordAccountCard className="mt-3" />
     </>
   );
 }
