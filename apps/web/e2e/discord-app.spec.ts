@@ -35,6 +35,7 @@ test('sign in with Discord on the login page: a new account, straight to the das
   await expect(page.getByTestId('discord-username')).toHaveText(discord.username);
   // No password yet: the profile offers to set one.
   await expect(page.getByRole('button', { name: 'Set Password' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Password' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
   // Signing out and in again with Discord lands in the same account.
@@ -56,6 +57,7 @@ test('sign in with Discord on the login page: a new account, straight to the das
   await page.getByRole('button', { name: 'Set Password' }).click();
   await expect(page.locator('dd').nth(1)).toHaveText(email);
   await expect(page.getByRole('button', { name: 'Set Password' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Change Password' })).toBeVisible();
   await page.evaluate(() => localStorage.clear());
   await loginThroughForm(page, email, 'a password of mine');
 });

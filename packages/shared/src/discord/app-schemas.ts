@@ -77,6 +77,10 @@ export type PostDiscordChannelBody = z.infer<typeof postDiscordChannelBody>;
 export const discordChannelDto = z.object({ channelID: z.string().nullable() });
 export type DiscordChannelDto = z.infer<typeof discordChannelDto>;
 
+/** The placeholder email of an account made by a Discord sign-in, until its owner sets a real one. */
+export const discordMadeEmail = (discordId: string) => `discord-${discordId}@discord.invalid`;
+export const isDiscordMadeEmail = (email: string) => /^discord-\d+@discord\.invalid$/.test(email);
+
 /** A safe place to land after signing in: a path of this app, never another site. */
 export const safeReturnPath = (value: string | undefined | null): string | null =>
   value && /^\/[A-Za-z0-9/_\-?=&.%]*$/.test(value) && !value.startsWith('//') ? value : null;

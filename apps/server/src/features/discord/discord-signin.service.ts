@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  discordMadeEmail,
   DISCORD_OFF_MESSAGE,
   safeReturnPath,
   type DiscordLinkDto,
@@ -119,7 +120,7 @@ export function createDiscordSignInService({ db, clock, discord, publicUrl, sign
             username,
             username_key: username.toLowerCase(),
             // Nothing is mailed here: .invalid never resolves. The user can set an email and password later.
-            email: `discord-${who.id}@discord.invalid`,
+            email: discordMadeEmail(who.id),
             password_hash: '',
             steam_id: null,
             created_at: now,

@@ -6,6 +6,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../auth/app-state';
 import { DiscordAccountCard } from '../discord/components/DiscordAccountCard';
+import { isDiscordMadeEmail } from '@smm/shared/discord/app-schemas';
 import { CalendarFeedCard } from '../events/components/CalendarFeedCard';
 import { RuneScapeStatsCard } from '../runescape/components/RuneScapeStatsCard';
 import { SteamProfileTab } from '../steam/components/SteamProfileTab';
@@ -26,7 +27,8 @@ function MainProfile() {
             <dt className="col-sm-3">Email</dt>
             <dd className="col-sm-9">{user.email}</dd>
           </dl>
-          <Button onClick={() => setChanging(true)}>Change Password</Button>
+          {/* An account made by signing in with Discord has no password to change yet: its Discord card sets the first one. */}
+          {!isDiscordMadeEmail(user.email) && <Button onClick={() => setChanging(true)}>Change Password</Button>}
           <ChangePasswordModal show={changing} onHide={() => setChanging(false)} />
         </Card.Body>
       </Card>

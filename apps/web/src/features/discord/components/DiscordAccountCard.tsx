@@ -4,7 +4,12 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
-import { DISCORD_SIGN_IN_MESSAGES, discordSignInErrors, type DiscordSignInError } from '@smm/shared/discord/app-schemas';
+import {
+  DISCORD_SIGN_IN_MESSAGES,
+  discordSignInErrors,
+  isDiscordMadeEmail,
+  type DiscordSignInError,
+} from '@smm/shared/discord/app-schemas';
 import { errorBodyOf } from '../../../lib/api-client';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { Loading } from '../../../lib/ui/Loading';
@@ -20,8 +25,6 @@ import {
 } from '../api/discord-app';
 
 export const DISCORD_LINKED_MESSAGE = 'Your Discord account is now linked.';
-/** Accounts made by a Discord sign-in have this placeholder until their owner sets a real email. */
-const PLACEHOLDER_EMAIL = /@discord\.invalid$/;
 
 /** A first email and password for an account made by signing in with Discord. */
 function FirstPasswordForm() {
@@ -180,7 +183,7 @@ export function DiscordAccountCard({ className }: { className?: string }) {
           </Alert>
         )}
         {body}
-        {PLACEHOLDER_EMAIL.test(user.email) && <FirstPasswordForm />}
+        {isDiscordMadeEmail(user.email) && <FirstPasswordForm />}
       </Card.Body>
     </Card>
   );
