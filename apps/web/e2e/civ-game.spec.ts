@@ -117,6 +117,10 @@ test('a game from start to finish: eliminate, declare the winner, rankings, comm
   await expect(ffa.getByRole('rowheader').first()).toHaveText(owner.username);
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize(PHONE);
+  // On a phone the wins by victory type sit under the member's name, in view without scrolling sideways.
+  const winnerName = ffa.getByRole('rowheader', { name: owner.username, exact: true });
+  await expect(winnerName).toBeInViewport();
+  expect(await winnerName.evaluate((cell) => getComputedStyle(cell, '::after').content)).toBe('"Science 1"');
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize(DESKTOP);
 

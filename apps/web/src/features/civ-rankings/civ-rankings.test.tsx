@@ -194,6 +194,8 @@ describe('the Rankings page', () => {
     const cells = within(olga).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('4.3μ 24.3 ± 6.7');
     expect(cells.slice(1).map((c) => c.textContent)).toEqual(['1.50', '4', '0', '2', '0', '0', '0', '0', '0', '2']);
+    // The phone's line of wins under the name (the columns themselves are hidden there).
+    expect(olga.querySelector('th')).toHaveAttribute('data-victories', 'Science 2');
   });
 
   it('sorts by rating, highest first, and by any column from its header', async () => {

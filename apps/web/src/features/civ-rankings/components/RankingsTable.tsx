@@ -12,6 +12,17 @@ import { DEFAULT_RANKING_SORT, nextSort, RANKING_COLUMNS, sortRankings, type Ran
 import { SortHeader } from './SortHeader';
 
 const WIN_COLUMNS = ['gamesPlayed', 'score', 'science', 'diplomatic', 'domination', 'religion', 'culture', 'territorial', 'total'] as const;
+/** Wins by victory type: their own columns from a small tablet up; on a phone, a line under the member's name. */
+const VICTORY_TYPES = ['score', 'science', 'diplomatic', 'domination', 'religion', 'culture', 'territorial'] as const;
+const isVictoryType = (key: string): boolean => (VICTORY_TYPES as readonly string[]).includes(key);
+const PHONE_HIDDEN = 'rankings-victory-column';
+const labelOf = (key: string) => RANKING_COLUMNS.find((column) => column.key === key)?.label ?? key;
+
+/** "Science 2 · Culture 1", or that there are no wins yet. */
+const victoriesText = (row: Record<(typeof VICTORY_TYPES)[number], number>): string => {
+  const won = VICTORY_TYPES.filter((key) => row[key] > 0).map((key) => `${labelOf(key)} ${row[key]}`);
+  return won.length ? won.join(' · ') : 'No wins yet';
+};
 
 interface Props {
   area: LinkUrl;
@@ -51,7 +62,7 @@ export function RankingsTable({ area, groupID, gameType, season, title, userID }
                 label={column.label}
                 sort={sort}
                 onSort={(key) => setSort(nextSort(sort, key))}
-                className={column.key === 'member' ? undefined : 'text-end'}
+                className={column.key === 'member' ? undefined : isVictoryType(column.key) ? `text-end ${PHONE_HIDDEN}` : 'text-end'}
               />
             ))}
           </tr>
@@ -59,7 +70,8 @@ export function RankingsTable({ area, groupID, gameType, season, title, userID }
         <tbody>
           {sortRankings(rankings.data, sort).map((row) => (
             <tr key={row.userID} className={row.userID === userID ? 'table-primary' : undefined}>
-              <th scope="row" className="fw-semibold text-break">
+              {/* On a phone the wins by victory type show under the name (pages.css), outside the cell's text and name. */}
+              <th scope="row" className="fw-semibold text-break" data-victories={victoriesText(row)} aria-label={row.username}>
                 <Link to={memberPagePath(area, groupID, row.userID, gameType)}>{row.username}</Link>
               </th>
               <td className="text-end text-nowrap">
@@ -73,7 +85,10 @@ export function RankingsTable({ area, groupID, gameType, season, title, userID }
               </td>
               <td className="text-end">{formatAveragePlacement(row.averagePlacement)}</td>
               {WIN_COLUMNS.map((key) => (
-                <td key={key} className={key === 'total' ? 'text-end fw-semibold' : 'text-end'}>
+                <td
+                  key={key}
+                  className={key === 'total' ? 'text-end fw-semibold' : isVictoryType(key) ? `text-end ${PHONE_HIDDEN}` : 'text-end'}
+                >
                   {row[key]}
                 </td>
               ))}
