@@ -51,6 +51,24 @@ const message = (from: string, { ref: _ref, ...mail }: Mail) => ({ from, ...mail
  * log. The log never holds the body (it may hold a reset link) nor an address: only ids.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+  const mailer = createDelivery(options);
+  return {
+    async send(mail) {
+      // An address under the reserved .invalid domain can never receive mail (accounts made by
+      // signing in with Discord have one until their owner sets an email): nothing to send.
+      if (isUndeliverable(mail.to)) {
+        options.log.info({ ...mail.ref }, 'mail not sent: the account has no email address yet');
+        return;
+      }
+      await mailer.send(mail);
+    },
+  };
+}
+
+/** RFC 2606 reserves .invalid: no address in it exists. */
+export const isUndeliverable = (address: string): boolean => /\.invalid$/i.test(address.trim());
+
+function createDelivery(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
