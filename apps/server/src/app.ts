@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(groupGameSettingsRoutes(createGroupGameSettingsService({ db, clock, publicUrl: config.publicUrl })));
   const civGames = createCivGamesService({ db, clock, changes });
   await app.register(
-    civGamesRoutes(civGames, createRankingsService({ db }), createGameProposalsService({ db, clock, throttle, games: civGames })),
+    civGamesRoutes(civGames, createRankingsService({ db }), createGameProposalsService({ db, clock, throttle, games: civGames, changes })),
   );
   const draftSteps = createDraftStepsService({ db, clock, throttle, changes, log: app.log });
   app.decorate('draftTimers', draftSteps.timers);

@@ -20,6 +20,7 @@ import type { CivGamesService } from './civ-games.service';
 import { recordAudit } from './game-audit';
 import { planChange, type ChangeLine, type GameState } from './game-results';
 import * as records from './ladder-records.repo';
+import type { GroupChanges } from '../live/group-changes';
 import type { Throttle } from '../throttle/throttle.service';
 
 /** Proposals and votes one user may send in ten minutes, across games. */
@@ -44,11 +45,14 @@ export function createGameProposalsService({
   clock,
   throttle,
   games: gamesService,
+  changes,
 }: {
   db: Db;
   clock: Clock;
   throttle: Throttle;
   games: CivGamesService;
+  /** Told when an accepted proposal finishes a game (its open pages and its Discord channel). */
+  changes?: GroupChanges;
 }) {
   const { loadGame, applyPlan, permissionsOf, leaderIdsOf } = gamesService.internals;
 
@@ -186,7 +190,8 @@ export function createGameProposalsService({
 
     /** A manager accepts (the change is applied now, as them) or rejects a pending proposal. */
     async decide(actor: UserDto, body: DecideGameProposalBody): Promise<ProposalDto> {
-      return db.transaction().execute(async (tx) => {
+      let finished: { groupId: string; gameId: string } | null = null;
+      const decided = await db.transaction().execute(async (tx) => {
         const { proposal, state, access, may } = await lockPending(tx, body.proposalID, actor);
         if (!may.decideProposal) throw forbidden('Only the host, the game creator or an Administrator can decide a proposal');
         const now = clock.now();
@@ -196,6 +201,7 @@ export function createGameProposalsService({
         if (body.decision === 'accept') {
           const plan = planChange(state, stored.changes, { now, leaderIds: leaderIdsOf(access) });
           await applyPlan(tx, state, plan, actor, { action: 'accepted', note });
+          if (plan.justFinished) finished = { groupId: state.game.group_id, gameId: state.game.id };
         } else {
           await recordAudit(tx, { game: state.game, actorId: actor.id, action: 'rejected', lines: [], note, now });
         }
@@ -207,6 +213,10 @@ export function createGameProposalsService({
         });
         return readProposal(tx, state.game.id, proposal.id, actor);
       });
+      // As for a result entered directly: a game finished by an accepted proposal is heard of once committed.
+      const done = finished as { groupId: string; gameId: string } | null;
+      if (done) changes?.publish({ groupId: done.groupId, topic: 'games', action: 'updated', gameId: done.gameId });
+      return decided;
     },
 
     /** Another player of the game confirms or contests a pending proposal, with a reason; a second vote replaces the first. */
