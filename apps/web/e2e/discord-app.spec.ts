@@ -102,6 +102,7 @@ test('an Administrator connects a channel; the bot posts the event with its butt
   await page.goto(`/civGroup/groupSettings?groupID=${group._id}`);
   const panel = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Discord' }) });
   await expect(panel.getByRole('link', { name: 'Add the bot to your Discord server' })).toHaveAttribute('href', /scope=bot/);
+  await panel.getByRole('button', { name: 'Enter a channel ID instead' }).click();
   await panel.getByLabel('Channel ID').fill('#general');
   await panel.getByRole('button', { name: 'Connect Channel' }).click();
   await expect(panel.getByRole('alert')).toContainText('Enter the channel ID');

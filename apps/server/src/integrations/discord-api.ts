@@ -34,6 +34,10 @@ const messageAnswer = z.object({ id: z.string(), channel_id: z.string() });
 const dmChannelAnswer = z.object({ id: z.string() });
 const channelAnswer = z.object({ id: z.string(), type: z.number().int(), guild_id: z.string().optional() });
 export type DiscordChannel = z.infer<typeof channelAnswer>;
+const guildsAnswer = z.array(z.object({ id: z.string(), name: z.string() }));
+const guildChannelsAnswer = z.array(
+  z.object({ id: z.string(), type: z.number().int(), name: z.string().nullish(), position: z.number().int().optional() }),
+);
 
 /** Seconds to wait from a 429: the JSON `retry_after` (fractional), else Retry-After, else X-RateLimit-Reset-After. */
 function retryAfterMs(text: string, headers: Headers): number | undefined {
@@ -159,6 +163,13 @@ export function createDiscordApiClient({ baseUrl, credentials, timeoutMs }: Deps
     /** Whether a Discord user is a member of a server (the bot must be in it): 404 when not. */
     getGuildMember: (guildId: string, userId: string) =>
       bot('GET', `/guilds/${encodeURIComponent(guildId)}/members/${encodeURIComponent(userId)}`, undefined, () => true as const),
+
+    /** The servers the bot is in (at most `limit`, oldest first). */
+    listGuilds: (limit: number) => bot('GET', `/users/@me/guilds?limit=${limit}`, undefined, (json) => guildsAnswer.parse(json)),
+
+    /** A server's channels (every type), as the bot sees them. */
+    listGuildChannels: (guildId: string) =>
+      bot('GET', `/guilds/${encodeURIComponent(guildId)}/channels`, undefined, (json) => guildChannelsAnswer.parse(json)),
 
     /** Posts a message in a channel; its id is what later edits and deletes name. */
     createMessage: (channelId: string, message: DiscordMessageBody) =>

@@ -28,6 +28,15 @@ export const FAKE_APP = {
 /** The one Discord server of the fake: every channel is in it. */
 export const FAKE_GUILD_ID = '1290000000000000001';
 
+/** A Discord server the bot is in, with its channels (Discord's channel types: 0 text, 2 voice, 4 category, 5 announcement). */
+export interface FakeGuild {
+  id: string;
+  name: string;
+  channels: { id: string; name: string; type: number; position: number }[];
+  /** Who is a member; absent: every Discord user but the strangers. */
+  members?: Set<string>;
+}
+
 /** Headers Discord sends with an interaction: the Ed25519 signature of timestamp + body. */
 export function signInteraction(body: string, timestampMs: number, privateKey = appKeys.privateKey) {
   const timestamp = String(Math.floor(timestampMs / 1000));
@@ -69,6 +78,8 @@ export interface AppState {
   hiddenChannels: Set<string>;
   /** Discord users who are not members of the fake's server (anyone else is). */
   strangers: Set<string>;
+  /** The servers the bot is in, by id, in the order Discord lists them; the first is FAKE_GUILD_ID. */
+  guilds: Map<string, FakeGuild>;
   nextId: bigint;
 }
 
@@ -231,7 +242,8 @@ export function appRoute(req: FakeRequest, state: AppState, notify: () => void):
     return json({ id: String((state.nextId += 1n)), type: 20 });
   }
   const bot = /^\/api(\/v\d+)?(\/.*)$/.exec(req.path)?.[2] ?? '';
-  const isBotPath = /^\/(channels|users\/@me\/channels|applications|guilds)\//.test(bot) || bot === '/users/@me/channels';
+  const isBotPath =
+    /^\/(channels|users\/@me\/channels|applications|guilds)\//.test(bot) || bot === '/users/@me/channels' || bot === '/users/@me/guilds';
   if (!isBotPath) return undefined;
   if (req.headers.authorization !== `Bot ${FAKE_APP.botToken}`) return unauthorized();
   let body: Record<string, unknown> = {};
@@ -256,10 +268,36 @@ export function appRoute(req: FakeRequest, state: AppState, notify: () => void):
     state.commands = body as { name: string }[];
     return done(`PUT commands`, json(body));
   }
+  if (req.method === 'GET' && bot === '/users/@me/guilds') {
+    const limit = Math.min(Math.max(Number(req.query.get('limit') ?? 200) || 200, 1), 200);
+    return json(
+      [...state.guilds.values()]
+        .slice(0, limit)
+        .map((g) => ({ id: g.id, name: g.name, icon: null, banner: null, owner: false, permissions: '84992', features: [] })),
+    );
+  }
+  const guildChannels = /^\/guilds\/(\d+)\/channels$/.exec(bot);
+  if (req.method === 'GET' && guildChannels) {
+    const guild = state.guilds.get(guildChannels[1]!);
+    if (!guild) return json({ message: 'Unknown Guild', code: 10004 }, 404);
+    return json(
+      guild.channels.map((c) => ({
+        ...c,
+        guild_id: guild.id,
+        flags: 0,
+        parent_id: null,
+        permission_overwrites: [],
+        nsfw: false,
+        ...(c.type === 0 || c.type === 5 ? { topic: null, last_message_id: null, rate_limit_per_user: 0 } : {}),
+      })),
+    );
+  }
   const guildMember = /^\/guilds\/(\d+)\/members\/(\d+)$/.exec(bot);
   if (req.method === 'GET' && guildMember) {
-    if (guildMember[1] !== FAKE_GUILD_ID) return json({ message: 'Unknown Guild', code: 10004 }, 404);
-    if (state.strangers.has(guildMember[2]!)) return json({ message: 'Unknown Member', code: 10007 }, 404);
+    const guild = state.guilds.get(guildMember[1]!);
+    if (!guild) return json({ message: 'Unknown Guild', code: 10004 }, 404);
+    const member = guild.members ? guild.members.has(guildMember[2]!) : !state.strangers.has(guildMember[2]!);
+    if (!member) return json({ message: 'Unknown Member', code: 10007 }, 404);
     return json({
       user: { id: guildMember[2], username: 'member' },
       roles: [],
@@ -272,6 +310,10 @@ export function appRoute(req: FakeRequest, state: AppState, notify: () => void):
   const channelOnly = /^\/channels\/(\d+)$/.exec(bot);
   if (req.method === 'GET' && channelOnly) {
     if (state.hiddenChannels.has(channelOnly[1]!)) return json({ message: 'Unknown Channel', code: 10003 }, 404);
+    for (const guild of state.guilds.values()) {
+      const known = guild.channels.find((c) => c.id === channelOnly[1]);
+      if (known) return json({ ...known, guild_id: guild.id });
+    }
     return json({ id: channelOnly[1], type: 0, guild_id: FAKE_GUILD_ID, name: 'events', position: 0 });
   }
   const channelPath = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(bot);
@@ -330,6 +372,22 @@ export function createAppState(): AppState {
     followUps: [],
     hiddenChannels: new Set(),
     strangers: new Set(),
+    guilds: new Map([
+      [
+        FAKE_GUILD_ID,
+        {
+          id: FAKE_GUILD_ID,
+          name: 'Game Night',
+          channels: [
+            { id: '1290000000000000002', name: 'Text Channels', type: 4, position: 0 },
+            { id: '1290000000000000003', name: 'general', type: 0, position: 1 },
+            { id: '1290000000000000004', name: 'events', type: 0, position: 2 },
+            { id: '1290000000000000005', name: 'announcements', type: 5, position: 3 },
+            { id: '1290000000000000006', name: 'Voice', type: 2, position: 4 },
+          ],
+        },
+      ],
+    ]),
     nextId: 1200000000000000000n,
   };
 }

@@ -1,4 +1,4 @@
-import { appRoute, createAppState, type FakeChannelMessage, type FakeDiscordUser } from './discord-app-fake';
+import { appRoute, createAppState, type FakeChannelMessage, type FakeDiscordUser, type FakeGuild } from './discord-app-fake';
 import { json, startFakeServer, type FakeReply } from './fake-server';
 
 /** A valid-looking webhook: Discord ids are snowflakes, tokens 68 url-safe characters. */
@@ -49,6 +49,8 @@ export interface DiscordFake {
   hiddenChannels: Set<string>;
   /** Discord users who are not members of the fake's server: GET /guilds/{id}/members/{user} answers 404. */
   strangers: Set<string>;
+  /** The servers the bot is in (GET /users/@me/guilds), with their channels and members. */
+  guilds: Map<string, FakeGuild>;
   /** The slash commands registered last. */
   readonly commands: { name: string }[];
   /** Answers put in place of deferred interactions ("thinking…"), in order. */
@@ -229,6 +231,7 @@ export async function createDiscordFake(port = 0): Promise<DiscordFake> {
     followUps: app.followUps,
     hiddenChannels: app.hiddenChannels,
     strangers: app.strangers,
+    guilds: app.guilds,
     waitForFollowUps: (count) => until(() => app.followUps.length >= count),
     waitForPosts: (count) => until(() => fake.posts.length >= count),
     waitForBotCalls: (count) => until(() => app.botCalls.length >= count),

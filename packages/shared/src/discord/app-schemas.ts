@@ -77,6 +77,22 @@ export type PostDiscordChannelBody = z.infer<typeof postDiscordChannelBody>;
 export const discordChannelDto = z.object({ channelID: z.string().nullable() });
 export type DiscordChannelDto = z.infer<typeof discordChannelDto>;
 
+/**
+ * The channels an Administrator may pick: in each Discord server the bot is in where their linked
+ * Discord account is a member, its text and announcement channels. `linked` false: link Discord first.
+ */
+export const discordChannelChoicesDto = z.object({
+  linked: z.boolean(),
+  guilds: z.array(
+    z.object({
+      guildID: z.string(),
+      name: z.string(),
+      channels: z.array(z.object({ channelID: z.string(), name: z.string() })),
+    }),
+  ),
+});
+export type DiscordChannelChoicesDto = z.infer<typeof discordChannelChoicesDto>;
+
 /** The placeholder email of an account made by a Discord sign-in, until its owner sets a real one. */
 export const discordMadeEmail = (discordId: string) => `discord-${discordId}@discord.invalid`;
 export const isDiscordMadeEmail = (email: string) => /^discord-\d+@discord\.invalid$/.test(email);

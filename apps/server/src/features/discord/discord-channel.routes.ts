@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { discordChannelDto, postDiscordChannelBody } from '@smm/shared/discord/app-schemas';
+import { discordChannelChoicesDto, discordChannelDto, postDiscordChannelBody } from '@smm/shared/discord/app-schemas';
 import { apiErrorBody } from '@smm/shared/errors';
 import { idParams } from '@smm/shared/groups/ids';
 import type { DiscordChannelService } from './discord-channel.service';
@@ -33,6 +33,22 @@ export const discordChannelRoutes =
         },
       },
       (req) => channels.get(req.actor, req.params.id),
+    );
+
+    app.get(
+      '/api/groups/:id/discordChannelChoices',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "The Discord channels the caller may connect: of the servers the bot is in (the first 20), those where the caller's linked Discord account is a member, with their text and announcement channels. Administrators only. `linked` false when the caller has not linked Discord. 429 (with Retry-After) when asked too often; 503 when the Discord application is not configured or Discord cannot be reached.",
+          params: idParams,
+          response: { 200: discordChannelChoicesDto, ...errors },
+        },
+      },
+      (req) => channels.choices(req.actor, req.params.id),
     );
 
     app.post(

@@ -1,4 +1,9 @@
-import { DISCORD_OFF_MESSAGE, type DiscordChannelDto, type PostDiscordChannelBody } from '@smm/shared/discord/app-schemas';
+import {
+  DISCORD_OFF_MESSAGE,
+  type DiscordChannelChoicesDto,
+  type DiscordChannelDto,
+  type PostDiscordChannelBody,
+} from '@smm/shared/discord/app-schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
@@ -26,8 +31,11 @@ export const CHANNEL_NOT_TEXT_MESSAGE = 'Pick a text or announcement channel';
 export const CHANNEL_LINK_FIRST_MESSAGE =
   "Link Discord on your profile first: only a member of the channel's Discord server can connect it";
 export const CHANNEL_NOT_MEMBER_MESSAGE = 'Your linked Discord account is not a member of the Discord server of this channel';
+export const DISCORD_UNREACHABLE_MESSAGE = 'Discord could not be reached. Please try again in a minute.';
 // Discord's channel types the bot can post in: text and announcement.
 const POSTABLE_TYPES = new Set([0, 5]);
+/** The bot's servers looked at for the channel picker: each costs up to two calls to Discord. */
+export const CHOICE_GUILDS_MAX = 20;
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
@@ -41,6 +49,37 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
       return { channelID: (await repo.findChannel(db, groupID))?.channel_id ?? null };
     },
 
+    /**
+     * The text channels the Administrator may pick: of the bot's servers (the first
+     * CHOICE_GUILDS_MAX), those where their linked Discord account is a member.
+     */
+    async choices(actor: UserDto, groupID: string): Promise<DiscordChannelChoicesDto> {
+      if (!discord) throw serviceUnavailable(DISCORD_OFF_MESSAGE);
+      assertCan(await loadAccess(db, groupID, actor.id), 'editGroupSettings');
+      const link = await links.findLinkByUser(db, actor.id);
+      if (!link) return { linked: false, guilds: [] };
+      await throttle.consume(`discord-channel-choices:${actor.id}`, limit, UPSTREAM_LIMIT_MESSAGE);
+      const guilds = await discord.listGuilds(CHOICE_GUILDS_MAX);
+      if (!guilds.ok) throw serviceUnavailable(DISCORD_UNREACHABLE_MESSAGE);
+      const found = await Promise.all(
+        guilds.value.slice(0, CHOICE_GUILDS_MAX).map(async (guild) => {
+          const member = await discord.getGuildMember(guild.id, link.discord_id);
+          if (!member.ok && member.retry) throw serviceUnavailable(DISCORD_UNREACHABLE_MESSAGE);
+          if (!member.ok) return null;
+          const channels = await discord.listGuildChannels(guild.id);
+          if (!channels.ok && channels.retry) throw serviceUnavailable(DISCORD_UNREACHABLE_MESSAGE);
+          if (!channels.ok) return null;
+          const postable = channels.value
+            .filter((channel) => POSTABLE_TYPES.has(channel.type))
+            .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+            .map((channel) => ({ channelID: channel.id, name: channel.name ?? channel.id }));
+          return { guildID: guild.id, name: guild.name, channels: postable };
+        }),
+      );
+      const listed = found.filter((guild): guild is DiscordChannelChoicesDto['guilds'][number] => guild !== null);
+      return { linked: true, guilds: listed.filter((guild) => guild.channels.length > 0) };
+    },
+
     /** Connects (or changes) the channel; each new event is posted there from now on. One group per channel. */
     async connect(actor: UserDto, groupID: string, body: PostDiscordChannelBody): Promise<DiscordChannelDto> {
       if (!discord) throw serviceUnavailable(DISCORD_OFF_MESSAGE);
@@ -50,14 +89,14 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
       // Asks Discord whether the bot sees the channel: a call outside, so limited per user.
       await throttle.consume(`discord-channel:${actor.id}`, limit, UPSTREAM_LIMIT_MESSAGE);
       const channel = await discord.getChannel(body.channelID);
-      if (!channel.ok && channel.retry) throw badGateway('Discord could not be reached. Please try again in a minute.');
+      if (!channel.ok && channel.retry) throw badGateway(DISCORD_UNREACHABLE_MESSAGE);
       if (!channel.ok) throw invalid({ channelID: CHANNEL_UNSEEN_MESSAGE }, CHANNEL_UNSEEN_MESSAGE);
       if (!POSTABLE_TYPES.has(channel.value.type)) throw invalid({ channelID: CHANNEL_NOT_TEXT_MESSAGE }, CHANNEL_NOT_TEXT_MESSAGE);
       const guildId = channel.value.guild_id ?? null;
       // The bot may be in other communities' servers too: only a member of this one may point it here.
       if (!guildId) throw invalid({ channelID: CHANNEL_NOT_TEXT_MESSAGE }, CHANNEL_NOT_TEXT_MESSAGE);
       const member = await discord.getGuildMember(guildId, link.discord_id);
-      if (!member.ok && member.retry) throw badGateway('Discord could not be reached. Please try again in a minute.');
+      if (!member.ok && member.retry) throw badGateway(DISCORD_UNREACHABLE_MESSAGE);
       if (!member.ok) throw invalid({ channelID: CHANNEL_NOT_MEMBER_MESSAGE }, CHANNEL_NOT_MEMBER_MESSAGE);
       try {
         return await db.transaction().execute(async (tx) => {

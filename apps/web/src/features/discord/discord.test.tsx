@@ -69,6 +69,7 @@ describe('DiscordChannelSection', () => {
       body: { enabled: true, installUrl: 'https://discord.test/oauth2/authorize?scope=bot' },
     };
     replies['GET /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: null } };
+    replies['GET /api/groups/g1/discordChannelChoices'] = { status: 200, body: { linked: false, guilds: [] } };
     replies['POST /api/groups/g1/discordChannel'] = {
       status: 409,
       body: { message: 'taken', fields: { channelID: 'This channel is already connected to another group' } },
@@ -78,6 +79,9 @@ describe('DiscordChannelSection', () => {
       'href',
       'https://discord.test/oauth2/authorize?scope=bot',
     );
+    // Without a linked account there is nothing to pick: an ID can still be pasted.
+    expect(await screen.findByTestId('discord-link-first')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enter a channel ID instead' }));
     await userEvent.type(screen.getByLabelText('Channel ID'), '123456789012345678');
     await userEvent.click(screen.getByRole('button', { name: 'Connect Channel' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This channel is already connected to another group');
@@ -85,5 +89,69 @@ describe('DiscordChannelSection', () => {
     replies['POST /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: '123456789012345678' } };
     await userEvent.click(screen.getByRole('button', { name: 'Connect Channel' }));
     expect(await screen.findByTestId('discord-channel')).toHaveTextContent('123456789012345678');
+  });
+
+  it("picks a channel from the bot's servers the Administrator is a member of", async () => {
+    replies['GET /api/discord/status'] = { status: 200, body: { enabled: true, installUrl: 'https://discord.test/install' } };
+    replies['GET /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: null } };
+    replies['GET /api/groups/g1/discordChannelChoices'] = {
+      status: 200,
+      body: {
+        linked: true,
+        guilds: [
+          {
+            guildID: '1',
+            name: 'Game Night',
+            channels: [
+              { channelID: '111111111111111111', name: 'general' },
+              { channelID: '222222222222222222', name: 'events' },
+            ],
+          },
+          { guildID: '2', name: 'Raid Team', channels: [{ channelID: '333333333333333333', name: 'raids' }] },
+        ],
+      },
+    };
+    replies['POST /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: '222222222222222222' } };
+    render(wrap(<DiscordChannelSection groupID="g1" />));
+    const select = await screen.findByLabelText('Channel');
+    expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Choose a channel…',
+      'Game Night › #general',
+      'Game Night › #events',
+      'Raid Team › #raids',
+    ]);
+    expect(screen.queryByLabelText('Channel ID')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connect Channel' })).toBeDisabled();
+    await userEvent.selectOptions(select, 'Game Night › #events');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Channel' }));
+    expect(await screen.findByTestId('discord-channel')).toHaveTextContent('222222222222222222');
+    expect(posted).toEqual([{ path: '/api/groups/g1/discordChannel', body: { channelID: '222222222222222222' } }]);
+
+    // The fallback: a pasted ID, and back to the list.
+    await userEvent.click(screen.getByRole('button', { name: 'Enter a channel ID instead' }));
+    expect(screen.queryByLabelText('Channel')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Channel ID'), '444444444444444444');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Channel' }));
+    await vi.waitFor(() =>
+      expect(posted.at(-1)).toEqual({ path: '/api/groups/g1/discordChannel', body: { channelID: '444444444444444444' } }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Pick a channel instead' }));
+    expect(await screen.findByLabelText('Channel')).toBeInTheDocument();
+  });
+
+  it('offers to add the bot when it is in no server of the Administrator, and says why the list failed', async () => {
+    replies['GET /api/discord/status'] = { status: 200, body: { enabled: true, installUrl: 'https://discord.test/install' } };
+    replies['GET /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: null } };
+    replies['GET /api/groups/g1/discordChannelChoices'] = { status: 200, body: { linked: true, guilds: [] } };
+    render(wrap(<DiscordChannelSection groupID="g1" />));
+    expect(await screen.findByRole('link', { name: 'Add the bot to a server' })).toHaveAttribute('href', 'https://discord.test/install');
+    cleanup();
+    replies['GET /api/groups/g1/discordChannelChoices'] = {
+      status: 503,
+      body: { message: 'Discord could not be reached. Please try again in a minute.' },
+    };
+    render(wrap(<DiscordChannelSection groupID="g1" />));
+    expect(await screen.findByText('Discord could not be reached. Please try again in a minute.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enter a channel ID instead' })).toBeInTheDocument();
   });
 });

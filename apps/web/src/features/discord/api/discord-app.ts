@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  DiscordChannelChoicesDto,
   DiscordChannelDto,
   DiscordLinkDto,
   DiscordSessionDto,
@@ -55,6 +56,17 @@ export const useDiscordChannel = (groupID: string, enabled: boolean) =>
     queryKey: discordChannelKey(groupID),
     queryFn: ({ signal }) => api.get<DiscordChannelDto>(`/api/groups/${encodeURIComponent(groupID)}/discordChannel`, undefined, signal),
     enabled,
+  });
+
+/** The channels the Administrator may pick (each read asks Discord, so it is kept a little while). */
+export const useDiscordChannelChoices = (groupID: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['groups', groupID, 'discordChannelChoices'],
+    queryFn: ({ signal }) =>
+      api.get<DiscordChannelChoicesDto>(`/api/groups/${encodeURIComponent(groupID)}/discordChannelChoices`, undefined, signal),
+    enabled,
+    staleTime: 30_000,
+    retry: false,
   });
 
 export function useSaveDiscordChannel(groupID: string) {

@@ -6,7 +6,13 @@ import { errorBodyOf } from '../../../lib/api-client';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { Loading } from '../../../lib/ui/Loading';
 import { useToast } from '../../../lib/ui/toasts';
-import { useDiscordChannel, useDiscordStatus, useRemoveDiscordChannel, useSaveDiscordChannel } from '../api/discord-app';
+import {
+  useDiscordChannel,
+  useDiscordChannelChoices,
+  useDiscordStatus,
+  useRemoveDiscordChannel,
+  useSaveDiscordChannel,
+} from '../api/discord-app';
 
 export const DISCORD_BOT_OFF_TEXT =
   'The Discord bot is off on this server. To turn it on, the server\'s operator creates a Discord application and sets DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DISCORD_PUBLIC_KEY and DISCORD_BOT_TOKEN (the README\'s "Discord application" section says how).';
@@ -22,6 +28,9 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
   const save = useSaveDiscordChannel(groupID);
   const remove = useRemoveDiscordChannel(groupID);
   const toast = useToast();
+  // Picking from the list is the usual way; pasting an ID stays for what the list cannot show.
+  const [manual, setManual] = useState(false);
+  const choices = useDiscordChannelChoices(groupID, enabled && !manual);
   const [channelID, setChannelID] = useState('');
   const [error, setError] = useState<string>();
 
@@ -36,7 +45,7 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     setError(undefined);
-    save.mutate(channelID, {
+    save.mutate(channelID.trim(), {
       onSuccess: () => {
         setChannelID('');
         toast({ title: 'Success!', body: 'New events will be posted in this Discord channel', variant: 'success' });
@@ -60,8 +69,7 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
           <a href={status.data.installUrl} target="_blank" rel="noreferrer">
             Add the bot to your Discord server
           </a>
-          . 2. Link Discord on your profile (you must be a member of that server). 3. In Discord, right-click the channel and Copy Channel
-          ID (Developer Mode on). 4. Paste it here.
+          . 2. Link Discord on your profile (you must be a member of that server). 3. Pick the channel below.
         </p>
       )}
       {channel.isPending ? (
@@ -90,22 +98,74 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
         )
       )}
       <Form onSubmit={submit} noValidate>
-        <Form.Group controlId={`discord-channel-${groupID}`}>
-          <Form.Label>Channel ID</Form.Label>
-          <Form.Control
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="123456789012345678"
-            value={channelID}
-            onChange={(e) => setChannelID(e.target.value)}
-            isInvalid={Boolean(error)}
-            aria-describedby={error ? 'discord-channel-error' : undefined}
-          />
-          <FieldError id="discord-channel-error" message={error} />
-        </Form.Group>
-        <Button type="submit" className="mt-2" disabled={save.isPending || channelID.trim() === ''}>
-          {save.isPending ? 'Connecting…' : 'Connect Channel'}
-        </Button>
+        {manual ? (
+          <Form.Group controlId={`discord-channel-${groupID}`}>
+            <Form.Label>Channel ID</Form.Label>
+            <Form.Control
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="123456789012345678"
+              value={channelID}
+              onChange={(e) => setChannelID(e.target.value)}
+              isInvalid={Boolean(error)}
+              aria-describedby={error ? 'discord-channel-error' : undefined}
+            />
+            <FieldError id="discord-channel-error" message={error} />
+          </Form.Group>
+        ) : choices.isPending ? (
+          <Loading label="Loading your Discord channels…" />
+        ) : choices.isError ? (
+          <Alert variant="danger">{choices.error.message}</Alert>
+        ) : !choices.data.linked ? (
+          <p className="small mb-0" data-testid="discord-link-first">
+            Link Discord on your profile first: the list shows the channels of the Discord servers you are a member of.
+          </p>
+        ) : choices.data.guilds.length === 0 ? (
+          <p className="small mb-0" data-testid="discord-no-channels">
+            The bot is in no Discord server you are a member of.{' '}
+            {status.data?.installUrl && (
+              <a href={status.data.installUrl} target="_blank" rel="noreferrer">
+                Add the bot to a server
+              </a>
+            )}
+          </p>
+        ) : (
+          <Form.Group controlId={`discord-channel-pick-${groupID}`}>
+            <Form.Label>Channel</Form.Label>
+            <Form.Select
+              value={channelID}
+              onChange={(e) => setChannelID(e.target.value)}
+              isInvalid={Boolean(error)}
+              aria-describedby={error ? 'discord-channel-error' : undefined}
+            >
+              <option value="">Choose a channel…</option>
+              {choices.data.guilds.map((guild) =>
+                guild.channels.map((option) => (
+                  <option key={option.channelID} value={option.channelID}>
+                    {`${guild.name} › #${option.name}`}
+                  </option>
+                )),
+              )}
+            </Form.Select>
+            <FieldError id="discord-channel-error" message={error} />
+          </Form.Group>
+        )}
+        <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
+          <Button type="submit" disabled={save.isPending || channelID.trim() === ''}>
+            {save.isPending ? 'Connecting…' : 'Connect Channel'}
+          </Button>
+          <Button
+            variant="link"
+            size="sm"
+            onClick={() => {
+              setManual(!manual);
+              setChannelID('');
+              setError(undefined);
+            }}
+          >
+            {manual ? 'Pick a channel instead' : 'Enter a channel ID instead'}
+          </Button>
+        </div>
       </Form>
     </>
   );
