@@ -113,6 +113,8 @@ export interface AppDeps {
     discordApp?: DiscordAppCredentials;
     /** How long an interaction may take before it is answered "thinking…" and followed up (default 2.5 s). */
     discordInteractionDeadlineMs?: number;
+    /** How long before an event reminders go out, by mail and by Discord DM (EVENT_REMINDER_MINUTES; default an hour). */
+    eventReminderLeadMs?: number;
     /** Hiscores queue, clan Update limit and refresh pace of linked RuneScape accounts. */
     runescape?: Omit<RuneScapeOptions, 'hiscoresCache'>;
   };
@@ -236,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     credentials: config.discordApp,
     timeoutMs,
     interactionDeadlineMs: config.discordInteractionDeadlineMs,
+    reminderLeadMs: config.eventReminderLeadMs,
   });
   const discordDeliveries = createDiscordDeliveries({
     db,

@@ -34,12 +34,14 @@ interface Deps {
   timeoutMs: number;
   /** How long an interaction may take before it is answered "thinking…" and followed up (Discord allows 3 s). */
   interactionDeadlineMs?: number;
+  /** How long before an event its reminders go out (EVENT_REMINDER_MINUTES): DMs keep the mails' time. */
+  reminderLeadMs?: number;
 }
 
 /** The installation's Discord application: sign-in with Discord, account links, the interactions endpoint and groups' channels; returns the bot's deliveries (null when off). */
 export async function registerDiscordApp(
   app: FastifyInstance,
-  { db, clock, events, throttle, limit, publicUrl, baseUrl, credentials, timeoutMs, interactionDeadlineMs = 2500 }: Deps,
+  { db, clock, events, throttle, limit, publicUrl, baseUrl, credentials, timeoutMs, interactionDeadlineMs = 2500, reminderLeadMs }: Deps,
 ): Promise<{ bot: DiscordBotDeliveries | null }> {
   const discord = credentials ? createDiscordApiClient({ baseUrl, credentials, timeoutMs }) : null;
   const origin = baseUrl.replace(/\/$/, '');
@@ -80,5 +82,5 @@ export async function registerDiscordApp(
     });
   }
   await app.register(discordChannelRoutes(createDiscordChannelService({ db, clock, discord, throttle, limit })));
-  return { bot: discord ? createDiscordBotDeliveries({ db, clock, api: discord, publicUrl }) : null };
+  return { bot: discord ? createDiscordBotDeliveries({ db, clock, api: discord, publicUrl, ...(reminderLeadMs ? { reminderLeadMs } : {}) }) : null };
 }
