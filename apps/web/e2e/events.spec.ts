@@ -67,6 +67,8 @@ test('create, edit, attend, unattend and delete an event as two users; only the 
   await expect(refusal).toBeVisible();
   await expect(refusal).toBeHidden({ timeout: 7000 });
   await expect(form).toBeVisible();
+  // What is wrong stays beside Submit, in view, and under End Time until it is fixed.
+  await expect(form.getByText('Fix the marked field: End Time must be after Start Time')).toBeInViewport();
 
   await typeDate(creator, 'End Time', pickerText(3, '11:30 PM'));
   await form.getByRole('button', { name: 'Submit' }).click();

@@ -67,13 +67,33 @@ describe('EventFormModal', { timeout: 30_000 }, () => {
     render(wrap(<EventFormModal groupID="g1" userID="me" event={null} timeZone="America/New_York" onHide={onHide} />));
     await fillForm(user, 'Jan 15, 2031 1:00 PM', 'Jan 15, 2031 12:00 PM');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Start Date must be before End Date');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('Start Date must be before End Date');
     expect(posted).toEqual([]);
     act(() => void vi.advanceTimersByTime(4900));
     expect(screen.queryByText('Start Date must be before End Date')).toBeInTheDocument();
     act(() => void vi.advanceTimersByTime(200));
     expect(screen.queryByText('Start Date must be before End Date')).not.toBeInTheDocument();
     expect(onHide).not.toHaveBeenCalled();
+  });
+
+  it('keeps the times error beside End Time and Submit until the times are fixed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(wrap(<EventFormModal groupID="g1" userID="me" event={null} timeZone="UTC" onHide={() => {}} />));
+    await fillForm(user, 'Jan 15, 2031 1:00 PM', 'Jan 15, 2031 12:00 PM');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    act(() => void vi.advanceTimersByTime(6000));
+    // The spec's 5 s alert is gone; the field and the footer still say what is wrong.
+    expect(screen.queryByText('Start Date must be before End Date')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('End Time')).toHaveAccessibleDescription(expect.stringContaining('End Time must be after Start Time'));
+    expect(screen.getByTestId('form-problem')).toHaveTextContent('Fix the marked field: End Time must be after Start Time');
+    const endInput = screen.getByLabelText('End Time');
+    await user.clear(endInput);
+    await user.type(endInput, 'Jan 15, 2031 3:00 PM');
+    await user.keyboard('{Tab}');
+    expect(screen.queryByText('End Time must be after Start Time')).not.toBeInTheDocument();
+    expect(screen.getByTestId('form-problem')).toBeEmptyDOMElement();
+    expect(posted).toEqual([]);
   });
 
   it("posts the picked wall-clock times of the viewer's zone as UTC instants, 12 players by default", async () => {

@@ -8,12 +8,17 @@ interface Props {
   label: string;
   workingLabel: string;
   cancelDisabled?: boolean;
+  /** What stops the form from being sent, said beside the submit button where the eye is (the field says it too). */
+  problem?: string;
 }
 
 /** Cancel and submit for a dialog wrapped in a <Form>: the submit button submits the form. */
-export function FormDialogFooter({ onCancel, working, label, workingLabel, cancelDisabled = false }: Props) {
+export function FormDialogFooter({ onCancel, working, label, workingLabel, cancelDisabled = false, problem }: Props) {
   return (
     <Modal.Footer>
+      <span className="me-auto small text-danger" aria-live="polite" data-testid="form-problem">
+        {problem}
+      </span>
       <Button variant="secondary" onClick={onCancel} disabled={cancelDisabled}>
         Cancel
       </Button>

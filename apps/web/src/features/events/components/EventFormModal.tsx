@@ -24,6 +24,9 @@ import { lengthChangeMessage } from '../event-length';
 import { EventLengthNotice } from './EventLengthNotice';
 import { useEventTimes } from './use-event-times';
 import { useTimedMessage } from './use-timed-message';
+
+/** Beside the End Time field while the end is before the start (the spec's own words show in the 5 s alert). */
+const END_AFTER_START_MESSAGE = 'End Time must be after Start Time';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 
 interface Props {
@@ -61,6 +64,12 @@ export function EventFormModal({ groupID, userID, event, initial, timeZone, onSa
   const update = useUpdateEvent(groupID);
   const pending = create.isPending || update.isPending;
   const today = pickerNow(timeZone);
+  // A times error lasts until the times are right again, however long that takes.
+  const timesWrong = Boolean(
+    start && end && endsBeforeStart(fromPickerDate(start, timeZone).getTime(), fromPickerDate(end, timeZone).getTime()),
+  );
+  const shown = fields.endDate === END_AFTER_START_MESSAGE && !timesWrong ? { ...fields, endDate: '' } : fields;
+  const firstProblem = Object.values(shown).find(Boolean);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -73,8 +82,11 @@ export function EventFormModal({ groupID, userID, event, initial, timeZone, onSa
     if (!start || !end || Object.keys(missing).length > 0) return;
     const startDate = fromPickerDate(start, timeZone);
     const endDate = fromPickerDate(end, timeZone);
-    // Spec 5: shown for 5 s, and nothing is saved.
-    if (endsBeforeStart(startDate.getTime(), endDate.getTime())) return showAlert(START_BEFORE_END_MESSAGE);
+    // Spec 5: shown for 5 s, and nothing is saved; the End Time field and the footer keep saying so until it is fixed.
+    if (endsBeforeStart(startDate.getTime(), endDate.getTime())) {
+      setFields({ endDate: END_AFTER_START_MESSAGE });
+      return showAlert(START_BEFORE_END_MESSAGE);
+    }
     const body = {
       groupID,
       userID,
@@ -129,7 +141,7 @@ export function EventFormModal({ groupID, userID, event, initial, timeZone, onSa
             onChange={pickStart}
             minDate={startPickerMinDate(today)}
             filterTime={(time) => time.getTime() >= today.getTime() - START_GRACE_MS}
-            error={fields.startDate}
+            error={shown.startDate}
             zoneName={timeZone}
           />
           <DateTimeField
@@ -138,7 +150,7 @@ export function EventFormModal({ groupID, userID, event, initial, timeZone, onSa
             value={end}
             onChange={pickEnd}
             minDate={endPickerMinDate(start, today)}
-            error={fields.endDate}
+            error={shown.endDate || undefined}
             zoneName={timeZone}
           />
           {event && (
@@ -173,7 +185,14 @@ export function EventFormModal({ groupID, userID, event, initial, timeZone, onSa
           </Form.Group>
           <EventExtrasFields extras={extras} onChange={changeExtras} event={event} start={start} fields={fields} />
         </Modal.Body>
-        <FormDialogFooter onCancel={onHide} working={pending} label="Submit" workingLabel="Saving…" cancelDisabled={pending} />
+        <FormDialogFooter
+          onCancel={onHide}
+          working={pending}
+          label="Submit"
+          workingLabel="Saving…"
+          cancelDisabled={pending}
+          problem={firstProblem ? `Fix the marked field: ${firstProblem}` : undefined}
+        />
       </Form>
     </Modal>
   );
