@@ -6,15 +6,11 @@ import type {
   DiscordSessionDto,
   DiscordSetPasswordBody,
   DiscordStartDto,
-  DiscordStatusDto,
 } from '@smm/shared/discord/app-schemas';
 import { api } from '../../../lib/api-client';
+import { getDiscordStatus } from './discord-sign-in';
 
-/** Whether this installation has a Discord application (read without the query cache: the login page has none). */
-export const getDiscordStatus = (signal?: AbortSignal) => api.get<DiscordStatusDto>('/api/discord/status', undefined, signal);
-
-/** Starts signing in with Discord; the browser then goes to the returned consent page. */
-export const startDiscordSignIn = (returnTo?: string) => api.post<DiscordStartDto>('/api/auth/discord/login', returnTo ? { returnTo } : {});
+export { getDiscordStatus, startDiscordSignIn } from './discord-sign-in';
 
 /** Exchanges the grant a finished Discord sign-in left in the address for a session token. */
 export const exchangeDiscordGrant = (grant: string) => api.post<DiscordSessionDto>('/api/auth/discord/session', { grant });

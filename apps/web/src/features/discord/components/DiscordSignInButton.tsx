@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useSearchParams } from 'react-router';
-import { DISCORD_SIGN_IN_MESSAGES, discordSignInErrors, type DiscordSignInError } from '@smm/shared/discord/app-schemas';
+import { DISCORD_SIGN_IN_MESSAGES, discordSignInErrors, type DiscordSignInError } from '@smm/shared/discord/sign-in';
 import { errorBodyOf } from '../../../lib/api-client';
-import { getDiscordStatus, startDiscordSignIn } from '../api/discord-app';
+import { getDiscordStatus, startDiscordSignIn } from '../api/discord-sign-in';
 
 const isSignInError = (value: string | null): value is DiscordSignInError => discordSignInErrors.includes(value as DiscordSignInError);
 
