@@ -21,6 +21,16 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Features share through lib/ (guards, notices, lazy loading, UI parts); only app/ composes them.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+app(/|$)', message: 'Features do not import apps/web/src/app: move what several features share to apps/web/src/lib.' }] },
+      ],
+    },
+  },
+  {
     // Entry points and test tooling may read the environment directly.
     files: ['apps/server/src/env.ts', 'apps/server/test/**', '**/*.test.ts', 'playwright.config.ts', 'apps/web/e2e/**', 'scripts/**', 'apps/server/build.mjs'],
     rules: { 'no-restricted-syntax': 'off' },

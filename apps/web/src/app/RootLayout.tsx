@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Loading } from '../lib/ui/Loading';
-import { AlertBanner } from './AlertBanner';
+import { AlertBanner } from '../lib/ui/AlertBanner';
 import { AppNavbar } from './AppNavbar';
 import { PageErrorBoundary } from './PageErrorBoundary';
 

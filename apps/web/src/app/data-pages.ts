@@ -1,4 +1,4 @@
-import { lazyPage } from './lazy';
+import { lazyPage } from '../lib/lazy';
 
 /**
  * The pages that read the API, by the name routes.tsx gives them (`<DataPage name="dashboard" />`).

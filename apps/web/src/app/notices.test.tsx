@@ -8,8 +8,8 @@ import { AppStateProvider, useAppState } from '../features/auth/app-state';
 import { GroupGate } from '../features/groups/components/area/GroupGate';
 import GroupAreaLayout from '../features/groups/pages/GroupAreaLayout';
 import { ToastProvider } from '../lib/ui/toasts';
-import { AlertBanner } from './AlertBanner';
-import { GuestOnly, RequireAuth } from './guards';
+import { AlertBanner } from '../lib/ui/AlertBanner';
+import { GuestOnly, RequireAuth } from '../lib/routing/guards';
 
 // Being sent away is never silent: the page one lands on says why.
 

@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { DataPage } from './data-page';
-import { GuestOnly, RequireAuth } from './guards';
-import { lazyPage } from './lazy';
+import { GuestOnly, RequireAuth } from '../lib/routing/guards';
+import { lazyPage } from '../lib/lazy';
 import { RootLayout } from './RootLayout';
 
 const DataLayout = lazyPage(() => import('./DataLayout'));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { GroupDto } from '@smm/shared/groups/schemas';
-import { AlertBanner } from '../../app/AlertBanner';
+import { AlertBanner } from '../../lib/ui/AlertBanner';
 import { ToastProvider } from '../../lib/ui/toasts';
 import { AppStateProvider } from '../auth/app-state';
 import InvitePage from './pages/InvitePage';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { STEAM_NOT_CONFIGURED_MESSAGE } from '@smm/shared/steam/schemas';
 import { TOKEN_STORAGE_KEY } from '@smm/shared/constants';
-import { AlertBanner } from '../../app/AlertBanner';
+import { AlertBanner } from '../../lib/ui/AlertBanner';
 import { AppStateProvider } from '../auth/app-state';
 import { SteamProfileTab } from './components/SteamProfileTab';
 import SteamLinkPage from './pages/SteamLinkPage';

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { lazyPage } from '../../../app/lazy';
+import { lazyPage } from '../../../lib/lazy';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Loading } from '../../../lib/ui/Loading';
 import { useCurrentUser } from '../../auth/app-state';

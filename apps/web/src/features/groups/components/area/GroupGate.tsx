@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { can, type GroupAction } from '@smm/shared/groups/policy';
-import { RedirectWithNotice } from '../../../../app/guards';
-import { ADMINISTRATORS_ONLY_NOTICE, MEMBERS_ONLY_NOTICE } from '../../../../app/notices';
+import { RedirectWithNotice } from '../../../../lib/routing/guards';
+import { ADMINISTRATORS_ONLY_NOTICE, MEMBERS_ONLY_NOTICE } from '../../../../lib/notices';
 import { groupPagePath, useGroupArea } from './group-area';
 
 /** Shows a group page only to viewers allowed to use it; others land on the group's Welcome page, told why. */

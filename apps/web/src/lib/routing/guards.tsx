@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAppState } from '../features/auth/app-state';
-import { LOGIN_REQUIRED_NOTICE, NOTICE_TIMEOUT_MS } from './notices';
+import { useAppState } from '../../features/auth/app-state';
+import { LOGIN_REQUIRED_NOTICE, NOTICE_TIMEOUT_MS } from '../notices';
 
 /**
  * Sends the user to `to` and says why in the app's alert (dismissible, in a live region) on the

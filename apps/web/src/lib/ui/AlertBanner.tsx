@@ -1,4 +1,4 @@
-import { useAppState } from '../features/auth/app-state';
+import { useAppState } from '../../features/auth/app-state';
 
 /**
  * The app-wide alert of the spec's Alert state, closed automatically by its timeout. Plain
