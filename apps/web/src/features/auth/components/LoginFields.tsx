@@ -8,9 +8,9 @@ import { saveBrowserTimeZoneIfUnset } from '../save-browser-time-zone';
 import { fieldError } from '../state/errors-reducer';
 
 /** The login form's state and submit: on success the token is stored and the user signed in. */
-export function useLogin(onLoggedIn?: () => void) {
+export function useLogin(onLoggedIn?: () => void, initialEmail = '') {
   const { errors, setErrors, clearErrors, applyToken, setUserLoading, logout, hideAlert } = useAppState();
-  const [form, setForm] = useState({ email: '', password: '' });
+  const [form, setForm] = useState({ email: initialEmail, password: '' });
   const [submitting, setSubmitting] = useState(false);
   useEffect(() => clearErrors, [clearErrors]);
 

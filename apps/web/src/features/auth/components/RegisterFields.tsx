@@ -7,8 +7,8 @@ import { registerUser } from '../api';
 import { useAppState } from '../app-state';
 import { fieldError } from '../state/errors-reducer';
 
-/** The register form's state and submit; a success sets registerSuccess and calls `onRegistered`. */
-export function useRegister(onRegistered: () => void) {
+/** The register form's state and submit; a success sets registerSuccess and calls `onRegistered` with what was registered. */
+export function useRegister(onRegistered: (registered: { username: string; email: string }) => void) {
   const { errors, setErrors, clearErrors, setRegistered } = useAppState();
   const [form, setForm] = useState({ username: '', email: '', password: '', password2: '' });
   const [submitting, setSubmitting] = useState(false);
@@ -21,7 +21,7 @@ export function useRegister(onRegistered: () => void) {
       await registerUser(form);
       clearErrors();
       setRegistered(true);
-      onRegistered();
+      onRegistered({ username: form.username, email: form.email });
     } catch (error) {
       setErrors(errorBodyOf(error));
       setSubmitting(false);

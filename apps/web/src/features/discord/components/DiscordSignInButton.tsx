@@ -13,7 +13,7 @@ const isSignInError = (value: string | null): value is DiscordSignInError => dis
  * gets an account, someone who linked Discord signs into theirs. Also says why the last Discord
  * sign-in came back without signing in (?discordError=…).
  */
-export function DiscordSignInButton({ returnTo, label = 'Sign in with Discord' }: { returnTo?: string; label?: string }) {
+export function DiscordSignInButton({ returnTo, label = 'Sign in with Discord', onStart }: { returnTo?: string; label?: string; /** Called as the browser leaves for Discord. */ onStart?: () => void }) {
   const [enabled, setEnabled] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string>();
@@ -32,7 +32,10 @@ export function DiscordSignInButton({ returnTo, label = 'Sign in with Discord' }
     setStarting(true);
     setError(undefined);
     startDiscordSignIn(returnTo)
-      .then(({ url }) => window.location.assign(url))
+      .then(({ url }) => {
+        onStart?.();
+        window.location.assign(url);
+      })
       .catch((failure: unknown) => {
         setStarting(false);
         setError(errorBodyOf(failure).message);

@@ -11,11 +11,13 @@ interface Props {
   onRegister: () => void;
   /** Shown above the form, e.g. after registering. */
   notice?: string;
+  /** The email to start with, e.g. the one just registered. */
+  email?: string;
 }
 
-/** Login without leaving the invite: the token is stored and the user stays on the invite page. */
-export function InviteLoginModal({ onHide, onLoggedIn, onRegister, notice }: Props) {
-  const login = useLogin(onLoggedIn);
+/** Login without leaving the invite: the token is stored and the invite page accepts the invite. */
+export function InviteLoginModal({ onHide, onLoggedIn, onRegister, notice, email }: Props) {
+  const login = useLogin(onLoggedIn, email);
   return (
     <Modal show onHide={onHide} backdrop="static" keyboard={false} aria-labelledby="invite-login-title">
       <Form onSubmit={login.submit} aria-busy={login.submitting}>

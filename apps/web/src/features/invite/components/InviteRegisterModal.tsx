@@ -5,8 +5,8 @@ import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 
 interface Props {
   onHide: () => void;
-  /** A successful register leads to the login dialog. */
-  onRegistered: () => void;
+  /** A successful register leads to the login dialog, with the registered email. */
+  onRegistered: (registered: { email: string }) => void;
 }
 
 /** Register without leaving the invite; server errors show under each field. */

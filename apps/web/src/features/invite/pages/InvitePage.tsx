@@ -18,7 +18,31 @@ import { InviteLoginModal } from '../components/InviteLoginModal';
 import { InviteRegisterModal } from '../components/InviteRegisterModal';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-type Dialog = { kind: 'login'; notice?: string } | { kind: 'register' } | null;
+type Dialog = { kind: 'login'; notice?: string; email?: string } | { kind: 'register' } | null;
+
+/**
+ * Kept in this tab while the visitor signs in with Discord, so the invite they left from is accepted
+ * when Discord sends them back to it (never from a link alone: a link cannot make someone join).
+ */
+const DISCORD_ACCEPT_KEY = 'invite.acceptAfterDiscord';
+const DISCORD_ACCEPT_MAX_AGE_MS = 15 * 60_000;
+
+function rememberDiscordAccept(groupID: string, inviteLink: string) {
+  sessionStorage.setItem(DISCORD_ACCEPT_KEY, JSON.stringify({ groupID, inviteLink, at: Date.now() }));
+}
+
+/** Whether this tab left this invite for Discord lately; the mark is used once. */
+function takeDiscordAccept(groupID: string, inviteLink: string): boolean {
+  const raw = sessionStorage.getItem(DISCORD_ACCEPT_KEY);
+  if (!raw) return false;
+  sessionStorage.removeItem(DISCORD_ACCEPT_KEY);
+  try {
+    const mark = JSON.parse(raw) as { groupID?: unknown; inviteLink?: unknown; at?: unknown };
+    return mark.groupID === groupID && mark.inviteLink === inviteLink && typeof mark.at === 'number' && Date.now() - mark.at < DISCORD_ACCEPT_MAX_AGE_MS;
+  } catch {
+    return false;
+  }
+}
 
 function InvalidInvite() {
   return (
@@ -31,7 +55,8 @@ function InvalidInvite() {
 
 /**
  * /invite?groupID=..&inviteLink=..: the group's name and members, and Accept Invite for anyone not
- * yet in it. Visitors log in (or register, then log in) in dialogs and stay on the invite.
+ * yet in it. Visitors log in (or register, then log in with the email they registered) in dialogs or
+ * with Discord, and the invite is then accepted without pressing Accept Invite again.
  */
 export default function InvitePage() {
   useDocumentTitle('Group Invite');
@@ -49,6 +74,8 @@ function Invite({ groupID, inviteLink }: { groupID: string; inviteLink: string }
   const group = useInviteGroup(groupID, inviteLink);
   const accept = useAcceptInvite(groupID, inviteLink);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // Signing in from this page means accepting its invite: true until the signed-in user's accept is sent.
+  const [acceptOnSignIn, setAcceptOnSignIn] = useState(() => takeDiscordAccept(groupID, inviteLink));
   const userID = auth.isAuthenticated ? (auth.user.id ?? null) : null;
   const viewer = group.data ? viewerInGroup(group.data, userID) : 'anonymous';
   const isMember = viewer === 'member' || viewer === 'administrator' || viewer === 'owner';
@@ -61,6 +88,29 @@ function Invite({ groupID, inviteLink }: { groupID: string; inviteLink: string }
       showAlert('danger', ALREADY_MEMBER_MESSAGE);
     }
   }, [isMember, accept.isSuccess, showAlert]);
+
+  // One step: once signed in (dialog or Discord) a non-member joins; a member is told by the alert above.
+  const groupData = group.data;
+  useEffect(() => {
+    if (!acceptOnSignIn || !userID || !groupData || accept.isPending) return;
+    setAcceptOnSignIn(false);
+    if (!isMember) join(userID, groupData.groupName, `/${groupData.linkURL}/welcome?groupID=${encodeURIComponent(groupID)}`);
+    // join is recreated each render; the effect runs when sign-in, group or the pending accept change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [acceptOnSignIn, userID, groupData, isMember, accept.isPending]);
+
+  function join(user: string, groupName: string, welcome: string) {
+    accept.mutate(user, {
+      onSuccess: () => {
+        toast({ title: 'Success!', body: `You joined ${groupName}`, variant: 'success' });
+        navigate(welcome);
+      },
+      onError: (error) => {
+        const message = error instanceof ApiError && error.status === 409 ? ALREADY_MEMBER_MESSAGE : errorBodyOf(error).message;
+        showAlert('danger', `Could not accept the invite: ${message}`);
+      },
+    });
+  }
 
   if (group.isPending) return <Loading label="Loading invite…" />;
   if (group.isError) {
@@ -79,16 +129,7 @@ function Invite({ groupID, inviteLink }: { groupID: string; inviteLink: string }
       setDialog({ kind: 'login' });
       return;
     }
-    accept.mutate(userID, {
-      onSuccess: () => {
-        toast({ title: 'Success!', body: `You joined ${groupName}`, variant: 'success' });
-        navigate(welcome);
-      },
-      onError: (error) => {
-        const message = error instanceof ApiError && error.status === 409 ? ALREADY_MEMBER_MESSAGE : errorBodyOf(error).message;
-        showAlert('danger', message);
-      },
-    });
+    join(userID, groupName, welcome);
   }
 
   return (
@@ -125,7 +166,7 @@ function Invite({ groupID, inviteLink }: { groupID: string; inviteLink: string }
       </div>
       {!userID && (
         <div className="mb-3">
-          <DiscordSignInButton returnTo={`/invite?${new URLSearchParams({ groupID, inviteLink }).toString()}`} />
+          <DiscordSignInButton returnTo={`/invite?${new URLSearchParams({ groupID, inviteLink }).toString()}`} onStart={() => rememberDiscordAccept(groupID, inviteLink)} />
         </div>
       )}
       <Card>
@@ -139,15 +180,19 @@ function Invite({ groupID, inviteLink }: { groupID: string; inviteLink: string }
       {dialog?.kind === 'login' && (
         <InviteLoginModal
           notice={dialog.notice}
+          email={dialog.email}
           onHide={() => setDialog(null)}
-          onLoggedIn={() => setDialog(null)}
+          onLoggedIn={() => {
+            setDialog(null);
+            setAcceptOnSignIn(true);
+          }}
           onRegister={() => setDialog({ kind: 'register' })}
         />
       )}
       {dialog?.kind === 'register' && (
         <InviteRegisterModal
           onHide={() => setDialog(null)}
-          onRegistered={() => setDialog({ kind: 'login', notice: 'Registration successful. Log in to accept the invite.' })}
+          onRegistered={({ email }) => setDialog({ kind: 'login', email, notice: 'Registration successful. Log in and the invite is accepted.' })}
         />
       )}
     </div>
