@@ -33,7 +33,11 @@ import { componentsRoutes } from './features/components/components.routes';
 import { createComponentsService } from './features/components/components.service';
 import { eventsRoutes } from './features/events/events.routes';
 import { createEventsService } from './features/events/events.service';
+import { attendanceRoutes } from './features/events/attendance.routes';
+import { createAttendanceService } from './features/events/attendance.service';
 import { waitlistRoutes } from './features/events/waitlist.routes';
+import { quorumRoutes } from './features/events/quorum.routes';
+import { createQuorumService } from './features/events/quorum.service';
 import { createWaitlistService } from './features/events/waitlist.service';
 import { gamesRoutes } from './features/games/games.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
@@ -183,9 +187,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes(createDashboardService({ db, clock })));
   await app.register(membersRoutes(createMembersService({ db, clock, publicUrl: config.publicUrl, changes })));
   await app.register(componentsRoutes(createComponentsService({ db, clock, changes })));
-  await app.register(availabilityRoutes(createAvailabilityService({ db, clock })));
-  await app.register(preferencesRoutes(createPreferencesService({ db, clock, throttle })));
-  await app.register(groupGameSettingsRoutes(createGroupGameSettingsService({ db, clock, publicUrl: config.publicUrl })));
+  const availability = createAvailabilityService({ db, clock, changes });
+  await app.register(availabilityRoutes(availability));
+  await app.register(preferencesRoutes(createPreferencesService({ db, clock, throttle, changes })));
+  await app.register(groupGameSettingsRoutes(createGroupGameSettingsService({ db, clock, changes, publicUrl: config.publicUrl })));
   const civGames = createCivGamesService({ db, clock, changes });
   await app.register(
     civGamesRoutes(civGames, createRankingsService({ db }), createGameProposalsService({ db, clock, throttle, games: civGames, changes })),
@@ -210,7 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(config.eventLimitPerHour ? { eventLimit: { max: config.eventLimitPerHour, windowMs: 60 * 60_000 } } : {}),
   });
   await app.register(eventsRoutes(events));
+  await app.register(quorumRoutes(createQuorumService({ db, clock, publicUrl: config.publicUrl, changes })));
   await app.register(waitlistRoutes(createWaitlistService({ db, clock, publicUrl: config.publicUrl, changes })));
+  await app.register(attendanceRoutes(createAttendanceService({ db, clock, changes })));
   await app.register(calendarRoutes(createCalendarService({ db, clock, publicUrl: config.publicUrl })));
 
   await app.register(
@@ -230,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const discordApp = await registerDiscordApp(app, {
     db,
     clock,
+    availability,
     events,
     throttle,
     limit: upstreamLimit,

@@ -7,7 +7,6 @@ import {
   CHANNEL_TAKEN_MESSAGE,
   CHANNEL_UNSEEN_MESSAGE,
 } from '../src/features/discord/discord-channel.service';
-import { MAYBE_ANSWER } from '../src/features/discord/discord-interactions.service';
 import { createInProcessGroupChanges } from '../src/features/live/group-changes';
 import { createEventMailJob } from '../src/features/reminders/event-mail.job';
 import '../src/features/discord/discord-app.tables';
@@ -196,14 +195,27 @@ describe('Discord bot in a group channel', () => {
     // However many presses, the message was edited from the final state, a few times at most.
     expect(message!.edits).toBeLessThan(50);
 
-    // Not coming gives the seat up; Maybe changes nothing and says so.
+    // Not coming gives the seat up and is kept as the member's answer; Maybe, from someone without a seat, is kept too.
     const seated = answers.findIndex((a) => (a.json() as { data: { content: string } }).data.content.startsWith('You are attending'));
+    const unseated = answers.findIndex((a) => !(a.json() as { data: { content: string } }).data.content.startsWith('You are attending'));
     const leaving = await press(players[seated]!, `rsvp:unattend:${event._id}`);
     expect((leaving.json() as { data: { content: string } }).data.content).toBe('You are not coming to Twelve seats.');
-    const maybe = await press(players[0]!, `rsvp:maybe:${event._id}`);
-    expect(maybe.json()).toMatchObject({ type: 4, data: { content: MAYBE_ANSWER, flags: 64 } });
+    const maybe = await press(players[unseated]!, `rsvp:maybe:${event._id}`);
+    expect(maybe.json()).toMatchObject({ type: 4, data: { content: 'You answered Maybe to Twelve seats.', flags: 64 } });
+    const answersKept = await t.database.db
+      .selectFrom('event_responses')
+      .innerJoin('discord_links', 'discord_links.user_id', 'event_responses.user_id')
+      .select(['discord_links.discord_id', 'event_responses.response'])
+      .where('event_id', '=', event._id)
+      .orderBy('event_responses.response')
+      .execute();
+    expect(answersKept).toEqual([
+      { discord_id: players[unseated], response: 'maybe' },
+      { discord_id: players[seated], response: 'not_coming' },
+    ]);
     await t.app.discordDeliveries.settled();
     expect(message!.embeds?.[0]?.footer?.text).toBe('1 seat left');
+    expect(message!.embeds?.[0]?.description).toContain('**Attending (11/12)**');
   }, 120_000);
 
   it('a linked user who is not a member hears the website refusal; an unlinked one where to sign in', async () => {

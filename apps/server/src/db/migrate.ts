@@ -18,6 +18,11 @@ import * as m0650 from './migrations/0650_civ_drafts';
 import * as m0660 from './migrations/0660_civ_draft_modes';
 import * as m0670 from './migrations/0670_discord_app';
 import * as m0680 from './migrations/0680_comment_edits';
+import * as m0690 from './migrations/0690_availability_time_zones';
+import * as m0720 from './migrations/0720_edit_versions';
+import * as m0700 from './migrations/0700_event_rsvp_attendance';
+import * as m0710 from './migrations/0710_event_quorum';
+import * as m0740 from './migrations/0740_runescape_names';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +44,11 @@ const migrations: Record<string, Migration> = {
   '0660_civ_draft_modes': m0660,
   '0670_discord_app': m0670,
   '0680_comment_edits': m0680,
+  '0690_availability_time_zones': m0690,
+  '0720_edit_versions': m0720,
+  '0700_event_rsvp_attendance': m0700,
+  '0710_event_quorum': m0710,
+  '0740_runescape_names': m0740,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -14,3 +14,7 @@ export const MAX_BELOW_ATTENDING_MESSAGE = 'More members are already attending t
 export const SIGNUP_CLOSED_MESSAGE = 'Sign-ups for this event have closed';
 export const WAITLIST_HAS_ROOM_MESSAGE = 'This event still has free seats: attend it instead';
 export const WAITLIST_ALREADY_ATTENDING_MESSAGE = 'You are already attending this event';
+export const ATTENDANCE_BEFORE_END_MESSAGE = 'Attendance can be marked once the event has ended';
+export const ATTENDANCE_ONLY_CREATOR_OR_ADMINS_MESSAGE = 'Only the creator of this event or an Administrator can mark who came';
+export const ATTENDANCE_NOT_A_MEMBER_MESSAGE = 'That person is not a member of this group';
+export const ATTENDANCE_RATES_ADMINS_MESSAGE = 'Only Administrators can see attendance rates';

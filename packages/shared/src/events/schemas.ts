@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidTimeZone } from './time-zone';
 import { entityId } from '../groups/ids';
 import { SERIES_MAX_OCCURRENCES, SERIES_MIN_OCCURRENCES } from './series';
+import { quorumDtoFields, quorumInputFields } from './quorum';
 
 export const EVENT_NAME_MAX = 100;
 /** Spec 5 and 9: max players 1 to 12, default 12. */
@@ -21,12 +22,35 @@ export const attendingMemberDto = z.object({
   userID: z.string(),
   username: z.string(),
   email: z.string().optional(),
+  /** true when they answered Late (they hold a seat all the same); absent for Attending. */
+  late: z.boolean().optional(),
 });
 export type AttendingMemberDto = z.infer<typeof attendingMemberDto>;
 
 /** Someone waiting for a seat. */
 export const waitlistMemberDto = z.object({ userID: z.string(), username: z.string() });
 export type WaitlistMemberDto = z.infer<typeof waitlistMemberDto>;
+
+/**
+ * The answers a member can give an event. Attending and Late take a seat (the waitlist when full);
+ * Maybe, Can sub and Not coming take none.
+ */
+export const RSVP_RESPONSES = ['attending', 'late', 'maybe', 'can_sub', 'not_coming'] as const;
+export type RsvpResponse = (typeof RSVP_RESPONSES)[number];
+/** The answers that take no seat, kept apart from the seats and the waitlist. */
+export const SEATLESS_RESPONSES = ['maybe', 'can_sub', 'not_coming'] as const;
+export type SeatlessResponse = (typeof SEATLESS_RESPONSES)[number];
+export const RSVP_LABELS: Record<RsvpResponse, string> = {
+  attending: 'Attending',
+  late: 'Late',
+  maybe: 'Maybe',
+  can_sub: 'Can sub',
+  not_coming: 'Not coming',
+};
+
+/** Someone whose answer takes no seat. */
+export const responseMemberDto = z.object({ userID: z.string(), username: z.string(), response: z.enum(SEATLESS_RESPONSES) });
+export type ResponseMemberDto = z.infer<typeof responseMemberDto>;
 
 /** An event as members see it; dates are ISO 8601 instants in UTC. */
 export const eventDto = z.object({
@@ -59,6 +83,9 @@ export const eventDto = z.object({
   waitlistMembers: z.array(waitlistMemberDto).optional(),
   /** The caller's place on the waitlist, from 1; absent when the caller is not waiting. */
   waitlistPosition: z.number().int().optional(),
+  /** Who answered Maybe, Can sub or Not coming (answers that take no seat), first answered first; absent when nobody did. */
+  responseMembers: z.array(responseMemberDto).optional(),
+  ...quorumDtoFields,
 });
 export type EventDto = z.infer<typeof eventDto>;
 export const eventsResponse = z.array(eventDto);
@@ -128,6 +155,7 @@ export const postEventBody = z
       .optional(),
     /** The IANA zone whose wall-clock time the weekly occurrences keep (across daylight saving); default UTC. */
     timeZone: z.string().max(64).refine(isValidTimeZone, 'Time zone is not a known IANA time zone').optional(),
+    ...quorumInputFields,
   })
   .refine((body) => body.repeatUntil === undefined || body.repeatCount === undefined, {
     path: ['repeatUntil'],
@@ -152,6 +180,7 @@ export const updateEventBody = z.object({
   signupCutoffMinutes: signupCutoffMinutes.optional(),
   /** For an occurrence of a weekly series: change only this event (default) or every upcoming one. */
   scope: seriesScope.optional(),
+  ...quorumInputFields,
 });
 export type UpdateEventBody = z.output<typeof updateEventBody>;
 export type UpdateEventInput = z.input<typeof updateEventBody>;
@@ -170,3 +199,42 @@ export const eventIdQuery = z.object({ eventID: entityId('eventID') });
 export const deleteEventQuery = eventIdQuery.extend({ scope: seriesScope.optional() });
 export type DeleteEventQuery = z.infer<typeof deleteEventQuery>;
 export const eventMessageResponse = z.object({ message: z.string() });
+
+/** POST /api/events/respondToEvent: the caller's answer; the caller is the one answering. */
+export const respondToEventBody = z.object({
+  eventID: entityId('eventID'),
+  response: z.enum(RSVP_RESPONSES, { error: "Response must be one of 'attending', 'late', 'maybe', 'can_sub' or 'not_coming'" }),
+});
+export type RespondToEventBody = z.infer<typeof respondToEventBody>;
+
+/** POST /api/events/markEventAttendance: after the end, the creator or an Administrator says whether a member came. */
+export const markEventAttendanceBody = z.object({
+  eventID: entityId('eventID'),
+  userID: entityId('userID'),
+  attended: z.boolean({ error: 'Attended must be true or false' }),
+});
+export type MarkEventAttendanceBody = z.infer<typeof markEventAttendanceBody>;
+
+/** One member's mark on one event. */
+export const attendanceMarkDto = z.object({
+  userID: z.string(),
+  username: z.string(),
+  attended: z.boolean(),
+  markedBy: z.string(),
+  markedAt: z.string(),
+});
+export type AttendanceMarkDto = z.infer<typeof attendanceMarkDto>;
+/** GET /api/events/getEventAttendance?eventID= and the answer of markEventAttendance: the event's marks. */
+export const eventAttendanceResponse = z.object({ eventID: z.string(), marks: z.array(attendanceMarkDto) });
+export type EventAttendanceResponse = z.infer<typeof eventAttendanceResponse>;
+
+/** A member's attendance over the group's events: came of marked; rate null when never marked. */
+export const attendanceRateDto = z.object({
+  userID: z.string(),
+  attended: z.number().int(),
+  marked: z.number().int(),
+  rate: z.number().nullable(),
+});
+export type AttendanceRateDto = z.infer<typeof attendanceRateDto>;
+/** GET /api/events/getAttendanceRates?groupID=: Administrators only. */
+export const attendanceRatesResponse = z.array(attendanceRateDto);

@@ -45,6 +45,13 @@ const table: Record<GroupAction, { public: string; private: string }> = {
   deleteAnyComment: { public: 'Ao', private: 'Ao' },
   viewClanStats: { public: 'mAo', private: 'mAo' },
   linkOwnAccount: { public: 'mAo', private: 'mAo' },
+  renameOwnAccount: { public: 'mAo', private: 'mAo' },
+  claimRosterInvitation: { public: 'mAo', private: 'mAo' },
+  importClanRoster: { public: 'Ao', private: 'Ao' },
+  respondToEvents: { public: 'mAo', private: 'mAo' },
+  markAnyAttendance: { public: 'Ao', private: 'Ao' },
+  viewAttendanceRates: { public: 'Ao', private: 'Ao' },
+  remindAnyEventMembers: { public: 'Ao', private: 'Ao' },
 };
 
 const letter: Record<Viewer, string> = { anonymous: 'a', nonMember: 'n', member: 'm', administrator: 'A', owner: 'o' };

@@ -53,6 +53,20 @@ export const GROUP_ACTIONS = [
   'viewClanStats',
   /** RuneScape clans: link or unlink one's own in-game account. */
   'linkOwnAccount',
+  /** RuneScape clans: rename one's own linked account (its history carries over). */
+  'renameOwnAccount',
+  /** RuneScape clans: claim a name of the imported roster, which links it. */
+  'claimRosterInvitation',
+  /** RuneScape clans: import a roster of names as invitations members claim. */
+  'importClanRoster',
+  /** Answer an event: Attending, Late, Maybe, Can sub or Not coming. */
+  'respondToEvents',
+  /** After any event of the group has ended, mark who came (an event's creator may for their own event too). */
+  'markAnyAttendance',
+  /** See each member's attendance rate on the Members page. */
+  'viewAttendanceRates',
+  /** See who has answered any event of the group and remind the rest (an event's creator may for their own). */
+  'remindAnyEventMembers',
 ] as const;
 export type GroupAction = (typeof GROUP_ACTIONS)[number];
 
@@ -86,6 +100,9 @@ export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): b
     case 'editGames':
     case 'viewClanStats':
     case 'linkOwnAccount':
+    case 'renameOwnAccount':
+    case 'claimRosterInvitation':
+    case 'respondToEvents':
       return isMember(viewer);
     case 'joinGroup':
       return !isPrivate && viewer === 'nonMember';
@@ -101,6 +118,10 @@ export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): b
     case 'editGroupGameSettings':
     case 'editDraftPresets':
     case 'deleteAnyComment':
+    case 'importClanRoster':
+    case 'markAnyAttendance':
+    case 'viewAttendanceRates':
+    case 'remindAnyEventMembers':
       return isAdministrator(viewer);
     case 'kickMember':
     case 'deleteGroup':

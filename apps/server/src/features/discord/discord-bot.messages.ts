@@ -1,7 +1,7 @@
 import type { DiscordMessageBody } from '../../integrations/discord-api';
 import type { DraftedGameForPost, EventForMessage, GameResultForPost } from './discord-bot.repo';
 
-/** What a button press asks for; Maybe has no state of its own in the app. */
+/** What a button press asks for: Attend, Maybe, or Not coming (its id kept as 'unattend' for messages already posted). */
 export const RSVP_CHOICES = ['attend', 'maybe', 'unattend'] as const;
 export type RsvpChoice = (typeof RSVP_CHOICES)[number];
 
@@ -130,6 +130,19 @@ export function gameResultPost(game: GameResultForPost, publicUrl: string): Disc
       },
     ],
     components: [{ type: 1, components: [{ type: 2, style: LINK, label: 'Open the game', url }] }],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/** The channel's reminder to answer an event, sent when an organiser reminds the members who have not. */
+export function nudgePost(event: EventForMessage, publicUrl: string): DiscordMessageBody {
+  const url = `${publicUrl}/${event.link_url}/events?groupID=${encodeURIComponent(event.group_id)}`;
+  return {
+    content: clip(
+      `**${plain(event.group_name)}**: are you coming to **${plain(event.event_name)}** ${when(event.start_at, 'R')}, at ${when(event.start_at, 'F')}? If you have not answered yet, answer on the events page.`,
+      2000,
+    ),
+    components: [{ type: 1, components: [{ type: 2, style: LINK, label: 'Open', url }] }],
     allowed_mentions: { parse: [] },
   };
 }

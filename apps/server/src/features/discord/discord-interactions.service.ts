@@ -39,7 +39,6 @@ const ephemeral = (content: string): InteractionResponse => ({
   data: { content, flags: EPHEMERAL, allowed_mentions: { parse: [] } },
 });
 
-export const MAYBE_ANSWER = 'SMM keeps no "maybe": press Attend to take a seat, or Not coming to give yours up. Your sign-up is unchanged.';
 
 interface Deps {
   db: Db;
@@ -62,12 +61,15 @@ export function createDiscordInteractionsService({ db, publicUrl, events, comman
   async function press(userId: string, choice: 'attend' | 'maybe' | 'unattend', eventId: string): Promise<InteractionResponse> {
     const user = await users.findById(db, userId);
     if (!user) return notLinked();
-    if (choice === 'maybe') return ephemeral(MAYBE_ANSWER);
     const actor = toUserDto(user);
     try {
-      const body = { eventID: eventId, userID: actor.id };
-      const event = choice === 'attend' ? await events.attendEvent(actor, body) : await events.unattendEvent(actor, body);
-      return ephemeral(choice === 'attend' ? `You are attending ${event.eventName}.` : `You are not coming to ${event.eventName}.`);
+      if (choice === 'attend') {
+        const event = await events.attendEvent(actor, { eventID: eventId, userID: actor.id });
+        return ephemeral(`You are attending ${event.eventName}.`);
+      }
+      // Maybe and Not coming are answers of their own, as on the website; Not coming gives a seat up.
+      const event = await events.respondToEvent(actor, { eventID: eventId, response: choice === 'maybe' ? 'maybe' : 'not_coming' });
+      return ephemeral(choice === 'maybe' ? `You answered Maybe to ${event.eventName}.` : `You are not coming to ${event.eventName}.`);
     } catch (error) {
       // The website's refusals (full, closed, not a member…), said only to the presser.
       if (error instanceof AppError && error.statusCode < 500) return ephemeral(error.message);

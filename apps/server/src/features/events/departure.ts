@@ -1,13 +1,16 @@
 import type { Db } from '../../db/schema';
 import type { GroupChange } from '../live/group-changes';
 import * as events from './events.repo';
+import * as responses from './responses.repo';
 import { fillSeats } from './seats';
 import * as waitlist from './waitlist.repo';
 
 /**
  * A member who leaves (or is kicked) gives up their seats and waitlist places in the group's
- * events; each freed seat of an upcoming event goes to the first on its waitlist, under the
- * events' row locks. Returns the promotions, to be published after the commit.
+ * events, and their Maybe / Can sub / Not coming answers to those that have not started (answers
+ * to past events and attendance marks stay on record); each freed seat of an upcoming event goes
+ * to the first on its waitlist, under the events' row locks. Returns the promotions, to be
+ * published after the commit.
  */
 export async function releaseSeatsOf(
   tx: Db,
@@ -18,5 +21,6 @@ export async function releaseSeatsOf(
   const held = await events.lockAttendedUpcoming(tx, groupId, userId, options.now);
   await events.deleteAttendeeFromGroupEvents(tx, groupId, userId);
   await waitlist.deleteFromGroupEvents(tx, groupId, userId);
+  await responses.deleteUpcomingFromGroupEvents(tx, groupId, userId, options.now);
   return fillSeats(tx, held, options);
 }

@@ -1,6 +1,8 @@
 import type { EventDto } from '@smm/shared/events/schemas';
 import type { AttendeeRow, EventRow } from './events.repo';
+import type { ResponseRow } from './responses.repo';
 import type { WaitlistRow } from './waitlist.repo';
+import { quorumDto } from './quorum';
 
 export const toIso = (ms: number): string => new Date(ms).toISOString();
 
@@ -16,8 +18,10 @@ export function toEventDto(
   viewerId: string,
   creatorIsMember: boolean,
   waitlist: readonly Pick<WaitlistRow, 'event_id' | 'user_id' | 'username'>[] = [],
+  responses: readonly Pick<ResponseRow, 'event_id' | 'user_id' | 'username' | 'response'>[] = [],
 ): EventDto {
   const waiting = waitlist.filter((w) => w.event_id === row.id);
+  const answered = responses.filter((r) => r.event_id === row.id);
   const position = waiting.findIndex((w) => w.user_id === viewerId) + 1;
   return {
     _id: row.id,
@@ -29,7 +33,12 @@ export function toEventDto(
     maxNumberOfMembers: row.max_number_of_members,
     attendingMembers: attendees
       .filter((a) => a.event_id === row.id)
-      .map((a) => ({ userID: a.user_id, username: a.username, ...(a.user_id === viewerId ? { email: a.email } : {}) })),
+      .map((a) => ({
+        userID: a.user_id,
+        username: a.username,
+        ...(a.user_id === viewerId ? { email: a.email } : {}),
+        ...(Number(a.late) === 1 ? { late: true } : {}),
+      })),
     isDrafted: row.is_drafted === 1,
     draftGameID: row.draft_game_id,
     ...(creatorIsMember ? {} : { creatorIsMember: false }),
@@ -40,5 +49,9 @@ export function toEventDto(
     ...(row.series_id === null ? {} : { seriesID: row.series_id }),
     ...(waiting.length === 0 ? {} : { waitlistMembers: waiting.map((w) => ({ userID: w.user_id, username: w.username })) }),
     ...(position === 0 ? {} : { waitlistPosition: position }),
+    ...(answered.length === 0
+      ? {}
+      : { responseMembers: answered.map((r) => ({ userID: r.user_id, username: r.username, response: r.response })) }),
+    ...quorumDto(row, attendees.filter((a) => a.event_id === row.id).length),
   };
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/schema';
 import type { EventAttendeesTable, EventsTable } from './events.tables';
 
 export type EventRow = EventsTable;
-export type AttendeeRow = { event_id: string; user_id: string; username: string; email: string; joined_at: number };
+export type AttendeeRow = { event_id: string; user_id: string; username: string; email: string; joined_at: number; late: number };
 /** An event with the group it belongs to, for calendars and mails. */
 export type EventWithGroupRow = EventRow & { group_name: string; link_url: string };
 
@@ -37,11 +37,18 @@ export async function listAttendees(db: Db, eventIds: readonly string[]): Promis
       join.onRef('group_members.group_id', '=', 'events.group_id').onRef('group_members.user_id', '=', 'event_attendees.user_id'),
     )
     .innerJoin('users', 'users.id', 'event_attendees.user_id')
-    .select(['event_attendees.event_id', 'event_attendees.user_id', 'event_attendees.joined_at', 'users.username', 'users.email'])
+    .select([
+      'event_attendees.event_id',
+      'event_attendees.user_id',
+      'event_attendees.joined_at',
+      'event_attendees.late',
+      'users.username',
+      'users.email',
+    ])
     .where('event_attendees.event_id', 'in', eventIds)
     .orderBy('event_attendees.joined_at')
     .orderBy('event_attendees.user_id')
-    .execute();
+    .execute() as Promise<AttendeeRow[]>;
 }
 
 /** Of the given events, the ids of those whose creator is no longer a member of the event's group. */
@@ -138,6 +145,11 @@ export async function insertAttendee(db: Db, row: EventAttendeesTable): Promise<
     .returning('user_id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/** Says whether a seat holder comes late (1) or on time (0). */
+export async function setLate(db: Db, eventId: string, userId: string, late: number): Promise<void> {
+  await db.updateTable('event_attendees').set({ late }).where('event_id', '=', eventId).where('user_id', '=', userId).execute();
 }
 
 export async function deleteAttendee(db: Db, eventId: string, userId: string): Promise<boolean> {

@@ -10,6 +10,7 @@ import {
   eventMessageResponse,
   eventsResponse,
   postEventBody,
+  respondToEventBody,
   updateEventBody,
 } from '@smm/shared/events/schemas';
 import { icsFileName } from '../calendar/ics';
@@ -94,12 +95,29 @@ export const eventsRoutes =
         schema: {
           tags,
           security,
-          description: 'A member takes themself off the event (userID must be the caller). Returns the event.',
+          description:
+            'A member clears their answer to the event (userID must be the caller): a seat, a place on the waitlist, or a Maybe / Can sub / Not coming. Returns the event.',
           body: attendEventBody,
           response: { 200: eventDto, ...errors },
         },
       },
       (req) => events.unattendEvent(req.actor, req.body),
+    );
+
+    app.post(
+      '/api/events/respondToEvent',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "The caller answers the event: 'attending' or 'late' take a seat, or the end of the waitlist when the event is full (a place already held is kept); 'maybe', 'can_sub' and 'not_coming' take no seat and give up one held, which goes to the first on the waitlist. One answer per member: a new one replaces the old. 409 once the event has ended, or for a seat after sign-ups have closed. Returns the event (late: true on late seat holders, responseMembers for the seatless answers).",
+          body: respondToEventBody,
+          response: { 200: eventDto, ...errors },
+        },
+      },
+      (req) => events.respondToEvent(req.actor, req.body),
     );
 
     app.post(

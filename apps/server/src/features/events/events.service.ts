@@ -17,6 +17,7 @@ import {
   type AttendEventBody,
   type EventDto,
   type PostEventBody,
+  type RespondToEventBody,
   type SeriesScope,
   type UpdateEventBody,
 } from '@smm/shared/events/schemas';
@@ -32,11 +33,16 @@ import { transactionWithChanges, type GroupChanges } from '../live/group-changes
 import type { Limit, Throttle } from '../throttle/throttle.service';
 import { readEvent, readEvents } from './event-reader';
 import * as events from './events.repo';
+import * as responses from './responses.repo';
+import { applyResponse, clearResponse, EVENT_ENDED_MESSAGE } from './rsvp';
 import { fillSeats } from './seats';
+import { editedQuorumColumns, quorumChanged } from './quorum';
+import * as quorum from './quorum.repo';
+import { EVENT_CANCELLED_MESSAGE } from '@smm/shared/events/quorum';
+import * as waitlist from './waitlist.repo';
 import { deleteSeries, newEventRows, updateSeries } from './series';
 
 const NOT_A_MEMBER_MESSAGE = 'Only members of this group can see and change its events';
-const EVENT_ENDED_MESSAGE = 'This event has already ended';
 const EVENT_FILE = /^(.{1,64})\.ics$/;
 
 interface Deps {
@@ -152,15 +158,17 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
           description: body.description === undefined ? current.description : body.description,
           signup_cutoff_minutes: body.signupCutoffMinutes === undefined ? current.signup_cutoff_minutes : body.signupCutoffMinutes,
         };
+        const minimum = editedQuorumColumns(current, body, body.startDate, max);
         const changed = (Object.keys(edited) as (keyof typeof edited)[]).some((key) => edited[key] !== current[key]);
-        if (!changed) return readEvent(tx, current, actor.id);
+        if (!changed && !quorumChanged(current, minimum)) return readEvent(tx, current, actor.id);
         await events.update(tx, eventID, { ...edited, updated_at: now });
+        if (quorumChanged(current, minimum)) await quorum.setQuorum(tx, eventID, minimum);
         // A reminder queued for the old start would name the wrong time; the job queues one for the new start.
         if (body.startDate !== current.start_at) await outbox.deleteUnsentReminders(tx, eventID);
-        for (const change of await fillSeats(tx, [{ ...current, ...edited }], { now, publicUrl })) record(change);
+        for (const change of await fillSeats(tx, [{ ...current, ...edited, ...minimum }], { now, publicUrl })) record(change);
         await notifier.eventChanged(tx, 'updated', await withGroup(tx, eventID), actor, now);
         record({ groupId: current.group_id, topic: 'events', action: 'updated', eventId: eventID, userId: actor.id });
-        return readEvent(tx, { ...current, ...edited, updated_at: now }, actor.id);
+        return readEvent(tx, { ...current, ...edited, ...minimum, updated_at: now }, actor.id);
       });
     },
 
@@ -201,15 +209,27 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
       assertSelf(actor, body.userID, 'attend events');
       return transactionWithChanges(db, changes, async (tx, record) => {
         const current = await lockForMember(tx, body.eventID, actor);
+        if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
         await events.deleteNonMemberAttendees(tx, current.id, current.group_id);
         const now = clock.now();
         // Those already waiting come first: a seat left free (a departed member's) goes to them before a newcomer.
         for (const change of await fillSeats(tx, [current], { now, publicUrl })) record(change);
         const attendees = await events.listAttendees(tx, [current.id]);
-        if (attendees.some((a) => a.user_id === actor.id)) return readEvent(tx, current, actor.id);
+        const seat = attendees.find((a) => a.user_id === actor.id);
+        if (seat) {
+          // Attending is on time: a seat held as Late becomes Attending; otherwise nothing changes.
+          if (Number(seat.late) === 1 && current.end_at > now) {
+            await events.setLate(tx, current.id, actor.id, 0);
+            record({ groupId: current.group_id, topic: 'attendance', action: 'attended', eventId: current.id, userId: actor.id });
+          }
+          return readEvent(tx, current, actor.id);
+        }
         if (current.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
         if (signupsClosed(current.start_at, current.signup_cutoff_minutes, now)) throw conflict(SIGNUP_CLOSED_MESSAGE);
         if (attendees.length >= current.max_number_of_members) throw conflict(EVENT_FULL_MESSAGE);
+        // One answer per member: taking a seat replaces a Maybe, Can sub or Not coming, and a place in line.
+        await responses.deleteResponse(tx, current.id, actor.id);
+        await waitlist.deleteEntries(tx, current.id, [actor.id]);
         await events.insertAttendee(tx, { event_id: current.id, user_id: actor.id, joined_at: clock.now() });
         record({ groupId: current.group_id, topic: 'attendance', action: 'attended', eventId: current.id, userId: actor.id });
         return readEvent(tx, current, actor.id);
@@ -217,17 +237,30 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
     },
 
     /**
-     * Takes the caller off the event (nothing happens if they were not on it) and drops their
-     * pending reminder; the seat goes to the first on the waitlist in the same transaction.
+     * Clears the caller's answer to the event, whichever it was (nothing happens if they gave none),
+     * and drops their pending reminder; a freed seat goes to the first on the waitlist in the same transaction.
      */
     async unattendEvent(actor: UserDto, body: AttendEventBody): Promise<EventDto> {
       assertSelf(actor, body.userID, 'unattend events');
       return transactionWithChanges(db, changes, async (tx, record) => {
         const current = await lockForMember(tx, body.eventID, actor);
-        await events.deleteAttendee(tx, current.id, actor.id);
-        await outbox.deleteUnsentReminders(tx, current.id, actor.id);
-        record({ groupId: current.group_id, topic: 'attendance', action: 'unattended', eventId: current.id, userId: actor.id });
-        for (const change of await fillSeats(tx, [current], { now: clock.now(), publicUrl })) record(change);
+        for (const change of await clearResponse(tx, current, actor.id, { now: clock.now(), publicUrl })) record(change);
+        return readEvent(tx, current, actor.id);
+      });
+    },
+
+    /**
+     * The caller answers the event: Attending or Late take a seat, or the end of the waitlist when
+     * it is full; Maybe, Can sub and Not coming take none and give up a seat held. Under the event's
+     * row lock, so many members answering at once never overbook it.
+     */
+    async respondToEvent(actor: UserDto, body: RespondToEventBody): Promise<EventDto> {
+      return transactionWithChanges(db, changes, async (tx, record) => {
+        const { row: current, access } = await lockWithAccess(tx, body.eventID, actor);
+        assertCan(access, 'respondToEvents', NOT_A_MEMBER_MESSAGE);
+        if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
+        const result = await applyResponse(tx, current, actor.id, body.response, { now: clock.now(), publicUrl });
+        for (const change of result.changes) record(change);
         return readEvent(tx, current, actor.id);
       });
     },

@@ -17,7 +17,8 @@ export async function fillSeats(
   rows: readonly events.EventRow[],
   { now, publicUrl }: { now: number; publicUrl: string },
 ): Promise<GroupChange[]> {
-  const open = rows.filter((row) => row.start_at > now);
+  // A cancelled event keeps its sign-ups as they were: nobody is promoted onto it.
+  const open = rows.filter((row) => row.start_at > now && row.cancelled_at == null);
   if (open.length === 0) return [];
   const ids = open.map((row) => row.id);
   const waiting = await waitlist.listWaitlist(tx, ids);

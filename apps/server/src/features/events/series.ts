@@ -7,6 +7,8 @@ import { conflict, invalid } from '../../errors';
 import { newId } from '../../lib/ids';
 import * as outbox from '../reminders/event-mail-outbox.repo';
 import * as events from './events.repo';
+import { editedQuorumColumns, newQuorumColumns } from './quorum';
+import * as quorum from './quorum.repo';
 
 const repeatOf = (body: PostEventBody): Repeat | null => {
   if (body.repeatUntil !== undefined) return { until: body.repeatUntil };
@@ -32,7 +34,7 @@ export function newEventRows(body: PostEventBody, creatorId: string, now: number
     signup_cutoff_minutes: body.signupCutoffMinutes ?? null,
   };
   const repeat = repeatOf(body);
-  if (!repeat) return [{ ...base, id: newId(), start_at: body.startDate, end_at: body.endDate, series_id: null }];
+  if (!repeat) return [{ ...base, id: newId(), start_at: body.startDate, end_at: body.endDate, series_id: null, ...newQuorumColumns(body, body.startDate) }];
   let occurrences;
   try {
     occurrences = weeklyOccurrences({ startAt: body.startDate, endAt: body.endDate }, repeat, body.timeZone ?? 'UTC');
@@ -41,7 +43,7 @@ export function newEventRows(body: PostEventBody, creatorId: string, now: number
     throw invalid({ repeatUntil: message }, message);
   }
   const seriesId = newId();
-  return occurrences.map((o) => ({ ...base, id: newId(), start_at: o.startAt, end_at: o.endAt, series_id: seriesId }));
+  return occurrences.map((o) => ({ ...base, id: newId(), start_at: o.startAt, end_at: o.endAt, series_id: seriesId, ...newQuorumColumns(body, o.startAt) }));
 }
 
 /**
@@ -60,6 +62,12 @@ export async function updateSeries(tx: Db, current: events.EventRow, body: Updat
     rows.map((row) => row.id),
   );
   const updated: events.EventRow[] = [];
+  // The minimum, like the other fields, is the edited occurrence's for every one of them.
+  const quorumInput = {
+    minPlayers: body.minPlayers === undefined ? (current.min_players ?? null) : body.minPlayers,
+    quorumCheckMinutes: body.quorumCheckMinutes === undefined ? (current.quorum_check_minutes ?? null) : body.quorumCheckMinutes,
+    autoCancel: body.autoCancel === undefined ? current.auto_cancel === 1 : body.autoCancel,
+  };
   for (const row of rows) {
     const startAt = row.start_at + shift;
     if (shift !== 0 && startIsInPast(startAt, now)) throw invalid({ startDate: START_IN_PAST_MESSAGE }, START_IN_PAST_MESSAGE);
@@ -75,6 +83,7 @@ export async function updateSeries(tx: Db, current: events.EventRow, body: Updat
       description: body.description === undefined ? current.description : body.description,
       signup_cutoff_minutes: body.signupCutoffMinutes === undefined ? current.signup_cutoff_minutes : body.signupCutoffMinutes,
       updated_at: now,
+      ...editedQuorumColumns(row, quorumInput, startAt, max),
     });
   }
   for (const row of updated) {
@@ -87,6 +96,14 @@ export async function updateSeries(tx: Db, current: events.EventRow, body: Updat
       description,
       signup_cutoff_minutes,
       updated_at,
+    });
+    await quorum.setQuorum(tx, row.id, {
+      min_players: row.min_players ?? null,
+      quorum_check_minutes: row.quorum_check_minutes ?? null,
+      auto_cancel: row.auto_cancel ?? 0,
+      quorum_check_at: row.quorum_check_at ?? null,
+      quorum_checked_at: row.quorum_checked_at ?? null,
+      below_minimum_at: row.below_minimum_at ?? null,
     });
     // A reminder queued for the old start would name the wrong time; the job queues one for the new start.
     if (shift !== 0) await outbox.deleteUnsentReminders(tx, row.id);

@@ -1,3 +1,4 @@
+import { EVENT_CANCELLED_MESSAGE } from '@smm/shared/events/quorum';
 import { can } from '@smm/shared/groups/policy';
 import {
   EVENT_NOT_FOUND_MESSAGE,
@@ -49,6 +50,7 @@ export function createWaitlistService({ db, clock, publicUrl, changes }: Deps) {
       return transactionWithChanges(db, changes, async (tx, record) => {
         const row = await lockForMember(tx, body.eventID, actor, body.userID);
         const now = clock.now();
+        if (row.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
         if (row.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
         if (signupsClosed(row.start_at, row.signup_cutoff_minutes, now)) throw conflict(SIGNUP_CLOSED_MESSAGE);
         // Seats a departed member held, or a waitlist left behind, are settled before judging whether the event is full.

@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
+import type { EventRow } from './events.repo';
+import type { QuorumColumns } from './quorum';
+
+/** A member of the event's group, whether they have answered it (a seat, the waitlist or another answer). */
+export interface MemberAnswerRow {
+  user_id: string;
+  username: string;
+  email: string;
+  time_zone: string | null;
+  receive_event_notifications: number;
+  answered: number;
+}
+
+/** Someone to mail about an event. */
+export interface QuorumRecipientRow {
+  user_id: string;
+  username: string;
+  email: string;
+  time_zone: string | null;
+}
+
+export async function setQuorum(db: Db, id: string, columns: QuorumColumns): Promise<void> {
+  await db.updateTable('events').set(columns).where('id', '=', id).execute();
+}
+
+/** The events whose minimum check has come due, earliest first (events_quorum_check_idx). */
+export const listDueChecks = (db: Db, now: number, limit: number): Promise<{ id: string }[]> =>
+  db.selectFrom('events').select('id').where('quorum_check_at', '<=', now).orderBy('quorum_check_at').limit(limit).execute();
+
+/**
+ * Takes the due check of one event: clears it in one conditional write, so of several instances
+ * exactly one gets the row back, and holds the event's row lock until the transaction ends.
+ */
+export const claimCheck = (db: Db, id: string, now: number): Promise<EventRow | undefined> =>
+  db
+    .updateTable('events')
+    .set({ quorum_check_at: null, quorum_checked_at: now })
+    .where('id', '=', id)
+    .where('quorum_check_at', '<=', now)
+    .returningAll()
+    .executeTakeFirst();
+
+export async function markBelowMinimum(db: Db, id: string, now: number, cancel: boolean): Promise<void> {
+  await db
+    .updateTable('events')
+    .set(cancel ? { below_minimum_at: now, cancelled_at: now, updated_at: now } : { below_minimum_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The event's creator, to be told of it (whatever their notification setting: it is their event). */
+export const findCreator = (db: Db, event: Pick<EventRow, 'user_id'>): Promise<QuorumRecipientRow | undefined> =>
+  db
+    .selectFrom('users')
+    .select(['users.id as user_id', 'users.username', 'users.email', 'users.time_zone'])
+    .where('users.id', '=', event.user_id)
+    .executeTakeFirst() as Promise<QuorumRecipientRow | undefined>;
+
+/** Everyone holding a seat on the event or waiting for one, still members of its group. */
+export const listSignedUp = (db: Db, event: Pick<EventRow, 'id' | 'group_id'>): Promise<QuorumRecipientRow[]> =>
+  db
+    .selectFrom('group_members')
+    .innerJoin('users', 'users.id', 'group_members.user_id')
+    .select(['users.id as user_id', 'users.username', 'users.email', 'users.time_zone'])
+    .where('group_members.group_id', '=', event.group_id)
+    .where(({ or, exists, selectFrom }) =>
+      or([
+        exists(
+          selectFrom('event_attendees')
+            .select(sql.lit(1).as('one'))
+            .where('event_attendees.event_id', '=', event.id)
+            .whereRef('event_attendees.user_id', '=', 'group_members.user_id'),
+        ),
+        exists(
+          selectFrom('event_waitlist')
+            .select(sql.lit(1).as('one'))
+            .where('event_waitlist.event_id', '=', event.id)
+            .whereRef('event_waitlist.user_id', '=', 'group_members.user_id'),
+        ),
+      ]),
+    )
+    .orderBy('users.id')
+    .execute() as Promise<QuorumRecipientRow[]>;
+
+/** Every member of the event's group, by name, each with whether they have answered it: one query. */
+export const listMemberAnswers = (db: Db, event: Pick<EventRow, 'id' | 'group_id'>): Promise<MemberAnswerRow[]> =>
+  db
+    .selectFrom('group_members')
+    .innerJoin('users', 'users.id', 'group_members.user_id')
+    .select(({ exists, selectFrom, or }) => [
+      'users.id as user_id',
+      'users.username',
+      'users.email',
+      'users.time_zone',
+      'group_members.receive_event_notifications',
+      sql<number>`case when ${or([
+        exists(
+          selectFrom('event_attendees')
+            .select(sql.lit(1).as('one'))
+            .where('event_attendees.event_id', '=', event.id)
+            .whereRef('event_attendees.user_id', '=', 'group_members.user_id'),
+        ),
+        exists(
+          selectFrom('event_waitlist')
+            .select(sql.lit(1).as('one'))
+            .where('event_waitlist.event_id', '=', event.id)
+            .whereRef('event_waitlist.user_id', '=', 'group_members.user_id'),
+        ),
+        exists(
+          selectFrom('event_responses')
+            .select(sql.lit(1).as('one'))
+            .where('event_responses.event_id', '=', event.id)
+            .whereRef('event_responses.user_id', '=', 'group_members.user_id'),
+        ),
+      ])} then 1 else 0 end`.as('answered'),
+    ])
+    .where('group_members.group_id', '=', event.group_id)
+    .orderBy('users.username')
+    .orderBy('users.id')
+    .execute() as Promise<MemberAnswerRow[]>;
+
+/**
+ * Records a reminder at `now` unless one went out since `since`: a conditional write, so two
+ * organisers pressing at once send one reminder. False when refused.
+ */
+export async function claimNudge(db: Db, id: string, now: number, since: number): Promise<boolean> {
+  const result = await db
+    .updateTable('events')
+    .set({ last_nudge_at: now })
+    .where('id', '=', id)
+    .where((w) => w.or([w('last_nudge_at', 'is', null), w('last_nudge_at', '<=', since)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+

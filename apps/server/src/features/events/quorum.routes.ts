@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorBody } from '@smm/shared/errors';
+import { eventNudgeDto, remindEventMembersBody, remindEventMembersResponse } from '@smm/shared/events/quorum';
+import { eventIdQuery } from '@smm/shared/events/schemas';
+import type { QuorumService } from './quorum.service';
+
+const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
+const tags = ['events'];
+const security = [{ bearer: [] }];
+
+export const quorumRoutes =
+  (quorum: QuorumService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/events/getEventNudge',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "The event's creator or an Administrator: how many of the group's members have answered the event (a seat, the waitlist, Maybe, Can sub or Not coming), who has not, when they were last reminded and whether a reminder may be sent now. Other members: 403.",
+          querystring: eventIdQuery,
+          response: { 200: eventNudgeDto, ...errors },
+        },
+      },
+      (req) => quorum.getEventNudge(req.actor, req.query.eventID),
+    );
+
+    app.post(
+      '/api/events/remindEventMembers',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "The event's creator or an Administrator reminds the members who have not answered: a mail to each who keeps Event Notifications on, and one post to the group's Discord channel where set. At most once per event in 24 hours (429 with Retry-After); 409 when the event is cancelled or has started, or everyone has answered.",
+          body: remindEventMembersBody,
+          response: { 200: remindEventMembersResponse, ...errors, 429: apiErrorBody },
+        },
+      },
+      (req) => quorum.remindEventMembers(req.actor, req.body),
+    );
+  };

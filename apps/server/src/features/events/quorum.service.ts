@@ -1,0 +1,114 @@
+import {
+  canRemindEventMembers,
+  EVENT_CANCELLED_MESSAGE,
+  NUDGE_EVENT_STARTED_MESSAGE,
+  NUDGE_INTERVAL_MS,
+  NUDGE_NOBODY_MESSAGE,
+  NUDGE_ONLY_ORGANISER_MESSAGE,
+  NUDGE_TOO_SOON_MESSAGE,
+  type EventNudgeDto,
+  type RemindEventMembersBody,
+  type RemindEventMembersResponse,
+} from '@smm/shared/events/quorum';
+import { EVENT_NOT_FOUND_MESSAGE } from '@smm/shared/events/messages';
+import { can } from '@smm/shared/groups/policy';
+import type { UserDto } from '@smm/shared/users/schemas';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../errors';
+import { assertCan, isVisible, loadAccess, type GroupAccess } from '../groups/group-access';
+import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
+import * as outbox from '../reminders/event-mail-outbox.repo';
+import { quorumMailRow } from '../reminders/quorum-mails';
+import { ThrottledError } from '../throttle/throttle.service';
+import * as events from './events.repo';
+import * as quorum from './quorum.repo';
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  changes: GroupChanges;
+}
+
+const toIso = (ms: number) => new Date(ms).toISOString();
+
+/** Members see the event; its organisers (creator, Administrators) see who answered and remind. */
+function assertOrganiser(access: GroupAccess, event: events.EventRow, actorId: string): void {
+  if (!can('viewEvents', access.context)) {
+    if (!isVisible(access)) throw notFound(EVENT_NOT_FOUND_MESSAGE);
+    assertCan(access, 'viewEvents', 'Only members of this group can see and change its events');
+  }
+  if (!canRemindEventMembers({ userID: event.user_id }, { userID: actorId, role: access.viewer })) {
+    throw forbidden(NUDGE_ONLY_ORGANISER_MESSAGE);
+  }
+}
+
+function toNudgeDto(event: events.EventRow, members: readonly quorum.MemberAnswerRow[], now: number): EventNudgeDto {
+  const notAnswered = members.filter((m) => Number(m.answered) !== 1);
+  const last = event.last_nudge_at ?? null;
+  const next = last !== null && now - last < NUDGE_INTERVAL_MS ? last + NUDGE_INTERVAL_MS : null;
+  const open = event.cancelled_at == null && event.start_at > now;
+  return {
+    eventID: event.id,
+    answered: members.length - notAnswered.length,
+    members: members.length,
+    notAnswered: notAnswered.map((m) => ({ userID: m.user_id, username: m.username })),
+    lastRemindedAt: last === null ? null : toIso(last),
+    nextReminderAt: next === null ? null : toIso(next),
+    canRemind: open && next === null && notAnswered.length > 0,
+  };
+}
+
+/** Who has answered an event, and reminders to those who have not: at most one a day per event. */
+export function createQuorumService({ db, clock, publicUrl, changes }: Deps) {
+  return {
+    /** "5 of 8 answered", who has not, and whether a reminder may go now; for the event's organisers. */
+    async getEventNudge(actor: UserDto, eventID: string): Promise<EventNudgeDto> {
+      const event = await events.findById(db, eventID);
+      if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE);
+      assertOrganiser(await loadAccess(db, event.group_id, actor.id), event, actor.id);
+      return toNudgeDto(event, await quorum.listMemberAnswers(db, event), clock.now());
+    },
+
+    /**
+     * Mails each member who has not answered and keeps Event Notifications on, and posts once to
+     * the group's Discord channel where it has one. The mails are queued in the outbox in the same
+     * transaction as the reminder's time, so none is lost or sent twice; a second reminder within
+     * 24 hours is refused (429, Retry-After until it may go).
+     */
+    async remindEventMembers(actor: UserDto, body: RemindEventMembersBody): Promise<RemindEventMembersResponse> {
+      return transactionWithChanges(db, changes, async (tx, record) => {
+        const event = await events.lockById(tx, body.eventID);
+        if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE);
+        assertOrganiser(await loadAccess(tx, event.group_id, actor.id), event, actor.id);
+        const now = clock.now();
+        if (event.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
+        if (event.start_at <= now) throw conflict(NUDGE_EVENT_STARTED_MESSAGE);
+        const last = event.last_nudge_at ?? null;
+        if (last !== null && now - last < NUDGE_INTERVAL_MS) {
+          throw new ThrottledError(NUDGE_TOO_SOON_MESSAGE, Math.max(1, Math.ceil((last + NUDGE_INTERVAL_MS - now) / 1000)));
+        }
+        const members = await quorum.listMemberAnswers(tx, event);
+        const waiting = members.filter((m) => Number(m.answered) !== 1);
+        if (waiting.length === 0) throw conflict(NUDGE_NOBODY_MESSAGE);
+        if (!(await quorum.claimNudge(tx, event.id, now, now - NUDGE_INTERVAL_MS))) {
+          throw new ThrottledError(NUDGE_TOO_SOON_MESSAGE, Math.ceil(NUDGE_INTERVAL_MS / 1000));
+        }
+        const withGroup = await events.findWithGroup(tx, event.id);
+        const recipients = waiting.filter((m) => Number(m.receive_event_notifications) === 1 && m.user_id !== actor.id);
+        const mailed = await outbox.insertMany(
+          tx,
+          recipients.map((m) =>
+            quorumMailRow('nudge', withGroup!, m, { publicUrl, now, actorName: actor.username, dedupeKey: `nudge:${event.id}:${m.user_id}:${now}` }),
+          ),
+        );
+        record({ groupId: event.group_id, topic: 'events', action: 'nudge', eventId: event.id, userId: actor.id });
+        const nudge = toNudgeDto({ ...event, last_nudge_at: now }, members, now);
+        const message = mailed === 1 ? 'Reminder sent to 1 member' : `Reminder sent to ${mailed} members`;
+        return { message, mailed, nudge };
+      });
+    },
+  };
+}
+export type QuorumService = ReturnType<typeof createQuorumService>;
