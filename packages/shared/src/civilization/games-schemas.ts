@@ -351,15 +351,24 @@ export const notesDto = z.object({
   groupID: z.string(),
   gameID: z.string(),
   notes: z.string(),
+  /** When the notes were last saved (epoch ms); null before the first save. Sent back as expectedUpdatedAt. */
+  updatedAt: z.number().nullable(),
   playerRelationships: z.array(playerRelationshipDto),
 });
 export type NotesDto = z.infer<typeof notesDto>;
+/** A save over notes saved meanwhile (in another tab or window) is refused with this. */
+export const NOTES_CHANGED_MESSAGE = 'Notes were changed since you opened them. Reload to see the newer notes.';
 export const notesParams = z.object({ userID: entityId('userID'), groupID: entityId('groupID'), gameID: entityId('gameID') });
 export const postUserNotesBody = z.object({
   userID: entityId('userID'),
   groupID: entityId('groupID'),
   gameID: entityId('gameID'),
   notes: z.string({ error: 'notes must be text' }).max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`),
+  /**
+   * The updatedAt of the notes the editor opened (null: opened before any save). When sent and no
+   * longer the stored one, nothing is saved and the answer is 409 NOTES_CHANGED_MESSAGE.
+   */
+  expectedUpdatedAt: z.number({ error: 'expectedUpdatedAt must be a time in epoch ms' }).int('expectedUpdatedAt must be a time in epoch ms').nonnegative('expectedUpdatedAt must be a time in epoch ms').nullable().optional(),
 });
 export type PostUserNotesBody = z.infer<typeof postUserNotesBody>;
 export const postPlayerRelationshipBody = z.object({

@@ -3,7 +3,7 @@ import { notesDto, notesParams, postPlayerRelationshipBody, postUserNotesBody } 
 import { apiErrorBody } from '@smm/shared/errors';
 import type { NotesService } from './notes.service';
 
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
+const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
 const tags = ['notes'];
 const security = [{ bearer: [] }];
 
@@ -34,7 +34,8 @@ export const notesRoutes =
           schema: {
             tags,
             security,
-            description: 'The caller saves their notes for a game (userID must be the caller).',
+            description:
+              'The caller saves their notes for a game (userID must be the caller). With expectedUpdatedAt (the updatedAt they opened, null before any save), a save over notes saved meanwhile answers 409 and saves nothing.',
             body: postUserNotesBody,
             response: { 200: notesDto, ...errors },
           },

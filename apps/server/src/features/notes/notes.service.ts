@@ -1,8 +1,8 @@
-import type { NotesDto, PlayerRelationship, PostPlayerRelationshipBody, PostUserNotesBody } from '@smm/shared/civilization/games-schemas';
+import { NOTES_CHANGED_MESSAGE, type NotesDto, type PlayerRelationship, type PostPlayerRelationshipBody, type PostUserNotesBody } from '@smm/shared/civilization/games-schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { forbidden, invalid, notFound } from '../../errors';
+import { conflict, forbidden, invalid, notFound } from '../../errors';
 import * as games from '../civ-games/civ-games.repo';
 import { GAME_NOT_FOUND_MESSAGE } from '../civ-games/civ-games.service';
 import { assertCan, loadAccess } from '../groups/group-access';
@@ -28,6 +28,7 @@ export function createNotesService({ db, clock }: { db: Db; clock: Clock }) {
       groupID,
       gameID,
       notes: row?.notes ?? '',
+      updatedAt: row ? Number(row.updated_at) : null,
       playerRelationships: relationships.map((r) => ({
         userID: r.other_user_id,
         username: r.username,
@@ -43,10 +44,14 @@ export function createNotesService({ db, clock }: { db: Db; clock: Clock }) {
       return read(actor.id, params.groupID, params.gameID);
     },
 
-    /** The caller saves their notes for a game. */
+    /**
+     * The caller saves their notes for a game; with expectedUpdatedAt, only over the version they
+     * opened (the same member may edit in two tabs): otherwise 409 and nothing is saved.
+     */
     async postUserNotes(actor: UserDto, body: PostUserNotesBody): Promise<NotesDto> {
       await ownGame(actor, body.userID, body.groupID, body.gameID);
-      await notes.upsertNotes(db, actor.id, body.gameID, body.notes, clock.now());
+      if (body.expectedUpdatedAt === undefined) await notes.upsertNotes(db, actor.id, body.gameID, body.notes, clock.now());
+      else if (!(await notes.saveNotesIfUnchanged(db, actor.id, body.gameID, body.notes, clock.now(), body.expectedUpdatedAt))) throw conflict(NOTES_CHANGED_MESSAGE);
       return read(actor.id, body.groupID, body.gameID);
     },
 
