@@ -3,7 +3,7 @@ import type { Db } from '../../db/schema';
 import type { DiscordApiClient, DiscordCallResult, DiscordMessageBody } from '../../integrations/discord-api';
 import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChangeAction } from '../live/group-changes';
-import { draftedGamePost, eventMessage, gameResultPost, reminderDm } from './discord-bot.messages';
+import { draftedGamePost, eventMessage, gameResultPost, nudgePost, reminderDm } from './discord-bot.messages';
 import * as repo from './discord-bot.repo';
 import * as outbox from './discord.repo';
 import type { DeliveryRow } from './discord.repo';
@@ -143,18 +143,43 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     });
   }
 
+  /** An organiser's reminder to answer, posted once per reminder (they go out at most once a day per event). */
+  async function queueNudgePost(eventId: string, groupId: string): Promise<void> {
+    const channel = await repo.findChannel(db, groupId);
+    if (!channel) return;
+    const event = await repo.findEventForMessage(db, eventId);
+    if (!event) return;
+    const now = clock.now();
+    await repo.queueOnce(db, {
+      id: newId(),
+      group_id: groupId,
+      dedupe_key: `${POST_PREFIX}nudge:${eventId}:${now}`,
+      payload: JSON.stringify({ channelId: channel.channel_id, message: nudgePost(event, publicUrl) }),
+      attempts: 0,
+      next_attempt_at: now,
+      claimed_by: null,
+      lease_until: null,
+      sent_at: null,
+      failed_at: null,
+      last_error: null,
+      created_at: now,
+    });
+  }
+
   return {
     /** Whether this change may touch an event's message or send DMs. */
     wants: (change: GroupChange): boolean =>
       (change.eventId !== undefined && SYNCED.has(change.action)) ||
       (change.topic === 'drafts' && change.draftId !== undefined) ||
-      (change.topic === 'games' && change.gameId !== undefined),
+      (change.topic === 'games' && change.gameId !== undefined) ||
+      (change.action === 'nudge' && change.eventId !== undefined),
 
     /** Queues the event's message update when its group has a channel (or the event a message there), or a drafted game's post. */
     async queue(change: GroupChange): Promise<void> {
       const eventId = change.eventId;
       if (change.topic === 'drafts' && change.draftId) return queueDraftedGamePost(change.draftId, change.groupId);
       if (change.topic === 'games' && change.gameId) return queueGameResultPost(change.gameId, change.groupId);
+      if (change.action === 'nudge' && eventId) return queueNudgePost(eventId, change.groupId);
       if (!eventId || !SYNCED.has(change.action)) return;
       if (!(await repo.findChannel(db, change.groupId)) && !(await repo.findEventMessage(db, eventId))) return;
       const now = clock.now();

@@ -8,6 +8,7 @@ export const POSTED_ACTIONS = {
   cancelled: 0xe74c3c,
   reminder: 0xf1c40f,
   waitlistPromoted: 0x9b59b6,
+  nudge: 0xe67e22,
 } as const satisfies Partial<Record<GroupChangeAction, number>>;
 export type PostedAction = keyof typeof POSTED_ACTIONS;
 
@@ -44,6 +45,8 @@ function headline(action: PostedAction, event: PostedEvent, username: string | u
       return `Starting soon: ${name}`;
     case 'waitlistPromoted':
       return `${plain(username ?? 'A member')} got a seat at ${name}`;
+    case 'nudge':
+      return `Are you coming? ${name}: answer on the events page if you have not yet`;
   }
 }
 

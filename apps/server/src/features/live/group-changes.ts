@@ -2,7 +2,9 @@ import type { Db } from '../../db/schema';
 
 export type GroupChangeTopic = 'events' | 'attendance' | 'cards' | 'members' | 'group' | 'drafts' | 'comments' | 'games';
 export type GroupChangeAction =
-  'created' | 'updated' | 'cancelled' | 'attended' | 'unattended' | 'reminder' | 'waitlistPromoted' | 'changed' | 'deleted' | 'restored';
+  'created' | 'updated' | 'cancelled' | 'attended' | 'unattended' | 'reminder' | 'waitlistPromoted' | 'changed' | 'deleted' | 'restored'
+  /** topic 'events': members who had not answered were reminded. */
+  | 'nudge';
 
 /** What changed in a group: ids (and a cancelled event's last state); live streams pass on only topic, action and event id. */
 export interface GroupChange {

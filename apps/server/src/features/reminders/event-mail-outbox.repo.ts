@@ -55,6 +55,7 @@ export const listDueReminders = (db: Db, now: number, leadMs: number, limit: num
     .selectAll('events')
     .select(['groups.group_name', 'groups.link_url', 'users.id as attendee_id', 'users.username', 'users.email', 'users.time_zone'])
     .where('group_members.receive_event_notifications', '=', 1)
+    .where('events.cancelled_at', 'is', null)
     .where('events.start_at', '>', now)
     .where('events.start_at', '<=', now + leadMs)
     .where(({ not, exists, selectFrom }) =>

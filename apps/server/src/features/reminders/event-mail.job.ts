@@ -7,6 +7,7 @@ import { createBackgroundJob, onceEvery } from '../../lib/background-job';
 import type { GroupChanges } from '../live/group-changes';
 import * as outbox from './event-mail-outbox.repo';
 import { eventMailRow } from './event-notifications';
+import { createQuorumCheck, type QuorumCheckResult } from '../events/quorum-check';
 
 export const DEFAULT_REMINDER_LEAD_MS = 60 * 60 * 1000;
 /** A claim older than this belongs to a sender that died mid-send; the mail is then sent by another. */
@@ -36,6 +37,8 @@ export interface TickResult {
   remindersQueued: number;
   sent: number;
   failed: number;
+  /** The minimum checks of events that came due (their mails go out in the same tick). */
+  quorum: QuorumCheckResult;
 }
 
 /**
@@ -55,6 +58,7 @@ export function createEventMailJob({
   changes,
 }: Deps) {
   const pruneDue = onceEvery(clock, PRUNE_EVERY_MS);
+  const runQuorumChecks = createQuorumCheck({ db, clock, publicUrl, changes });
 
   async function queueReminders(now: number): Promise<number> {
     const due = await outbox.listDueReminders(db, now, reminderLeadMs, 500);
@@ -113,9 +117,10 @@ export function createEventMailJob({
   async function runTick(): Promise<TickResult> {
     const now = clock.now();
     const remindersQueued = await queueReminders(now);
+    const quorum = await runQuorumChecks();
     const { sent, failed } = await sendDue(now);
     if (pruneDue()) await outbox.pruneFinished(db, now - KEEP_FINISHED_MS);
-    return { remindersQueued, sent, failed };
+    return { remindersQueued, sent, failed, quorum };
   }
 
   return { instanceId, ...createBackgroundJob({ run: runTick, log, failureMessage: 'event mail job failed' }) };

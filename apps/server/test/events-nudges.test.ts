@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUDGE_ONLY_ORGANISER_MESSAGE, NUDGE_TOO_SOON_MESSAGE, type EventNudgeDto } from '@smm/shared/events/quorum';
+import type { EventDto } from '@smm/shared/events/schemas';
+import { createInProcessGroupChanges } from '../src/features/live/group-changes';
+import { createEventMailJob } from '../src/features/reminders/event-mail.job';
+import '../src/features/discord/discord.tables';
+import { createDiscordFake, fakeWebhookUrl, type DiscordFake } from './fakes/discord-fake';
+import { attend, HOUR, iso, setNotifications } from './events-fixtures';
+import { call, createGroup, join, setRole, type TestUser } from './groups-fixtures';
+import { createTestApp, createUser, memoryMailer, type TestApp } from './test-app';
+
+// Reminding members who have not answered an event: "5 of 8 answered", a mail to each of them who
+// keeps notifications on, one Discord post, and at most one reminder per event in 24 hours.
+
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+let t: TestApp;
+let discord: DiscordFake;
+let organiser: TestUser;
+let admin: TestUser;
+let member: TestUser;
+let seated: TestUser;
+let waiting: TestUser;
+let maybe: TestUser;
+let quiet: TestUser;
+let outsider: TestUser;
+let groupID: string;
+const changes = createInProcessGroupChanges();
+
+beforeAll(async () => {
+  discord = await createDiscordFake();
+  t = await createTestApp({ discordApiUrl: discord.url, discordDelivery: { pollMs: 3_600_000 }, deps: { changes } });
+  [organiser, admin, member, seated, waiting, maybe, quiet, outsider] = await Promise.all(
+    Array.from({ length: 8 }, () => createUser(t.app)),
+  );
+  const group = await createGroup(t.app, organiser, { groupName: 'Nudge Group' });
+  groupID = group._id;
+  for (const user of [admin, member, seated, waiting, maybe, quiet]) await join(t.app, group, user);
+  await setRole(t.app, groupID, organiser, admin, 'Administrator');
+  expect((await setNotifications(t.app, quiet, groupID, false)).status).toBe(200);
+  const hooked = await call(t.app, `/api/groups/${groupID}/discordWebhook`, {
+    method: 'POST',
+    as: organiser,
+    payload: { webhookUrl: fakeWebhookUrl() },
+  });
+  expect(hooked.status).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+  await discord.close();
+});
+
+/** An event by the organiser with one seat: `seated` takes it, `waiting` queues and `maybe` answers Maybe. */
+async function answeredEvent(name: string): Promise<EventDto> {
+  const start = t.clock.now() + 72 * HOUR;
+  const res = await call(t.app, '/api/events/postEvent', {
+    method: 'POST',
+    as: organiser,
+    payload: { groupID, userID: organiser.user.id, eventName: name, startDate: iso(start), endDate: iso(start + 2 * HOUR), maxNumberOfMembers: 1 },
+  });
+  expect(res.status).toBe(200);
+  const event = res.body as EventDto;
+  expect((await attend(t.app, seated, event._id)).status).toBe(200);
+  const queued = await call(t.app, '/api/events/joinWaitlist', { method: 'POST', as: waiting, payload: { eventID: event._id, userID: waiting.user.id } });
+  expect(queued.status).toBe(200);
+  const answered = await call(t.app, '/api/events/respondToEvent', { method: 'POST', as: maybe, payload: { eventID: event._id, response: 'maybe' } });
+  expect(answered.status).toBe(200);
+  return event;
+}
+
+const nudgeOf = (as: TestUser, eventID: string) => call(t.app, `/api/events/getEventNudge?eventID=${eventID}`, { as });
+const remind = (as: TestUser, eventID: string) => call(t.app, '/api/events/remindEventMembers', { method: 'POST', as, payload: { eventID } });
+
+async function sentMails() {
+  const mailer = memoryMailer();
+  await createEventMailJob({ db: t.database.db, clock: t.clock, mailer, log: silentLog, publicUrl: 'http://smm.test' }).tick();
+  return mailer.sent;
+}
+
+describe('getEventNudge and remindEventMembers', () => {
+  it('count members who answered (seat, waitlist, Maybe) and name those who have not', async () => {
+    const event = await answeredEvent('Counted');
+    const res = await nudgeOf(organiser, event._id);
+    expect(res.status).toBe(200);
+    const nudge = res.body as EventNudgeDto;
+    expect(nudge).toMatchObject({ eventID: event._id, answered: 3, members: 7, lastRemindedAt: null, nextReminderAt: null, canRemind: true });
+    expect(nudge.notAnswered.map((m) => m.userID).sort()).toEqual([organiser, admin, member, quiet].map((u) => u.user.id).sort());
+    // An Administrator sees it too; a plain member is refused, an outsider does not see the event.
+    expect((await nudgeOf(admin, event._id)).status).toBe(200);
+    const refused = await nudgeOf(member, event._id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(NUDGE_ONLY_ORGANISER_MESSAGE);
+    expect((await remind(member, event._id)).status).toBe(403);
+    expect((await nudgeOf(outsider, event._id)).status).toBe(404);
+  });
+
+  it('mails only the members who have not answered and keep notifications on, posts once to Discord, and refuses a second reminder within 24 hours', async () => {
+    const event = await answeredEvent('Nudged');
+    await sentMails();
+    const posts = discord.posts.length;
+    const first = await remind(organiser, event._id);
+    expect(first.status).toBe(200);
+    // admin and member: not the organiser who sends it, not quiet (notifications off), nobody who answered.
+    expect(first.body).toMatchObject({ mailed: 2, message: 'Reminder sent to 2 members' });
+    expect(first.body.nudge).toMatchObject({ canRemind: false, lastRemindedAt: iso(t.clock.now()), nextReminderAt: iso(t.clock.now() + 24 * HOUR) });
+    const mails = await sentMails();
+    expect(mails.map((m) => m.to).sort()).toEqual([admin.user.email, member.user.email].sort());
+    expect(mails[0]!.subject).toBe('Are you coming? Nudged in Nudge Group');
+    expect(mails[0]!.text).toContain('you have not answered yet');
+    await t.app.discordDeliveries.settled();
+    const posted = discord.posts.slice(posts);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.payload.embeds?.[0]?.title).toContain('Are you coming? Nudged');
+
+    t.clock.advance(23 * HOUR);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/remindEventMembers',
+      headers: { authorization: admin.token },
+      payload: { eventID: event._id },
+    });
+    expect(second.statusCode).toBe(429);
+    expect(second.json().message).toBe(NUDGE_TOO_SOON_MESSAGE);
+    expect(second.headers['retry-after']).toBe(String(60 * 60));
+    expect((await nudgeOf(organiser, event._id)).body).toMatchObject({ canRemind: false });
+    expect(await sentMails()).toEqual([]);
+    await t.app.discordDeliveries.settled();
+    expect(discord.posts.length).toBe(posts + 1);
+
+    t.clock.advance(HOUR);
+    expect((await nudgeOf(organiser, event._id)).body).toMatchObject({ canRemind: true, nextReminderAt: null });
+    const nextDay = await remind(admin, event._id);
+    expect(nextDay.status).toBe(200);
+    // Sent by the Administrator this time: the organiser, who has not answered either, is mailed.
+    expect((await sentMails()).map((m) => m.to).sort()).toEqual([organiser.user.email, member.user.email].sort());
+  });
+
+  it('two reminders at the same moment send one', async () => {
+    const event = await answeredEvent('Raced');
+    await sentMails();
+    const answers = await Promise.all([remind(organiser, event._id), remind(admin, event._id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
+    expect(await sentMails()).toHaveLength(answers.find((a) => a.status === 200)!.body.mailed);
+  });
+
+  it('refuses when everyone has answered', async () => {
+    const res = await call(t.app, '/api/events/postEvent', {
+      method: 'POST',
+      as: organiser,
+      payload: { groupID, userID: organiser.user.id, eventName: 'All in', startDate: iso(t.clock.now() + 5 * HOUR), endDate: iso(t.clock.now() + 6 * HOUR) },
+    });
+    const eventID = (res.body as EventDto)._id;
+    for (const user of [organiser, admin, member, seated, waiting, maybe, quiet]) expect((await attend(t.app, user, eventID)).status).toBe(200);
+    expect((await nudgeOf(organiser, eventID)).body).toMatchObject({ answered: 7, members: 7, canRemind: false, notAnswered: [] });
+    expect((await remind(organiser, eventID)).status).toBe(409);
+  });
+});
