@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityId } from '../groups/ids';
 import { normaliseGameMode } from './game-modes';
+import { ROSTER_MAX_CHARS } from './roster';
 import { osrsGameMode, playerName } from './schemas';
 import { TRACKED_SKILL_IDS, type TrackedSkill } from './tracked-skills';
 
@@ -104,3 +105,45 @@ export const playerHistory = z.object({
   records: z.array(statRecords),
 });
 export type PlayerHistory = z.infer<typeof playerHistory>;
+
+/** A member renames their linked account in the clan (same game mode); its history carries over. */
+export const renameAccountBody = z.object({ groupID: entityId('groupID'), playerName });
+export type RenameAccountBody = z.infer<typeof renameAccountBody>;
+
+export const importRosterBody = z.object({
+  groupID: entityId('groupID'),
+  gameMode: z.preprocess(normaliseGameMode, osrsGameMode),
+  roster: z
+    .string()
+    .max(ROSTER_MAX_CHARS, `The roster must be at most ${ROSTER_MAX_CHARS} characters`)
+    .refine((text) => text.trim() !== '', 'Paste at least one name'),
+});
+export type ImportRosterBody = z.infer<typeof importRosterBody>;
+
+/** A name an Administrator imported, waiting for the member who plays it to claim it. */
+export const rosterInvitation = z.object({
+  invitationID: z.string(),
+  playerName: z.string(),
+  gameMode: osrsGameMode,
+  createdAt: z.iso.datetime(),
+  claimedBy: z.object({ userID: z.string(), username: z.string() }).nullable(),
+  claimedAt: z.iso.datetime().nullable(),
+});
+export type RosterInvitation = z.infer<typeof rosterInvitation>;
+
+export const rosterInvitations = z.object({ invitations: z.array(rosterInvitation) });
+export type RosterInvitations = z.infer<typeof rosterInvitations>;
+
+export const importRosterResponse = rosterInvitations.extend({
+  /** Names added by this import. */
+  added: z.int(),
+  /** Names already invited in the clan, left as they were. */
+  skipped: z.int(),
+});
+export type ImportRosterResponse = z.infer<typeof importRosterResponse>;
+
+export const claimInvitationBody = z.object({ groupID: entityId('groupID'), invitationID: entityId('invitationID') });
+export type ClaimInvitationBody = z.infer<typeof claimInvitationBody>;
+
+/** Days a departed member's link and history are kept for a rejoin. */
+export const DEPARTED_KEPT_DAYS = 30;

@@ -24,6 +24,7 @@ import * as groups from '../groups/groups.repo';
 import { newInviteCode } from '../groups/groups.service';
 import { toMemberDto, toRole } from '../groups/groups.mapper';
 import { releaseSeatsOf } from '../events/departure';
+import { releaseClanLinkOf, restoreClanLinkOf } from '../runescape/departure';
 import * as outbox from '../reminders/event-mail-outbox.repo';
 import { transactionWithChanges, type GroupChange, type GroupChanges } from '../live/group-changes';
 
@@ -91,6 +92,8 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
         throw error;
       }
       if (!inserted) throw conflict(ALREADY_MEMBER_MESSAGE);
+      // A RuneScape clan member back within the kept days finds their linked account and history again.
+      await restoreClanLinkOf(db, access.group.id, actor.id, clock.now());
       membersChanged(access.group.id, actor.id);
       return readFullGroup(db, access.group, publicUrl);
     },
@@ -104,6 +107,7 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
         assertCan(access, 'leaveGroup');
         await members.removeNonOwner(tx, body.groupID, actor.id);
         await leaveEvents(tx, body.groupID, actor.id, { now: clock.now(), publicUrl, record });
+        await releaseClanLinkOf(tx, body.groupID, actor.id, clock.now());
         record({ groupId: body.groupID, topic: 'members', action: 'changed', userId: actor.id });
         return { message: 'You have left the group' };
       });
@@ -124,6 +128,7 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
         }
         await members.removeNonOwner(tx, body.groupID, body.userID);
         await leaveEvents(tx, body.groupID, body.userID, { now: clock.now(), publicUrl, record });
+        await releaseClanLinkOf(tx, body.groupID, body.userID, clock.now());
         record({ groupId: body.groupID, topic: 'members', action: 'changed', userId: body.userID });
         if (!body.replaceInviteLink) return readFullGroup(tx, access.group, publicUrl);
         assertCan(access, 'regenerateInviteLink');

@@ -1,9 +1,10 @@
-import type { ClanMemberStats, HistoryPoint, LinkedAccount } from '@smm/shared/runescape/clan-schemas';
+import type { ClanMemberStats, HistoryPoint, LinkedAccount, RosterInvitation } from '@smm/shared/runescape/clan-schemas';
 import { combatLevel } from '@smm/shared/runescape/combat-level';
 import type { OsrsGameMode } from '@smm/shared/runescape/game-modes';
 import { gainBetween } from '@smm/shared/runescape/gains';
 import { OVERALL_HISCORES_NAME } from '@smm/shared/runescape/skills';
 import { TRACKED_SKILLS, type TrackedSkill } from '@smm/shared/runescape/tracked-skills';
+import type { InvitationWithClaimerRow } from './clan-names.repo';
 import type { AccountWithPlayerRow, ClanMemberRow } from './runescape.repo';
 import type { SnapshotData } from './snapshots';
 
@@ -77,4 +78,13 @@ export const toLinkedAccount = (row: AccountWithPlayerRow): LinkedAccount => ({
   gameMode: row.game_mode as OsrsGameMode,
   linkedAt: new Date(row.linked_at).toISOString(),
   lastUpdated: iso(row.last_checked_at),
+});
+
+export const toRosterInvitation = (row: InvitationWithClaimerRow): RosterInvitation => ({
+  invitationID: row.id,
+  playerName: row.player_name,
+  gameMode: row.game_mode as OsrsGameMode,
+  createdAt: new Date(row.created_at).toISOString(),
+  claimedBy: row.claimed_by ? { userID: row.claimed_by, username: row.claimed_by_username ?? '' } : null,
+  claimedAt: iso(row.claimed_at),
 });

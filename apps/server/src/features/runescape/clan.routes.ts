@@ -12,6 +12,7 @@ import {
   updateClanStatsResponse,
 } from '@smm/shared/runescape/clan-schemas';
 import type { ClanService } from './clan.service';
+import { HiscoresSlowError } from './hiscores-queue';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
 const upstreamErrors = { 409: apiErrorBody, 429: apiErrorBody, 502: apiErrorBody, 504: apiErrorBody };
@@ -21,6 +22,10 @@ const security = [{ bearer: [] }];
 export const clanRoutes =
   (clan: ClanService): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('onError', async (_req, reply, error) => {
+      if (error instanceof HiscoresSlowError) reply.header('retry-after', String(error.retryAfterSeconds));
+    });
+
     app.get(
       '/api/runescape/getLinkedAccount',
       {
@@ -91,7 +96,7 @@ export const clanRoutes =
           tags,
           security,
           description:
-            'Members: asks the hiscores now about every linked account not checked in the last minute. Limited per clan (429 with Retry-After when refused).',
+            "Members: asks the hiscores now about every linked account not checked in the last minute, behind lookups people wait for, each within a deadline (those not answered count as failed). Limited per clan, and counted in the caller's own lookup limit (one per account asked, whatever the clan): 429 with Retry-After when refused.",
           body: groupIdBody,
           response: { 200: updateClanStatsResponse, ...errors, 429: apiErrorBody },
         },

@@ -15,14 +15,14 @@ import { OVERALL, TRACKED_SKILLS } from '@smm/shared/runescape/tracked-skills';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { badRequest, conflict, invalid, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { UPSTREAM_LIMIT_MESSAGE, type UpstreamRateLimit } from '../../integrations/upstream';
-import { newId } from '../../lib/ids';
 import { assertCan, loadAccess, type GroupAccess } from '../groups/group-access';
 import type { Throttle } from '../throttle/throttle.service';
 import { toClanMemberStats, toHistoryPoint, toLinkedAccount } from './clan.mapper';
 import * as repo from './runescape.repo';
-import { nameKey, playerNotFoundMessage, type RuneScapeService } from './runescape.service';
+import type { RuneScapeService } from './runescape.service';
+import { createAccountLinker } from './account-link';
 import { parseSnapshot, type SnapshotRecorder } from './snapshots';
 
 export interface ClanUpdateLimit {
@@ -33,6 +33,9 @@ export interface ClanUpdateLimit {
 /** Update asks the hiscores about every linked member, so a clan may do it only a few times an hour. */
 export const defaultClanUpdateLimit: ClanUpdateLimit = { max: 2, windowMs: 10 * 60_000 };
 export const CLAN_UPDATE_LIMIT_MESSAGE = "This clan's stats were updated a moment ago. Please wait a few minutes before updating again.";
+
+/** The longest Update waits for its lookups; those not answered by then count as failed. */
+export const UPDATE_DEADLINE_MS = 30_000;
 
 /** An account checked this recently is left alone by Update. */
 const FRESH_MS = 60_000;
@@ -52,12 +55,14 @@ interface Deps {
   refreshEveryMs: number;
 }
 
-function assertClan(access: GroupAccess) {
+export function assertClan(access: GroupAccess) {
   if (access.group.link_url !== 'runeScapeClan') throw badRequest('Only RuneScape clans link in-game accounts and keep clan stats');
 }
 
 /** RuneScape clans: members' linked accounts, the clan's hiscores with gains, and each member's history. */
 export function createClanService({ db, clock, runescape, snapshots, throttle, lookupLimit, updateLimit, refreshEveryMs }: Deps) {
+  const linker = createAccountLinker({ db, clock, runescape, snapshots, throttle, lookupLimit, refreshEveryMs });
+
   async function clanAccess(actor: UserDto, groupID: string, action: 'viewClanStats' | 'linkOwnAccount') {
     const access = await loadAccess(db, groupID, actor.id);
     assertCan(access, action, 'Only members of this clan can do that');
@@ -76,42 +81,9 @@ export function createClanService({ db, clock, runescape, snapshots, throttle, l
     /** Links (or replaces) the caller's account after the hiscores confirm the name; stores its first snapshot. */
     async linkAccount(actor: UserDto, body: LinkAccountBody): Promise<LinkedAccountResponse> {
       await clanAccess(actor, body.groupID, 'linkOwnAccount');
-      await throttle.consume(`osrs:${actor.id}`, lookupLimit, UPSTREAM_LIMIT_MESSAGE);
-      const answer = await runescape.fetchAnswer(body.playerName, body.gameMode, 'interactive');
-      if (!answer) {
-        const message = playerNotFoundMessage(body.playerName, body.gameMode);
-        throw invalid({ playerName: message }, message);
-      }
-      const now = clock.now();
-      const player = await repo.upsertPlayer(db, {
-        id: newId(),
-        player_key: nameKey(body.playerName),
-        game_mode: body.gameMode,
-        player_name: body.playerName,
-        last_checked_at: null,
-        refresh_due_at: now + refreshEveryMs,
-        failures: 0,
-        latest_snapshot_id: null,
-        created_at: now,
-      });
-      const takenBy = async () => {
-        const link = await repo.findLinkOfPlayer(db, body.groupID, player.id);
-        if (link && link.user_id !== actor.id) {
-          const message = `${body.playerName} is already linked by another member of this clan`;
-          throw conflict(message, { playerName: message });
-        }
-      };
-      await takenBy();
-      try {
-        await repo.saveAccount(db, { group_id: body.groupID, user_id: actor.id, player_id: player.id, linked_at: now });
-      } catch (error) {
-        // Two members linking the same name at once: the unique index lets one through.
-        await takenBy();
-        throw error;
-      }
-      await snapshots.record(player.id, answer);
-      const row = await repo.findAccount(db, body.groupID, actor.id);
-      return { account: row ? toLinkedAccount(row) : null };
+      const answer = await linker.checkName(actor, body.groupID, body.playerName, body.gameMode);
+      const player = await linker.player(body.playerName, body.gameMode);
+      return linker.save(actor, body.groupID, player, answer, body.playerName);
     },
 
     /** Removes the caller's link; the clan stops showing and refreshing that account. */
@@ -146,8 +118,12 @@ export function createClanService({ db, clock, runescape, snapshots, throttle, l
       const players = await repo.listClanPlayers(db, groupID);
       const now = clock.now();
       const due = players.filter((p) => p.last_checked_at === null || p.last_checked_at < now - FRESH_MS);
+      // Counted in the member's own lookup limit, whatever the clan: one lookup per account asked,
+      // a clan larger than the limit taking the whole of it.
+      await throttle.consume(`osrs:${actor.id}`, lookupLimit, UPSTREAM_LIMIT_MESSAGE, Math.min(Math.max(due.length, 1), lookupLimit.max));
+      // Behind anyone waiting on a page; each lookup still has a deadline, so Update always answers.
       const results = await Promise.allSettled(
-        due.map((p) => runescape.fetchAnswer(p.player_name, p.game_mode as OsrsGameMode, 'interactive')),
+        due.map((p) => runescape.fetchAnswer(p.player_name, p.game_mode as OsrsGameMode, { priority: 'background', deadlineMs: UPDATE_DEADLINE_MS })),
       );
       return {
         updated: results.filter((r) => r.status === 'fulfilled').length,

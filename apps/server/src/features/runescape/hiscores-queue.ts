@@ -1,5 +1,7 @@
+import { AppError } from '../../errors';
 import type { HiscoresAnswer, OsrsHiscoresClient } from '../../integrations/osrs-hiscores';
 import { UpstreamError } from '../../integrations/upstream';
+import { ThrottledError } from '../throttle/throttle.service';
 
 export interface HiscoresQueueOptions {
   /** Requests in flight at once; Jagex blocks bulk callers, so one or two. */
@@ -7,18 +9,68 @@ export interface HiscoresQueueOptions {
   /** First pause after a failure; doubled for each failure in a row, up to backoffMaxMs. */
   backoffBaseMs: number;
   backoffMaxMs: number;
+  /** Lookups one member may have waiting or in flight at once; one more is refused with 429. */
+  perMember?: number;
+  /** Lookups one clan's pages may have waiting or in flight at once. */
+  perClan?: number;
+  /** How long a person waits for an answer, queue included, before a 504. */
+  deadlineMs?: number;
   /** How the queue waits out a pause (tests pass one they control). */
   sleep?: (ms: number) => Promise<void>;
 }
 
-export const defaultHiscoresQueue: HiscoresQueueOptions = { concurrency: 2, backoffBaseMs: 5_000, backoffMaxMs: 5 * 60_000 };
+/** Lookups in flight at once. */
+export const HISCORES_CONCURRENCY = 2;
+/** Lookups one member may have pending at once (a page asks for one; a few tabs for a few). */
+export const HISCORES_PENDING_PER_MEMBER = 3;
+/** Lookups one clan may have pending at once, whoever asked. */
+export const HISCORES_PENDING_PER_CLAN = 6;
+/** Nobody waits longer than this for one lookup, whatever else is queued: a quick 504 beats a long wait. */
+export const HISCORES_DEADLINE_MS = 10_000;
+
+export const defaultHiscoresQueue: HiscoresQueueOptions = {
+  concurrency: HISCORES_CONCURRENCY,
+  backoffBaseMs: 5_000,
+  backoffMaxMs: 5 * 60_000,
+  perMember: HISCORES_PENDING_PER_MEMBER,
+  perClan: HISCORES_PENDING_PER_CLAN,
+  deadlineMs: HISCORES_DEADLINE_MS,
+};
+
+export const HISCORES_SLOW_MESSAGE = 'The RuneScape hiscores are slow to answer right now. Try again in a minute.';
+export const HISCORES_BUSY_MESSAGE = 'You already have several hiscores lookups waiting. Please wait for them before asking again.';
+export const HISCORES_CLAN_BUSY_MESSAGE = 'This clan already has several hiscores lookups waiting. Please try again in a minute.';
+
+/** A 504 that says when to try again (sent as Retry-After by the RuneScape routes). */
+export class HiscoresSlowError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(504, message);
+  }
+}
 
 /** Who asked: a person waiting on a page goes first and is never held by a pause. */
 export type QueuePriority = 'interactive' | 'background';
 
+export interface LookupRequest {
+  priority: QueuePriority;
+  /** The member waiting (interactive lookups): their lookups are capped and served in turn with others'. */
+  memberId?: string;
+  /** The clan whose page asked, if any: capped per clan. */
+  clanId?: string;
+  /** Overrides the queue's deadline (a clan Update waits for all its members' lookups). */
+  deadlineMs?: number;
+}
+
 interface Task {
   priority: QueuePriority;
+  memberId?: string;
+  clanId?: string;
   run: () => Promise<void>;
+  /** Removes the task's claims on the caps, once. */
+  done: () => void;
 }
 
 const realSleep = (ms: number) =>
@@ -31,21 +83,44 @@ const isOverload = (error: unknown) =>
   error instanceof UpstreamError &&
   (error.kind === 'timeout' || error.kind === 'unreachable' || (error.kind === 'status' && (error.status === 429 || (error.status ?? 0) >= 500)));
 
+const increment = (counts: Map<string, number>, key: string | undefined, by: number) => {
+  if (key === undefined) return;
+  const next = (counts.get(key) ?? 0) + by;
+  if (next <= 0) counts.delete(key);
+  else counts.set(key, next);
+};
+
 /**
  * The one way this process reaches the hiscores: at most `concurrency` requests at a time, people
- * before the background refresh, and after a timeout or an overload answer the background work
- * pauses (exponentially longer while failures go on) so a struggling service is not hammered.
+ * before the background refresh and served in turn (the member with the fewest lookups running
+ * goes next), a few pending lookups per member and per clan (more is a 429), and a deadline on
+ * each person's wait (a 504 with Retry-After rather than a long wait behind others). After a
+ * timeout or an overload answer the background work pauses (exponentially longer while failures
+ * go on) so a struggling service is not hammered.
  */
 export function createHiscoresQueue(hiscores: OsrsHiscoresClient, options: HiscoresQueueOptions) {
   const sleep = options.sleep ?? realSleep;
+  const perMember = options.perMember ?? Number.POSITIVE_INFINITY;
+  const perClan = options.perClan ?? Number.POSITIVE_INFINITY;
+  const deadlineMs = options.deadlineMs ?? Number.POSITIVE_INFINITY;
+  const retryAfterSeconds = Math.max(1, Math.ceil(Math.min(deadlineMs, 60_000) / 1000));
   const waiting: Task[] = [];
+  const pendingOfMember = new Map<string, number>();
+  const pendingOfClan = new Map<string, number>();
+  const runningOfMember = new Map<string, number>();
   let active = 0;
   let failuresInARow = 0;
   let pause: Promise<void> | null = null;
 
   function next(): Task | undefined {
-    const interactive = waiting.findIndex((task) => task.priority === 'interactive');
-    if (interactive >= 0) return waiting.splice(interactive, 1)[0];
+    let best = -1;
+    for (let i = 0; i < waiting.length; i += 1) {
+      const task = waiting[i]!;
+      if (task.priority !== 'interactive') continue;
+      // Fair turns: a member with nothing running goes before one who already has a lookup out.
+      if (best < 0 || (runningOfMember.get(task.memberId ?? '') ?? 0) < (runningOfMember.get(waiting[best]!.memberId ?? '') ?? 0)) best = i;
+    }
+    if (best >= 0) return waiting.splice(best, 1)[0];
     return pause ? undefined : waiting.shift();
   }
 
@@ -54,8 +129,11 @@ export function createHiscoresQueue(hiscores: OsrsHiscoresClient, options: Hisco
       const task = next();
       if (!task) return;
       active += 1;
+      increment(runningOfMember, task.memberId, 1);
       void task.run().finally(() => {
         active -= 1;
+        increment(runningOfMember, task.memberId, -1);
+        task.done();
         pump();
       });
     }
@@ -72,23 +150,67 @@ export function createHiscoresQueue(hiscores: OsrsHiscoresClient, options: Hisco
   }
 
   return {
-    /** The player's answer on a table, or null when the table does not know the player. */
-    lookup(table: string, playerName: string, priority: QueuePriority): Promise<HiscoresAnswer | null> {
+    /**
+     * The player's answer on a table, or null when the table does not know the player. Refused at
+     * once (429) past the member's or the clan's cap; rejected with a 504 once the deadline passes,
+     * whether the lookup is still waiting (it is then dropped) or in flight (it finishes for the cache).
+     */
+    lookup(table: string, playerName: string, request: LookupRequest): Promise<HiscoresAnswer | null> {
+      const { priority, memberId, clanId } = request;
+      if (memberId !== undefined && (pendingOfMember.get(memberId) ?? 0) >= perMember) {
+        return Promise.reject(new ThrottledError(HISCORES_BUSY_MESSAGE, retryAfterSeconds));
+      }
+      if (clanId !== undefined && (pendingOfClan.get(clanId) ?? 0) >= perClan) {
+        return Promise.reject(new ThrottledError(HISCORES_CLAN_BUSY_MESSAGE, retryAfterSeconds));
+      }
+      increment(pendingOfMember, memberId, 1);
+      increment(pendingOfClan, clanId, 1);
+      let released = false;
+      const done = () => {
+        if (released) return;
+        released = true;
+        increment(pendingOfMember, memberId, -1);
+        increment(pendingOfClan, clanId, -1);
+      };
       return new Promise((resolve, reject) => {
-        waiting.push({
+        let settled = false;
+        const finish = (settle: () => void) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          settle();
+        };
+        const task: Task = {
           priority,
+          memberId,
+          clanId,
+          done,
           run: () =>
             hiscores.lookup(table, playerName).then(
               (answer) => {
                 failuresInARow = 0;
-                resolve(answer);
+                finish(() => resolve(answer));
               },
               (error: unknown) => {
                 if (isOverload(error)) backOff();
-                reject(error);
+                finish(() => reject(error));
               },
             ),
-        });
+        };
+        const wait = request.deadlineMs ?? deadlineMs;
+        const timer = Number.isFinite(wait)
+          ? setTimeout(() => {
+              const index = waiting.indexOf(task);
+              if (index >= 0) {
+                // Never started: it leaves the queue and frees its place at once.
+                waiting.splice(index, 1);
+                done();
+              }
+              finish(() => reject(new HiscoresSlowError(HISCORES_SLOW_MESSAGE, retryAfterSeconds)));
+            }, wait)
+          : undefined;
+        timer?.unref();
+        waiting.push(task);
         pump();
       });
     },

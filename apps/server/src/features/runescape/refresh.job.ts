@@ -5,6 +5,8 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { createBackgroundJob, createLease } from '../../lib/background-job';
 import type { HiscoresQueue } from './hiscores-queue';
+import * as names from './clan-names.repo';
+import { DEPARTED_KEPT_MS } from './departure';
 import * as repo from './runescape.repo';
 import type { SnapshotRecorder } from './snapshots';
 
@@ -52,7 +54,7 @@ export function createRefreshJob({ db, clock, queue, snapshots, log, refreshEver
     // Renewed before every request: a pass slowed by backoff must not outlive the lease unnoticed.
     if (!(await lease.renew())) return 'lost';
     try {
-      const answer = await queue.lookup(gameModeById(player.game_mode as OsrsGameMode).table, player.player_name, 'background');
+      const answer = await queue.lookup(gameModeById(player.game_mode as OsrsGameMode).table, player.player_name, { priority: 'background' });
       // A name that left the hiscores (renamed, banned, or unranked everywhere) is tried again at the usual pace.
       if (!answer) {
         await repo.markFailed(db, player.id, clock.now() + refreshEveryMs);
@@ -69,6 +71,9 @@ export function createRefreshJob({ db, clock, queue, snapshots, log, refreshEver
 
   async function runTick(): Promise<RefreshTickResult> {
     if (!(await lease.hold())) return { leader: false, checked: 0, stored: 0, failed: 0 };
+    // Departed members' links (and their players' history, when no clan keeps it) go after the kept days.
+    const purged = await names.purgeDeparted(db, clock.now() - DEPARTED_KEPT_MS);
+    if (purged > 0) log.info({ purged }, 'departed RuneScape links purged');
     const due = await repo.listDuePlayers(db, clock.now(), BATCH);
     if (due.length === 0) return { leader: true, checked: 0, stored: 0, failed: 0 };
     const outcomes = await Promise.all(due.map(refresh));

@@ -4,6 +4,9 @@ import type { Db } from '../../db/schema';
 import type { OsrsHiscoresClient } from '../../integrations/osrs-hiscores';
 import type { UpstreamRateLimit } from '../../integrations/upstream';
 import type { Throttle } from '../throttle/throttle.service';
+import { createAccountLinker } from './account-link';
+import { clanNamesRoutes } from './clan-names.routes';
+import { createClanNamesService } from './clan-names.service';
 import { clanRoutes } from './clan.routes';
 import { createClanService, defaultClanUpdateLimit, type ClanUpdateLimit } from './clan.service';
 import { createHiscoresQueue, defaultHiscoresQueue, type HiscoresQueueOptions } from './hiscores-queue';
@@ -54,9 +57,12 @@ export async function registerRuneScape(app: FastifyInstance, deps: Deps): Promi
     updateLimit: deps.clanUpdateLimit ?? defaultClanUpdateLimit,
     refreshEveryMs,
   });
+  const linker = createAccountLinker({ db, clock, runescape, snapshots, throttle, lookupLimit: limit, refreshEveryMs });
+  const names = createClanNamesService({ db, clock, linker });
   const job = createRefreshJob({ db, clock, queue, snapshots, log: app.log, refreshEveryMs, leaseMs: deps.refreshLeaseMs ?? 3 * 60_000 });
   app.decorate('runescapeRefresh', job);
   app.addHook('onClose', () => job.stop());
   await app.register(runescapeRoutes(runescape));
   await app.register(clanRoutes(clan));
+  await app.register(clanNamesRoutes(names));
 }

@@ -41,3 +41,32 @@ declare module '../../db/schema' {
     runescape_job_lease: RuneScapeJobLeaseTable;
   }
 }
+
+/** Migration 0740_runescape_names: the link of a member who left, kept for a rejoin. */
+export interface RuneScapeDepartedAccountsTable {
+  group_id: string;
+  user_id: string;
+  player_id: string;
+  linked_at: number;
+  departed_at: number;
+}
+
+/** Migration 0740_runescape_names: a name of an imported roster, and who claimed it. */
+export interface RuneScapeRosterInvitationsTable {
+  id: string;
+  group_id: string;
+  game_mode: string;
+  player_key: string;
+  player_name: string;
+  created_by: string | null;
+  created_at: number;
+  claimed_by: string | null;
+  claimed_at: number | null;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    runescape_departed_accounts: RuneScapeDepartedAccountsTable;
+    runescape_roster_invitations: RuneScapeRosterInvitationsTable;
+  }
+}
