@@ -28,7 +28,9 @@ describe('weekly availability', () => {
     const group = await groupWithCast(t.app, cast, true);
     const a = await post(group._id, cast.member.user.id, cast.member, { day: 'Saturday', time: 'Evening', available: true });
     expect(a.status).toBe(200);
-    expect(a.body).toEqual([{ userID: cast.member.user.id, username: cast.member.user.username, day: 'Saturday', time: 'Evening' }]);
+    expect(a.body).toEqual([
+      { userID: cast.member.user.id, username: cast.member.user.username, day: 'Saturday', time: 'Evening', timeZone: 'UTC' },
+    ]);
     await post(group._id, cast.member.user.id, cast.member, { day: 'Monday', time: 'Morning', available: true });
     // Setting a slot twice keeps one row.
     await post(group._id, cast.member.user.id, cast.member, { day: 'Monday', time: 'Morning', available: true });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { nextSlotOccurrence, zonedTimeToInstant } from './availability';
+import {
+  AVAILABILITY_WEEK_MS,
+  freeTimesBetween,
+  nextSlotOccurrence,
+  slotOccurrences,
+  wallClock,
+  zonedTimeToInstant,
+} from './availability';
 
 describe('zonedTimeToInstant', () => {
   it.each([
@@ -36,5 +43,54 @@ describe('nextSlotOccurrence', () => {
     // 12:00 UTC Monday is already Tuesday 01:00 in Auckland.
     const { startDate } = nextSlotOccurrence({ day: 'Tuesday', time: 'Morning' }, 'Pacific/Auckland', now);
     expect(new Date(startDate).toISOString()).toBe('2026-11-23T20:00:00.000Z');
+  });
+});
+
+describe('slotOccurrences', () => {
+  it('keeps a Berlin evening at 19:00-23:00 Berlin time across the end of summer time', () => {
+    // Monday 19 October to Monday 2 November 2026: Europe leaves summer time on Sunday 25 October.
+    const from = Date.UTC(2026, 9, 19);
+    const to = Date.UTC(2026, 10, 2);
+    const found = slotOccurrences({ day: 'Saturday', time: 'Evening' }, 'Europe/Berlin', from, to).map(({ start, end }) => [
+      new Date(start).toISOString(),
+      new Date(end).toISOString(),
+    ]);
+    expect(found).toEqual([
+      ['2026-10-24T17:00:00.000Z', '2026-10-24T21:00:00.000Z'],
+      ['2026-10-31T18:00:00.000Z', '2026-10-31T22:00:00.000Z'],
+    ]);
+  });
+
+  it('keeps only occurrences overlapping the window, the change day included', () => {
+    const from = Date.UTC(2026, 9, 25, 0);
+    const to = from + AVAILABILITY_WEEK_MS;
+    const sunday = slotOccurrences({ day: 'Sunday', time: 'Morning' }, 'Europe/Berlin', from, to);
+    expect(sunday.map(({ start }) => new Date(start).toISOString())).toEqual(['2026-10-25T08:00:00.000Z']);
+  });
+
+  it("a Tokyo Saturday evening is a New York Saturday morning (no daylight saving in Tokyo)", () => {
+    const from = Date.UTC(2026, 10, 23);
+    const [at] = slotOccurrences({ day: 'Saturday', time: 'Evening' }, 'Asia/Tokyo', from, from + AVAILABILITY_WEEK_MS);
+    expect(new Date(at!.start).toISOString()).toBe('2026-11-28T10:00:00.000Z');
+    expect(wallClock(at!.start, 'America/New_York')).toMatchObject({ weekday: 'Saturday', hour: 5 });
+    expect(wallClock(at!.start, 'Europe/Berlin')).toMatchObject({ weekday: 'Saturday', hour: 11 });
+  });
+});
+
+describe('freeTimesBetween', () => {
+  it('turns each member slot, in its own zone, into instants, earliest first', () => {
+    const from = Date.UTC(2026, 10, 23);
+    const free = freeTimesBetween(
+      [
+        { userID: 'b', username: 'berlin', day: 'Saturday', time: 'Evening', timeZone: 'Europe/Berlin' },
+        { userID: 't', username: 'tokyo', day: 'Saturday', time: 'Evening', timeZone: 'Asia/Tokyo' },
+      ],
+      from,
+      from + AVAILABILITY_WEEK_MS,
+    );
+    expect(free.map((f) => [f.username, new Date(f.start).toISOString()])).toEqual([
+      ['tokyo', '2026-11-28T10:00:00.000Z'],
+      ['berlin', '2026-11-28T18:00:00.000Z'],
+    ]);
   });
 });

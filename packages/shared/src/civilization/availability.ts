@@ -5,7 +5,7 @@ export type AvailabilityDay = (typeof AVAILABILITY_DAYS)[number];
 export const AVAILABILITY_TIMES = ['Morning', 'Afternoon', 'Evening'] as const;
 export type AvailabilityTime = (typeof AVAILABILITY_TIMES)[number];
 
-/** The hours of each part of the day in the group's time zone; "Plan an event" proposes these. */
+/** The hours of each part of a member's own day, in the zone they answered in; "Plan an event" proposes these. */
 export const SLOT_HOURS: Record<AvailabilityTime, { start: number; end: number }> = {
   Morning: { start: 9, end: 12 },
   Afternoon: { start: 13, end: 17 },
@@ -21,19 +21,30 @@ export interface Slot {
 
 export const slotKey = (slot: Slot): string => `${slot.day}:${slot.time}`;
 
+const clocks = new Map<string, Intl.DateTimeFormat>();
+// A formatter per zone, made once: a week laid out hour by hour reads hundreds of instants.
+const clockOf = (timeZone: string): Intl.DateTimeFormat => {
+  let format = clocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'long',
+    });
+    clocks.set(timeZone, format);
+  }
+  return format;
+};
+
 /** The wall-clock parts of an instant in a time zone. */
-function wallClock(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    weekday: 'long',
-  }).formatToParts(instant);
+export function wallClock(instant: number, timeZone: string) {
+  const parts = clockOf(timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
   return {
     year: Number(get('year')),
@@ -76,4 +87,59 @@ export function nextSlotOccurrence(slot: Slot, timeZone: string, now: number): {
     const startDate = zonedTimeToInstant(timeZone, y, m, d, hours.start);
     if (startDate > now) return { startDate, endDate: zonedTimeToInstant(timeZone, y, m, d, hours.end) };
   }
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How far a week of free times reaches: 7 days, and an hour more so a viewer's 7 calendar days
+ * stay whole in a week whose clocks go back.
+ */
+export const AVAILABILITY_WEEK_MS = 7 * DAY_MS + HOUR_MS;
+
+/** One stretch a member is free, as instants: a slot of their own day in their own zone, on a date. */
+export interface FreeTime {
+  userID: string;
+  username: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Every occurrence of a slot of a member's typical week, kept in `timeZone`, that overlaps
+ * [from, to): on each date whose weekday matches, from the slot's start to its end on that zone's
+ * clock. Each date is converted on its own, so a week with a daylight-saving change keeps the
+ * member's wall-clock hours and moves the instants.
+ */
+export function slotOccurrences(slot: Slot, timeZone: string, from: number, to: number): { start: number; end: number }[] {
+  const first = wallClock(from - DAY_MS, timeZone);
+  const hours = SLOT_HOURS[slot.time];
+  const target = AVAILABILITY_DAYS.indexOf(slot.day);
+  const found: { start: number; end: number }[] = [];
+  const days = Math.ceil((to - from) / DAY_MS) + 2;
+  for (let ahead = 0; ahead <= days; ahead += 1) {
+    const date = new Date(Date.UTC(first.year, first.month - 1, first.day + ahead));
+    if (date.getUTCDay() !== target) continue;
+    const y = date.getUTCFullYear();
+    const m = date.getUTCMonth() + 1;
+    const d = date.getUTCDate();
+    const start = zonedTimeToInstant(timeZone, y, m, d, hours.start);
+    const end = zonedTimeToInstant(timeZone, y, m, d, hours.end);
+    if (end > from && start < to) found.push({ start, end });
+  }
+  return found;
+}
+
+/** Members' slots (each in the zone it was given in) as free times between `from` and `to`, earliest first. */
+export function freeTimesBetween(
+  slots: readonly (Slot & { userID: string; username: string; timeZone: string })[],
+  from: number,
+  to: number,
+): FreeTime[] {
+  return slots
+    .flatMap((slot) =>
+      slotOccurrences(slot, slot.timeZone, from, to).map((at) => ({ userID: slot.userID, username: slot.username, ...at })),
+    )
+    .sort((a, b) => a.start - b.start || a.username.localeCompare(b.username) || a.userID.localeCompare(b.userID));
 }

@@ -22,20 +22,47 @@ const echoedIds = { groupID: entityId('groupID').optional(), userID: entityId('u
 
 // ---- Availability -------------------------------------------------------------------------
 
-/** One slot a member is free in (spec 3, Availability). */
+/** One slot a member is free in (spec 3, Availability): a part of their own day, in the zone they answered in. */
 export const availabilityDto = z.object({
   userID: z.string(),
   username: z.string(),
   day: availabilityDay,
   time: availabilityTime,
+  /** The IANA zone whose clock the day and time are read on: the member's own when they answered. */
+  timeZone: z.string(),
 });
 export type AvailabilityDto = z.infer<typeof availabilityDto>;
 
-/** GET /api/civilization/getGroupAvailability: every current member's slots, in the group's time zone. */
+/** One stretch a member is free in the week asked for, as instants any viewer lays out in their own zone. */
+export const freeTimeDto = z.object({ userID: z.string(), username: z.string(), start: z.number(), end: z.number() });
+
+/** Latest week a caller may ask for: the year 2100. */
+const WEEK_OF_MAX = 4_102_444_800_000;
+
+/** GET /api/civilization/getGroupAvailability?groupID=&weekOf=: weekOf (epoch ms) starts the week; default now. */
+export const groupAvailabilityQuery = z.object({
+  groupID: entityId('groupID'),
+  weekOf: z.coerce
+    .number({ error: 'weekOf must be a time in epoch milliseconds' })
+    .int('weekOf must be a time in epoch milliseconds')
+    .min(0, 'weekOf must be a time in epoch milliseconds')
+    .max(WEEK_OF_MAX, 'weekOf must be before the year 2100')
+    .optional(),
+});
+export type GroupAvailabilityQuery = z.infer<typeof groupAvailabilityQuery>;
+
+/**
+ * GET /api/civilization/getGroupAvailability: every current member's slots (each in their own zone),
+ * and when they fall from `from` to `to` as instants. `timeZone` is the group's, the default zone of
+ * its events; it has no part in anyone's answers.
+ */
 export const groupAvailabilityResponse = z.object({
   groupID: z.string(),
   timeZone: z.string(),
   availability: z.array(availabilityDto),
+  from: z.number(),
+  to: z.number(),
+  freeTimes: z.array(freeTimeDto),
 });
 export type GroupAvailabilityResponse = z.infer<typeof groupAvailabilityResponse>;
 
@@ -47,14 +74,25 @@ export const playerAvailabilityResponse = z.array(availabilityDto);
 
 /** POST /api/civilization/postPlayerAvailability/{groupID}/{userID}. */
 export const postPlayerAvailabilityParams = groupAndUserQuery;
-/** Without `available` the slot is toggled; with it, set. */
+/**
+ * Without `available` the slot is toggled; with it, set. `timeZone` is the browser's zone, used
+ * when the member's profile names none.
+ */
 export const postPlayerAvailabilityBody = z.object({
   ...echoedIds,
   day: availabilityDay,
   time: availabilityTime,
   available: z.boolean({ error: 'available must be true or false' }).optional(),
+  timeZone: z
+    .string({ error: 'Time zone must be text' })
+    .trim()
+    .max(64, 'Time zone is not a known IANA time zone')
+    .refine(isValidTimeZone, 'Time zone is not a known IANA time zone')
+    .transform(canonicalTimeZone)
+    .optional(),
 });
-export type PostPlayerAvailabilityBody = z.infer<typeof postPlayerAvailabilityBody>;
+export type PostPlayerAvailabilityBody = z.input<typeof postPlayerAvailabilityBody>;
+export type PostPlayerAvailabilityInput = z.output<typeof postPlayerAvailabilityBody>;
 
 // ---- Leader agendas -----------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../constants';
 import { groupCardDto } from '../components/schemas';
 import { isSupportedGame, LINK_URLS, SUPPORTED_GAME_NAMES } from '../games/catalogue';
+import { canonicalTimeZone, isValidTimeZone } from '../events/time-zone';
 import { entityId } from './ids';
 import { groupSettingsDto, maxNumberOfLeaderBans } from './settings';
 
@@ -101,6 +102,14 @@ export const createGroupBody = z.object({
   admins: z.array(z.unknown()).optional(),
   members: z.array(z.unknown()).optional(),
   linkURL: z.string().optional(),
+  /** The creator's browser zone: the group's time zone when their profile names none. */
+  timeZone: z
+    .string({ error: 'Time zone must be text' })
+    .trim()
+    .max(64, 'Time zone is not a known IANA time zone')
+    .refine(isValidTimeZone, 'Time zone is not a known IANA time zone')
+    .transform(canonicalTimeZone)
+    .optional(),
 });
 export type CreateGroupBody = z.input<typeof createGroupBody>;
 export type CreateGroupInput = z.output<typeof createGroupBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const LIVE_TOPICS = ['events', 'attendance', 'cards', 'members', 'group', 'drafts', 'comments', 'games'] as const;
+export const LIVE_TOPICS = ['events', 'attendance', 'cards', 'members', 'group', 'drafts', 'comments', 'games', 'availability'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 /**

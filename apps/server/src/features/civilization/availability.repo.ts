@@ -2,7 +2,8 @@ import type { Db } from '../../db/schema';
 import type { CivAvailabilityTable } from './civilization.tables';
 import './civilization.tables';
 
-export type AvailabilityRow = { user_id: string; username: string; day: string; time: string };
+export type AvailabilityRow = { user_id: string; username: string; day: string; time: string; time_zone: string };
+type SlotKey = Pick<CivAvailabilityTable, 'group_id' | 'user_id' | 'day' | 'time'>;
 
 // Only current members count: a member who left keeps their rows, but no grid shows them.
 const ofMembers = (db: Db, groupId: string) =>
@@ -10,7 +11,7 @@ const ofMembers = (db: Db, groupId: string) =>
     .selectFrom('civ_availability as a')
     .innerJoin('group_members as m', (join) => join.onRef('m.group_id', '=', 'a.group_id').onRef('m.user_id', '=', 'a.user_id'))
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.user_id', 'u.username', 'a.day', 'a.time'])
+    .select(['a.user_id', 'u.username', 'a.day', 'a.time', 'a.time_zone'])
     .where('a.group_id', '=', groupId);
 
 /** Every current member's slots in a group. */
@@ -21,16 +22,18 @@ export const listByGroup = (db: Db, groupId: string): Promise<AvailabilityRow[]>
 export const listByUser = (db: Db, groupId: string, userId: string): Promise<AvailabilityRow[]> =>
   ofMembers(db, groupId).where('a.user_id', '=', userId).execute();
 
-export async function exists(db: Db, key: Omit<CivAvailabilityTable, 'created_at'>): Promise<boolean> {
-  const row = await db
-    .selectFrom('civ_availability')
-    .select('day')
-    .where('group_id', '=', key.group_id)
-    .where('user_id', '=', key.user_id)
-    .where('day', '=', key.day)
-    .where('time', '=', key.time)
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Reads all of a member's slots in a group on the clock of `timeZone` from now on: a member's week
+ * is one week of their own life, so answering from a new zone takes the earlier answers along.
+ */
+export async function moveToZone(db: Db, groupId: string, userId: string, timeZone: string): Promise<void> {
+  await db
+    .updateTable('civ_availability')
+    .set({ time_zone: timeZone })
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .where('time_zone', '<>', timeZone)
+    .execute();
 }
 
 /** Marks the slot free; the primary key makes a repeated or concurrent insert a no-op. */
@@ -42,7 +45,7 @@ export async function insertIfAbsent(db: Db, row: CivAvailabilityTable): Promise
     .execute();
 }
 
-export async function remove(db: Db, key: Omit<CivAvailabilityTable, 'created_at'>): Promise<void> {
+export async function remove(db: Db, key: SlotKey): Promise<void> {
   await db
     .deleteFrom('civ_availability')
     .where('group_id', '=', key.group_id)

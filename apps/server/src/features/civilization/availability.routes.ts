@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   groupAndUserQuery,
+  groupAvailabilityQuery,
   groupAvailabilityResponse,
   playerAvailabilityResponse,
   postPlayerAvailabilityBody,
   postPlayerAvailabilityParams,
 } from '@smm/shared/civilization/schemas';
 import { apiErrorBody } from '@smm/shared/errors';
-import { groupIdQuery } from '@smm/shared/groups/ids';
 import type { AvailabilityService } from './availability.service';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
@@ -25,12 +25,12 @@ export const availabilityRoutes =
           tags,
           security,
           description:
-            "Members: every current member's free slots (day Sunday..Saturday, time Morning/Afternoon/Evening) in the group's time zone.",
-          querystring: groupIdQuery,
+            "Members: every current member's free slots (day Sunday..Saturday, time Morning/Afternoon/Evening of their own day, in the IANA zone timeZone of each), and when they fall as instants (freeTimes, epoch ms) from weekOf (default now) for a week (from..to). The top-level timeZone is the group's, the default zone of its events.",
+          querystring: groupAvailabilityQuery,
           response: { 200: groupAvailabilityResponse, ...errors },
         },
       },
-      (req) => availability.getGroupAvailability(req.actor, req.query.groupID),
+      (req) => availability.getGroupAvailability(req.actor, req.query),
     );
 
     app.get(
@@ -56,7 +56,7 @@ export const availabilityRoutes =
           tags,
           security,
           description:
-            "The caller (userID) marks a slot free (available true) or not (false); without available the slot is toggled. Answers the caller's slots.",
+            "The caller (userID) marks a slot of their own day free (available true) or not (false); without available the slot is toggled. The slot is on the clock of the caller's profile time zone, else of timeZone (the browser's), else of their earlier answers, else the group's; answering from a new zone moves all their answers to it. Answers the caller's slots.",
           params: postPlayerAvailabilityParams,
           body: postPlayerAvailabilityBody,
           response: { 200: playerAvailabilityResponse, ...errors },

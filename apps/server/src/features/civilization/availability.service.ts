@@ -1,14 +1,18 @@
+import { AVAILABILITY_WEEK_MS, freeTimesBetween } from '@smm/shared/civilization/availability';
 import type {
   AvailabilityDto,
   GroupAndUserQuery,
+  GroupAvailabilityQuery,
   GroupAvailabilityResponse,
-  PostPlayerAvailabilityBody,
+  PostPlayerAvailabilityInput,
 } from '@smm/shared/civilization/schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { assertCan, loadAccess } from '../groups/group-access';
+import type { GroupChanges } from '../live/group-changes';
+import { findTimeZone } from '../users/users.repo';
 import * as availability from './availability.repo';
 import { assertSelf } from './civ-access';
 import { toAvailabilityDtos } from './civilization.mapper';
@@ -16,35 +20,58 @@ import { toAvailabilityDtos } from './civilization.mapper';
 interface Deps {
   db: Db;
   clock: Clock;
+  changes: Pick<GroupChanges, 'publish'>;
 }
 
-/** Weekly availability: each member marks the slots they are free in; members see the whole group's grid. */
-export function createAvailabilityService({ db, clock }: Deps) {
+/**
+ * Weekly availability: each member marks the parts of their own week they are free in, on their own
+ * clock; members see everyone's as instants of a concrete week, laid out in the viewer's zone.
+ */
+export function createAvailabilityService({ db, clock, changes }: Deps) {
   return {
-    /** Every current member's slots, with the group's time zone they are in; members only. */
-    async getGroupAvailability(actor: UserDto, groupID: string): Promise<GroupAvailabilityResponse> {
-      const access = await loadAccess(db, groupID, actor.id);
+    /**
+     * Every current member's slots (each in the zone it was given in) and their free times from
+     * `weekOf` (default now) for a week; the group's zone only as the default of its events. Members only.
+     */
+    async getGroupAvailability(actor: UserDto, query: GroupAvailabilityQuery): Promise<GroupAvailabilityResponse> {
+      const access = await loadAccess(db, query.groupID, actor.id);
       assertCan(access, 'viewMembers');
-      const rows = await availability.listByGroup(db, groupID);
-      return { groupID, timeZone: access.group.time_zone, availability: toAvailabilityDtos(rows) };
+      const slots = toAvailabilityDtos(await availability.listByGroup(db, query.groupID));
+      const from = query.weekOf ?? clock.now();
+      const to = from + AVAILABILITY_WEEK_MS;
+      return { groupID: query.groupID, timeZone: access.group.time_zone, availability: slots, from, to, freeTimes: freeTimesBetween(slots, from, to) };
     },
 
-    /** One member's slots; members only. */
+    /** One member's slots, each with its zone; members only. */
     async getPlayerAvailability(actor: UserDto, query: GroupAndUserQuery): Promise<AvailabilityDto[]> {
       assertCan(await loadAccess(db, query.groupID, actor.id), 'viewMembers');
       return toAvailabilityDtos(await availability.listByUser(db, query.groupID, query.userID));
     },
 
-    /** The caller marks a slot free or not (toggled when `available` is absent); answers their slots. */
-    async postPlayerAvailability(actor: UserDto, params: GroupAndUserQuery, body: PostPlayerAvailabilityBody): Promise<AvailabilityDto[]> {
+    /**
+     * The caller marks a part of their own day free or not (toggled when `available` is absent), on
+     * the clock of their profile's zone, else the browser's zone sent, else the zone of their earlier
+     * answers, else the group's. Answers their slots; open heat maps hear of it.
+     */
+    async postPlayerAvailability(actor: UserDto, params: GroupAndUserQuery, body: PostPlayerAvailabilityInput): Promise<AvailabilityDto[]> {
       if (body.groupID !== undefined && body.groupID !== params.groupID) throw badRequest('groupID in the body does not match the path');
       assertSelf(actor, params.userID, 'availability');
       assertSelf(actor, body.userID, 'availability');
-      assertCan(await loadAccess(db, params.groupID, actor.id), 'editOwnPreferences');
+      const access = await loadAccess(db, params.groupID, actor.id);
+      assertCan(access, 'editOwnPreferences');
+      const [profileZone, mine] = await Promise.all([
+        findTimeZone(db, actor.id),
+        availability.listByUser(db, params.groupID, actor.id),
+      ]);
+      const timeZone = profileZone ?? body.timeZone ?? mine[0]?.time_zone ?? access.group.time_zone;
       const key = { group_id: params.groupID, user_id: actor.id, day: body.day, time: body.time };
-      const available = body.available ?? !(await availability.exists(db, key));
-      if (available) await availability.insertIfAbsent(db, { ...key, created_at: clock.now() });
-      else await availability.remove(db, key);
+      const available = body.available ?? !mine.some((row) => row.day === body.day && row.time === body.time);
+      await db.transaction().execute(async (tx) => {
+        await availability.moveToZone(tx, params.groupID, actor.id, timeZone);
+        if (available) await availability.insertIfAbsent(tx, { ...key, time_zone: timeZone, created_at: clock.now() });
+        else await availability.remove(tx, key);
+      });
+      changes.publish({ groupId: params.groupID, topic: 'availability', action: 'changed', userId: actor.id });
       return toAvailabilityDtos(await availability.listByUser(db, params.groupID, actor.id));
     },
   };

@@ -13,7 +13,13 @@ const slotOrder = (row: { day: string; time: string }) =>
 export const toAvailabilityDtos = (rows: AvailabilityRow[]): AvailabilityDto[] =>
   [...rows]
     .sort((a, b) => slotOrder(a) - slotOrder(b))
-    .map((row) => ({ userID: row.user_id, username: row.username, day: row.day as AvailabilityDay, time: row.time as AvailabilityTime }));
+    .map((row) => ({
+      userID: row.user_id,
+      username: row.username,
+      day: row.day as AvailabilityDay,
+      time: row.time as AvailabilityTime,
+      timeZone: row.time_zone,
+    }));
 
 export interface PreferenceRows {
   agendas: { user_id: string; agenda: string }[];

@@ -4,6 +4,8 @@ export interface CivAvailabilityTable {
   user_id: string;
   day: string;
   time: string;
+  /** The IANA zone whose clock day and time are read on: the member's own when they answered. */
+  time_zone: string;
   created_at: number;
 }
 

@@ -5,7 +5,7 @@ import { createDiscordApiClient, type DiscordAppCredentials } from '../../integr
 import type { UpstreamRateLimit } from '../../integrations/upstream';
 import type { Throttle } from '../throttle/throttle.service';
 import { createRankingsService } from '../civ-games/rankings.service';
-import { createAvailabilityService } from '../civilization/availability.service';
+import type { AvailabilityService } from '../civilization/availability.service';
 import type { EventsService } from '../events/events.service';
 import { discordAppRoutes } from './discord-app.routes';
 import { createDiscordBotDeliveries, type DiscordBotDeliveries } from './discord-bot.deliveries';
@@ -23,6 +23,8 @@ interface Deps {
   db: Db;
   /** The events service of the website: a press on a button signs up with exactly its rules. */
   events: EventsService;
+  /** The website's availability: /availability answers what the Members page shows. */
+  availability: AvailabilityService;
   clock: Clock;
   throttle: Throttle;
   limit: UpstreamRateLimit;
@@ -41,7 +43,7 @@ interface Deps {
 /** The installation's Discord application: sign-in with Discord, account links, the interactions endpoint and groups' channels; returns the bot's deliveries (null when off). */
 export async function registerDiscordApp(
   app: FastifyInstance,
-  { db, clock, events, throttle, limit, publicUrl, baseUrl, credentials, timeoutMs, interactionDeadlineMs = 2500, reminderLeadMs }: Deps,
+  { db, clock, events, availability, throttle, limit, publicUrl, baseUrl, credentials, timeoutMs, interactionDeadlineMs = 2500, reminderLeadMs }: Deps,
 ): Promise<{ bot: DiscordBotDeliveries | null }> {
   const discord = credentials ? createDiscordApiClient({ baseUrl, credentials, timeoutMs }) : null;
   const origin = baseUrl.replace(/\/$/, '');
@@ -60,7 +62,7 @@ export async function registerDiscordApp(
           clock,
           publicUrl,
           events,
-          availability: createAvailabilityService({ db, clock }),
+          availability,
           rankings: createRankingsService({ db }),
         }),
       }),

@@ -1,4 +1,4 @@
-import { AVAILABILITY_DAYS, AVAILABILITY_TIMES, nextSlotOccurrence, slotKey, type Slot } from '@smm/shared/civilization/availability';
+import { nextSlotOccurrence, slotKey, type Slot } from '@smm/shared/civilization/availability';
 import { nextEvent } from '@smm/shared/events/rules';
 import { can } from '@smm/shared/groups/policy';
 import type { UserDto } from '@smm/shared/users/schemas';
@@ -60,16 +60,23 @@ export function createDiscordCommands({ db, clock, publicUrl, events, availabili
       return message;
     },
 
-    /** The slots most members are free in, at their next time this week; Discord shows <t:…> in each reader's zone. */
+    /**
+     * The slots most members are free in, at their next time this week; each slot is read in the zone
+     * its members answered in, so the same words from two zones are two times. Discord shows <t:…> in
+     * each reader's zone.
+     */
     async availability(actor, groupId) {
-      const { timeZone, availability: rows } = await availability.getGroupAvailability(actor, groupId);
-      const bySlot = new Map<string, string[]>();
-      for (const row of rows) bySlot.set(slotKey(row), [...(bySlot.get(slotKey(row)) ?? []), row.username]);
-      const week: Slot[] = AVAILABILITY_DAYS.flatMap((day) => AVAILABILITY_TIMES.map((time) => ({ day, time })));
+      const { availability: rows } = await availability.getGroupAvailability(actor, { groupID: groupId });
+      const bySlot = new Map<string, { slot: Slot; timeZone: string; names: string[] }>();
+      for (const row of rows) {
+        const key = `${row.timeZone} ${slotKey(row)}`;
+        const entry = bySlot.get(key) ?? { slot: { day: row.day, time: row.time }, timeZone: row.timeZone, names: [] };
+        entry.names.push(row.username);
+        bySlot.set(key, entry);
+      }
       const now = clock.now();
-      const best = week
-        .map((slot) => ({ slot, names: bySlot.get(slotKey(slot)) ?? [], at: nextSlotOccurrence(slot, timeZone, now) }))
-        .filter((entry) => entry.names.length > 0)
+      const best = [...bySlot.values()]
+        .map((entry) => ({ names: entry.names, at: nextSlotOccurrence(entry.slot, entry.timeZone, now) }))
         .sort((a, b) => b.names.length - a.names.length || a.at.startDate - b.at.startDate)
         .slice(0, BEST_SLOTS);
       if (best.length === 0) return { content: 'Nobody has marked when they are free yet. Mark your times on the Members page.' };

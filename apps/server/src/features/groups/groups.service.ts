@@ -24,6 +24,7 @@ import { assertCan, isVisible, loadAccess, readFullGroup } from './group-access'
 import * as members from './group-members.repo';
 import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
 import * as groups from './groups.repo';
+import { findTimeZone } from '../users/users.repo';
 import { parseSettings, toGroupDto, toGroupSummaryDto, toMemberDto } from './groups.mapper';
 
 /** Search answers at most this many groups. */
@@ -56,6 +57,8 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
       const linkURL = linkUrlForGame(body.gameName);
       if (!linkURL) throw invalid({ gameName: 'Game is not supported' });
       const now = clock.now();
+      // The owner's zone: it is only the default zone of the group's events, nobody's answers.
+      const timeZone = (await findTimeZone(db, actor.id)) ?? body.timeZone ?? DEFAULT_GROUP_TIME_ZONE;
       const group: groups.GroupRow = {
         id: newId(),
         group_name: body.groupName,
@@ -66,7 +69,7 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
         invite_link: newInviteCode(),
         settings: JSON.stringify(initialGroupSettings(body.gameName)),
         created_at: now,
-        time_zone: DEFAULT_GROUP_TIME_ZONE,
+        time_zone: timeZone,
       };
       return db.transaction().execute(async (tx) => {
         await groups.insert(tx, group);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/schema';
 
-export type GroupChangeTopic = 'events' | 'attendance' | 'cards' | 'members' | 'group' | 'drafts' | 'comments' | 'games';
+export type GroupChangeTopic = 'events' | 'attendance' | 'cards' | 'members' | 'group' | 'drafts' | 'comments' | 'games' | 'availability';
 export type GroupChangeAction =
   'created' | 'updated' | 'cancelled' | 'attended' | 'unattended' | 'reminder' | 'waitlistPromoted' | 'changed' | 'deleted' | 'restored'
   /** topic 'events': members who had not answered were reminded. */

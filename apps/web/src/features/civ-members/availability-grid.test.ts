@@ -2,27 +2,26 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AVAILABILITY_DAYS, AVAILABILITY_TIMES, slotKey } from '@smm/shared/civilization/availability';
 import type { AvailabilityDto } from '@smm/shared/civilization/schemas';
-import { bestSlots, bestTimesText, HEAT_LEVELS, heatLevel, membersBySlot, WEEK_SLOTS, withSlot } from './availability-grid';
+import { bestSlots, bestTimesText, HEAT_LEVELS, heatLevel, WEEK_SLOTS, withSlot } from './availability-grid';
 
 const row = (userID: string, day: AvailabilityDto['day'], time: AvailabilityDto['time']): AvailabilityDto => ({
   userID,
   username: userID.toUpperCase(),
   day,
   time,
+  timeZone: 'Europe/Berlin',
 });
 
-describe('membersBySlot', () => {
-  it('lists the members of each slot by username, and leaves empty slots out', () => {
-    const bySlot = membersBySlot([row('zed', 'Saturday', 'Evening'), row('amy', 'Saturday', 'Evening'), row('amy', 'Monday', 'Morning')]);
-    expect(bySlot.get('Saturday:Evening')?.map((m) => m.username)).toEqual(['AMY', 'ZED']);
-    expect(bySlot.get('Monday:Morning')?.map((m) => m.username)).toEqual(['AMY']);
-    expect(bySlot.has('Sunday:Morning')).toBe(false);
-  });
-
-  it('counts a member once per slot', () => {
-    expect(membersBySlot([row('amy', 'Friday', 'Evening'), row('amy', 'Friday', 'Evening')]).get('Friday:Evening')).toHaveLength(1);
-  });
-});
+/** Members by slot, as the grid keys them, each member once. */
+function membersBySlot(rows: readonly AvailabilityDto[]): Map<string, AvailabilityDto[]> {
+  const bySlot = new Map<string, AvailabilityDto[]>();
+  for (const r of rows) {
+    const list = bySlot.get(slotKey(r)) ?? [];
+    if (!list.some((other) => other.userID === r.userID)) list.push(r);
+    bySlot.set(slotKey(r), list);
+  }
+  return bySlot;
+}
 
 describe('heatLevel', () => {
   it.each([
@@ -93,12 +92,17 @@ describe('withSlot', () => {
   const me = { userID: 'me', username: 'Me' };
   it('adds a slot in week order and removes it again', () => {
     const start = [row('me', 'Monday', 'Morning'), row('me', 'Saturday', 'Evening')].map((r) => ({ ...r, username: 'Me' }));
-    const added = withSlot(start, { day: 'Wednesday', time: 'Afternoon' }, true, me);
+    const added = withSlot(start, { day: 'Wednesday', time: 'Afternoon' }, true, me, 'Europe/Berlin');
     expect(added.map(slotKey)).toEqual(['Monday:Morning', 'Wednesday:Afternoon', 'Saturday:Evening']);
-    expect(withSlot(added, { day: 'Wednesday', time: 'Afternoon' }, false, me)).toEqual(start);
+    expect(withSlot(added, { day: 'Wednesday', time: 'Afternoon' }, false, me, 'Europe/Berlin')).toEqual(start);
+  });
+
+  it('moves every answer to the zone of the new one, as the server does', () => {
+    const added = withSlot([row('me', 'Monday', 'Morning')], { day: 'Friday', time: 'Evening' }, true, me, 'Asia/Tokyo');
+    expect(added.map((r) => r.timeZone)).toEqual(['Asia/Tokyo', 'Asia/Tokyo']);
   });
 
   it('does not repeat a slot already free', () => {
-    expect(withSlot([row('me', 'Friday', 'Evening')], { day: 'Friday', time: 'Evening' }, true, me)).toHaveLength(1);
+    expect(withSlot([row('me', 'Friday', 'Evening')], { day: 'Friday', time: 'Evening' }, true, me, 'Europe/Berlin')).toHaveLength(1);
   });
 });

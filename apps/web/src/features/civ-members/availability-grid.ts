@@ -7,20 +7,6 @@ export const WEEK_SLOTS: readonly Slot[] = AVAILABILITY_DAYS.flatMap((day) => AV
 /** "Saturday Evening": how a slot is named on screen and in accessible names. */
 export const slotLabel = (slot: Slot): string => `${slot.day} ${slot.time}`;
 
-/** The members free in each slot, keyed by slotKey, each list sorted by username. Empty slots are absent. */
-export function membersBySlot(availability: readonly AvailabilityDto[]): Map<string, AvailabilityDto[]> {
-  const bySlot = new Map<string, AvailabilityDto[]>();
-  for (const row of availability) {
-    const key = slotKey(row);
-    const list = bySlot.get(key) ?? [];
-    // The server never repeats a member in a slot, but a cache mid-update could.
-    if (!list.some((other) => other.userID === row.userID)) list.push(row);
-    bySlot.set(key, list);
-  }
-  for (const list of bySlot.values()) list.sort((a, b) => a.username.localeCompare(b.username));
-  return bySlot;
-}
-
 /** How many shades the heat map has above 0 (nobody free). */
 export const HEAT_LEVELS = 4;
 
@@ -74,10 +60,15 @@ export function withSlot(
   slot: Slot,
   available: boolean,
   member: { userID: string; username: string },
+  timeZone: string,
 ): AvailabilityDto[] {
   const others = slots.filter((row) => !(row.day === slot.day && row.time === slot.time));
   if (!available) return others;
-  const added = [...others, { userID: member.userID, username: member.username, day: slot.day, time: slot.time }];
+  // The server moves all of a member's answers to the zone of the latest one.
+  const added = [...others, { userID: member.userID, username: member.username, day: slot.day, time: slot.time, timeZone }].map((row) => ({
+    ...row,
+    timeZone,
+  }));
   const order = (row: Slot) => WEEK_SLOTS.findIndex((s) => s.day === row.day && s.time === row.time);
   return added.sort((a, b) => order(a) - order(b));
 }

@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { AVAILABILITY_WEEK_MS, freeTimesBetween } from '@smm/shared/civilization/availability';
 import type { AvailabilityDto } from '@smm/shared/civilization/schemas';
 import type { FullGroupDto, GroupDto } from '@smm/shared/groups/schemas';
 import { ToastProvider } from '../../lib/ui/toasts';
@@ -14,7 +15,7 @@ import { withAppProviders } from '../../test/app-providers';
 
 type Reply = { status: number; body: unknown };
 /** Answers by "METHOD /path"; a reply may be held back until the test releases it. */
-let routes: Record<string, () => Reply | Promise<Reply>>;
+let routes: Record<string, (url: URL) => Reply | Promise<Reply>>;
 let posted: { path: string; body: unknown }[];
 
 // Only the network is replaced: the pages, their queries and mutations and the real api client all run.
@@ -25,7 +26,15 @@ beforeEach(() => {
   routes = {
     'GET /api/groups/getGroup': () => ({ status: 200, body: group }),
     'GET /api/groups/getFullGroup': () => ({ status: 200, body: fullGroup }),
-    'GET /api/civilization/getGroupAvailability': () => ({ status: 200, body: { groupID: 'g1', timeZone: 'Europe/Berlin', availability } }),
+    // Answers like the server: each member's slots on their own clock, laid out as instants from weekOf.
+    'GET /api/civilization/getGroupAvailability': (url) => {
+      const from = Number(url.searchParams.get('weekOf'));
+      const to = from + AVAILABILITY_WEEK_MS;
+      return {
+        status: 200,
+        body: { groupID: 'g1', timeZone: 'Europe/Berlin', availability, from, to, freeTimes: freeTimesBetween(availability, from, to) },
+      };
+    },
     'GET /api/civilization/getPlayerAvailability': () => ({ status: 200, body: availability.filter((row) => row.userID === 'me') }),
     'GET /api/civilization/getGroupLeaderAgendas/g1': () => ({
       status: 200,
@@ -37,13 +46,14 @@ beforeEach(() => {
     'GET /api/users/getTimeZone': () => ({ status: 200, body: { timeZone: 'America/New_York' } }),
     // Saves like the server: sets the slot and answers the caller's slots.
     'POST /api/civilization/postPlayerAvailability/g1/me': () => {
-      const { day, time, available } = posted.at(-1)?.body as {
+      const { day, time, available, timeZone } = posted.at(-1)?.body as {
         day: AvailabilityDto['day'];
         time: AvailabilityDto['time'];
         available: boolean;
+        timeZone: string;
       };
       availability = availability.filter((row) => !(row.userID === 'me' && row.day === day && row.time === time));
-      if (available) availability.push(slot('me', 'Me', day, time));
+      if (available) availability.push(slot('me', 'Me', day, time, timeZone));
       return { status: 200, body: availability.filter((row) => row.userID === 'me') };
     },
   };
@@ -52,7 +62,7 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     if (method === 'POST') posted.push({ path: url.pathname, body: JSON.parse(String(init?.body)) });
     const route = routes[`${method} ${url.pathname}`];
-    const { status, body } = route ? await route() : { status: 404, body: { message: `No route for ${method} ${url.pathname}` } };
+    const { status, body } = route ? await route(url) : { status: 404, body: { message: `No route for ${method} ${url.pathname}` } };
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
 });
@@ -85,15 +95,17 @@ const fullGroup = {
   timeZone: 'Europe/Berlin',
   members: members.map((m) => ({ ...m, notifications: { receiveEventNotifications: true } })),
   settings: { maxNumberOfLeaderBans: 5, gameSettings: [], gameModes: [], victoryTypes: [], tradingAndDiplomacy: [] },
+  gameSettingsUpdatedAt: 0,
   cards: [],
 } satisfies FullGroupDto;
 
-const slot = (userID: string, username: string, day: AvailabilityDto['day'], time: AvailabilityDto['time']): AvailabilityDto => ({
-  userID,
-  username,
-  day,
-  time,
-});
+const slot = (
+  userID: string,
+  username: string,
+  day: AvailabilityDto['day'],
+  time: AvailabilityDto['time'],
+  timeZone = 'America/New_York',
+): AvailabilityDto => ({ userID, username, day, time, timeZone });
 // Everyone on Saturday Evening; Olga alone on Monday Morning; Bo and Olga on Friday Evening.
 let availability: AvailabilityDto[];
 beforeEach(() => {
@@ -148,8 +160,9 @@ describe('the Members page', () => {
   it('lists who is free in each slot, shades the slots and marks the best one', async () => {
     renderAt('/civGroup/members?groupID=g1');
     expect(await screen.findByRole('heading', { level: 2, name: 'Members' })).toBeInTheDocument();
-    const grid = await screen.findByRole('table', { name: 'Members free each week, times in Europe/Berlin' });
-    expect(screen.getByText('Europe/Berlin', { selector: 'strong' })).toBeInTheDocument();
+    // The viewer's profile zone, not the group's.
+    const grid = await screen.findByRole('table', { name: 'Members free in the coming week, times in America/New_York' });
+    expect(screen.getAllByTestId('availability-zone')[0]).toHaveTextContent('Times in America/New_York, your time zone.');
 
     expect(namesIn(screen.getByRole('list', { name: 'Free on Saturday Evening' }))).toEqual(['Bo', 'Me', 'Olga']);
     expect(namesIn(screen.getByRole('list', { name: 'Free on Friday Evening' }))).toEqual(['Bo', 'Olga']);
@@ -199,8 +212,8 @@ describe('the Members page', () => {
     ]);
   });
 
-  it('Plan an event opens the event dialog at the next Saturday evening of the group zone, shown in the viewer zone', async () => {
-    // Monday 23 November 2026, 12:00 UTC. Saturday Evening in Berlin is 19:00-23:00 CET, 13:00-17:00 in New York.
+  it('Plan an event opens the event dialog at the next Saturday evening of the viewer zone', async () => {
+    // Monday 23 November 2026, 12:00 UTC. Saturday Evening in New York is 19:00-23:00 EST, 00:00-04:00 UTC on Sunday.
     vi.useFakeTimers({ now: Date.UTC(2026, 10, 23, 12), toFake: ['Date'] });
     const user = userEvent.setup();
     routes['POST /api/events/postEvent'] = () => ({
@@ -210,8 +223,8 @@ describe('the Members page', () => {
         groupID: 'g1',
         userID: 'me',
         eventName: 'Saturday Evening game',
-        startDate: '2026-11-28T18:00:00.000Z',
-        endDate: '2026-11-28T22:00:00.000Z',
+        startDate: '2026-11-29T00:00:00.000Z',
+        endDate: '2026-11-29T04:00:00.000Z',
         maxNumberOfMembers: 12,
         attendingMembers: [],
         isDrafted: false,
@@ -224,8 +237,8 @@ describe('the Members page', () => {
     // The dialog and its date picker load on first use.
     const dialog = await screen.findByRole('dialog', { name: 'Add Event' }, { timeout: 5000 });
     expect(within(dialog).getByLabelText('Event Name')).toHaveValue('Saturday Evening game');
-    expect(within(dialog).getByLabelText('Start Time')).toHaveValue('Nov 28, 2026 1:00 PM');
-    expect(within(dialog).getByLabelText('End Time')).toHaveValue('Nov 28, 2026 5:00 PM');
+    expect(within(dialog).getByLabelText('Start Time')).toHaveValue('Nov 28, 2026 7:00 PM');
+    expect(within(dialog).getByLabelText('End Time')).toHaveValue('Nov 28, 2026 11:00 PM');
     expect(within(dialog).getAllByText('Time zone: America/New_York')).toHaveLength(2);
 
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
@@ -238,8 +251,8 @@ describe('the Members page', () => {
           groupID: 'g1',
           userID: 'me',
           eventName: 'Saturday Evening game',
-          startDate: '2026-11-28T18:00:00.000Z',
-          endDate: '2026-11-28T22:00:00.000Z',
+          startDate: '2026-11-29T00:00:00.000Z',
+          endDate: '2026-11-29T04:00:00.000Z',
           maxNumberOfMembers: 12,
         },
       },
@@ -247,8 +260,46 @@ describe('the Members page', () => {
   });
 });
 
+describe('the hourly heat map', () => {
+  it("lays a Tokyo member's Saturday evening on the New York viewer's Saturday morning, says who, and plans from an hour", async () => {
+    // Monday 23 November 2026, 12:00 UTC. Kenji's Saturday 19:00-23:00 in Tokyo is 5:00-9:00 in New York.
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 23, 12), toFake: ['Date'] });
+    availability = [slot('kenji', 'Kenji', 'Saturday', 'Evening', 'Asia/Tokyo'), slot('bo', 'Bo', 'Saturday', 'Morning')];
+    const user = userEvent.setup();
+    renderAt('/civGroup/members?groupID=g1');
+    const map = await screen.findByRole('table', { name: 'Members free each hour of the coming week, times in America/New_York' });
+    expect(
+      within(map)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Hour', 'Mon23', 'Tue24', 'Wed25', 'Thu26', 'Fri27', 'Sat28', 'Sun29']);
+    expect(within(map).getByRole('button', { name: 'Saturday 28 November 04:00: 0 of 3 free' })).toBeInTheDocument();
+    expect(within(map).getByRole('button', { name: 'Saturday 28 November 05:00: 1 of 3 free: Kenji' })).toHaveTextContent('1');
+    expect(within(map).getByRole('button', { name: 'Saturday 28 November 08:00: 1 of 3 free: Kenji' })).toBeInTheDocument();
+    // Bo's own Saturday morning in New York starts as Kenji's evening ends.
+    expect(within(map).getByRole('button', { name: 'Saturday 28 November 09:00: 1 of 3 free: Bo' })).toBeInTheDocument();
+
+    // The slot grid on the viewer's clock: Kenji is not free for an hour of Saturday Morning (9-12 in New York).
+    expect(namesIn(screen.getByRole('list', { name: 'Free on Saturday Morning' }))).toEqual(['Bo']);
+
+    const five = within(map).getByRole('button', { name: /^Saturday 28 November 05:00/ });
+    await user.hover(five);
+    expect(screen.getByTestId('hour-detail')).toHaveTextContent(
+      'Saturday 28 November, 05:00–06:00 (America/New_York): 1 of 3 free: Kenji.',
+    );
+    await user.click(five);
+    expect(five).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(screen.getByTestId('hour-detail')).getByRole('button', { name: 'Plan an event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Event' }, { timeout: 5000 });
+    expect(within(dialog).getByLabelText('Event Name')).toHaveValue('Saturday 05:00 game');
+    // From the chosen hour for as long as Kenji stays free.
+    expect(within(dialog).getByLabelText('Start Time')).toHaveValue('Nov 28, 2026 5:00 AM');
+    expect(within(dialog).getByLabelText('End Time')).toHaveValue('Nov 28, 2026 9:00 AM');
+  });
+});
+
 describe('Weekly Availability on User Settings', () => {
-  it('ticks the member own slots, names the group zone, and keeps the User and Notifications cards', async () => {
+  it('ticks the member own slots, names their own zone, and keeps the User and Notifications cards', async () => {
     renderAt('/civGroup/userSettings?groupID=g1');
     expect(await screen.findByRole('heading', { name: 'Weekly Availability' })).toBeInTheDocument();
     expect(await screen.findByRole('checkbox', { name: 'Saturday Evening' })).toBeChecked();
@@ -256,7 +307,7 @@ describe('Weekly Availability on User Settings', () => {
     expect(
       screen.getAllByRole('checkbox', { name: /^(Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day (Morning|Afternoon|Evening)$/ }),
     ).toHaveLength(21);
-    expect(screen.getByText(/Times are in/)).toHaveTextContent('Times are in Europe/Berlin, the group’s time zone.');
+    expect(screen.getByText(/Times are in/)).toHaveTextContent('Times are in America/New_York, your time zone (from your profile).');
     expect(screen.getByRole('heading', { name: 'User' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
   });
@@ -265,13 +316,17 @@ describe('Weekly Availability on User Settings', () => {
     const user = userEvent.setup();
     let release: () => void = () => {};
     const save = routes['POST /api/civilization/postPlayerAvailability/g1/me']!;
-    routes['POST /api/civilization/postPlayerAvailability/g1/me'] = () => new Promise<void>((resolve) => (release = resolve)).then(save);
+    routes['POST /api/civilization/postPlayerAvailability/g1/me'] = (url) =>
+      new Promise<void>((resolve) => (release = resolve)).then(() => save(url));
     renderAt('/civGroup/userSettings?groupID=g1');
     const monday = await screen.findByRole('checkbox', { name: 'Monday Evening' });
     await user.click(monday);
     expect(monday).toBeChecked();
     expect(posted).toEqual([
-      { path: '/api/civilization/postPlayerAvailability/g1/me', body: { day: 'Monday', time: 'Evening', available: true } },
+      {
+        path: '/api/civilization/postPlayerAvailability/g1/me',
+        body: { day: 'Monday', time: 'Evening', available: true, timeZone: 'America/New_York' },
+      },
     ]);
     expect(screen.getByText('Saving…')).toBeInTheDocument();
     release();
@@ -283,7 +338,7 @@ describe('Weekly Availability on User Settings', () => {
     ]);
 
     await user.click(screen.getByRole('checkbox', { name: 'Saturday Evening' }));
-    expect(posted[1]?.body).toEqual({ day: 'Saturday', time: 'Evening', available: false });
+    expect(posted[1]?.body).toEqual({ day: 'Saturday', time: 'Evening', available: false, timeZone: 'America/New_York' });
   });
 
   it('undoes a click the server refuses, and only that one, and says why', async () => {
@@ -291,14 +346,14 @@ describe('Weekly Availability on User Settings', () => {
     // Later reads of the member's slots never answer: only the undo itself can clear the cell.
     const firstRead = routes['GET /api/civilization/getPlayerAvailability']!;
     let reads = 0;
-    routes['GET /api/civilization/getPlayerAvailability'] = () => ((reads += 1) === 1 ? firstRead() : new Promise<Reply>(() => {}));
+    routes['GET /api/civilization/getPlayerAvailability'] = (url) => ((reads += 1) === 1 ? firstRead(url) : new Promise<Reply>(() => {}));
     let refuse: () => void = () => {};
     let release: () => void = () => {};
     const save = routes['POST /api/civilization/postPlayerAvailability/g1/me']!;
-    routes['POST /api/civilization/postPlayerAvailability/g1/me'] = () =>
+    routes['POST /api/civilization/postPlayerAvailability/g1/me'] = (url) =>
       posted.length === 1
         ? new Promise<Reply>((resolve) => (refuse = () => resolve({ status: 500, body: { message: 'The database is busy' } })))
-        : new Promise<void>((resolve) => (release = resolve)).then(save);
+        : new Promise<void>((resolve) => (release = resolve)).then(() => save(url));
     renderAt('/civGroup/userSettings?groupID=g1');
     const tuesday = await screen.findByRole('checkbox', { name: 'Tuesday Afternoon' });
     const sunday = screen.getByRole('checkbox', { name: 'Sunday Morning' });
@@ -307,7 +362,7 @@ describe('Weekly Availability on User Settings', () => {
     expect(tuesday).toBeChecked();
     expect(sunday).toBeChecked();
     // Saves go out one at a time, in click order.
-    expect(posted.map((p) => p.body)).toEqual([{ day: 'Tuesday', time: 'Afternoon', available: true }]);
+    expect(posted.map((p) => p.body)).toEqual([{ day: 'Tuesday', time: 'Afternoon', available: true, timeZone: 'America/New_York' }]);
 
     refuse();
     const toast = await screen.findByRole('alert');
@@ -317,7 +372,7 @@ describe('Weekly Availability on User Settings', () => {
     // The click made after it stays and is saved next; the other cells keep what the member had.
     expect(sunday).toBeChecked();
     await vi.waitFor(() => expect(posted).toHaveLength(2));
-    expect(posted[1]?.body).toEqual({ day: 'Sunday', time: 'Morning', available: true });
+    expect(posted[1]?.body).toEqual({ day: 'Sunday', time: 'Morning', available: true, timeZone: 'America/New_York' });
     release();
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(sunday).toBeChecked();

@@ -186,6 +186,6 @@ it("Create New group: private by default, the server's errors under their fields
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(posted.at(-1)).toEqual({
     path: '/api/groups/createGroup',
-    body: { userID: 'me', groupOwner: 'me', groupName: 'Iron Wolves', gameName: 'Dota 2', isPrivate: false },
+    body: { timeZone: expect.any(String), userID: 'me', groupOwner: 'me', groupName: 'Iron Wolves', gameName: 'Dota 2', isPrivate: false },
   });
 });

@@ -27,6 +27,7 @@ describe('invalidateForChange', () => {
     ['attendance', ['groups/g1/events']],
     ['cards', ['groups/g1/cards', 'groups/g1/full']],
     ['drafts', ['groups/g1/drafts/d1', 'groups/g1/drafts/d2']],
+    ['availability', ['groups/g1/availability']],
     [
       'members',
       [

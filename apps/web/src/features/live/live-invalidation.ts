@@ -25,6 +25,9 @@ export function invalidateForChange(queryClient: QueryClient, groupID: string, c
     case 'drafts':
       // Every draft of the group: an open draft page reloads the one that moved on.
       return queryClient.invalidateQueries(key('drafts'));
+    case 'availability':
+      // A member changed their free times: the group's heat map and grid, and each member's own grid.
+      return queryClient.invalidateQueries(key('availability'));
   }
 }
 

@@ -8,6 +8,8 @@ import { playerAvailabilityQueryKey } from './get-player-availability';
 
 export interface AvailabilityChange extends Slot {
   available: boolean;
+  /** The member's zone as this page knows it; the server prefers the profile's. */
+  timeZone: string;
 }
 
 /** The caller marks one slot free or not; the server answers all of the caller's slots. */
@@ -16,6 +18,7 @@ export const postPlayerAvailability = (groupID: string, userID: string, change: 
     day: change.day,
     time: change.time,
     available: change.available,
+    timeZone: change.timeZone,
   } satisfies PostPlayerAvailabilityBody);
 
 /**
@@ -27,7 +30,7 @@ export function usePostPlayerAvailability(groupID: string, member: { userID: str
   const playerKey = playerAvailabilityQueryKey(groupID, member.userID);
   const mutationKey = [...playerKey, 'post'];
   const setSlot = (change: AvailabilityChange, available: boolean) =>
-    queryClient.setQueryData<AvailabilityDto[]>(playerKey, (slots) => withSlot(slots ?? [], change, available, member));
+    queryClient.setQueryData<AvailabilityDto[]>(playerKey, (slots) => withSlot(slots ?? [], change, available, member, change.timeZone));
   // Only the last save of a burst of clicks may write the server's answer or reload: an earlier
   // answer does not yet hold the later clicks and would flick their cells back for a moment.
   const isLastSave = () => queryClient.isMutating({ mutationKey }) === 1;

@@ -6,40 +6,69 @@ import { Link } from 'react-router';
 import { slotKey, type Slot } from '@smm/shared/civilization/availability';
 import { Loading } from '../../../lib/ui/Loading';
 import { useGroupAvailability } from '../api/get-group-availability';
-import { bestSlots, bestTimesText, HEAT_LEVELS, heatLevel, membersBySlot, slotLabel } from '../availability-grid';
+import { bestSlots, bestTimesText, HEAT_LEVELS, heatLevel, slotLabel } from '../availability-grid';
+import { membersBySlotInZone, viewerWeek } from '../availability-week';
+import { HourlyHeatMap, type PlannedTime } from './HourlyHeatMap';
 import { SlotTable } from './SlotTable';
 
 interface Props {
   groupID: string;
   /** How many members the group has: a slot everyone is free in gets the darkest shade. */
   memberCount: number;
+  /** The viewer's zone (their profile's, else the browser's): every time here is on its clock. */
+  timeZone: string;
   /** Where members set their own times. */
   userSettingsPath: string;
-  /** Opens the event dialog for the slot's next occurrence in the group's zone. */
-  onPlan: (slot: Slot, timeZone: string) => void;
+  /** Opens the event dialog for the slot's next occurrence on the viewer's clock. */
+  onPlanSlot: (slot: Slot) => void;
+  /** Opens the event dialog at an hour chosen on the hourly heat map. */
+  onPlanTime: (plan: PlannedTime) => void;
 }
 
 /** Darker shades get white text and light buttons, keeping AA contrast. */
 const isDark = (level: number) => level >= 3;
 
-/** The group's availability as a heat map: who is free in each slot, the best slots marked, and Plan an event. */
-export function GroupAvailabilityCard({ groupID, memberCount, userSettingsPath, onPlan }: Props) {
-  const availability = useGroupAvailability(groupID);
+function Legend() {
+  return (
+    <p className="small text-body-secondary d-flex flex-wrap align-items-center gap-2 mb-3">
+      <span>Darker cells have more members free:</span>
+      <span className="heat-legend" aria-hidden="true">
+        {Array.from({ length: HEAT_LEVELS + 1 }, (_, level) => (
+          <span key={level} className={`heat-swatch heat-${level}`} />
+        ))}
+      </span>
+    </p>
+  );
+}
 
-  let body;
-  if (availability.isPending) body = <Loading label="Loading availability…" />;
-  else if (availability.isError) body = <Alert variant="danger">{availability.error.message}</Alert>;
+/**
+ * The group's availability on the viewer's clock: who is free in each part of their coming week
+ * (best slots marked, Plan an event), then the same week hour by hour. Members answer in their own
+ * zones; the server gives their free times as instants, so every zone lines up here.
+ */
+export function GroupAvailabilityCard({ groupID, memberCount, timeZone, userSettingsPath, onPlanSlot, onPlanTime }: Props) {
+  const now = Date.now();
+  const days = viewerWeek(timeZone, now);
+  const availability = useGroupAvailability(groupID, days[0]!.start);
+  const zoneLine = (
+    <p className="mb-2" data-testid="availability-zone">
+      Times in <strong>{timeZone}</strong>, your time zone. Each member answered on their own clock.
+    </p>
+  );
+
+  let slots;
+  let hourly;
+  if (availability.isPending) slots = hourly = <Loading label="Loading availability…" />;
+  else if (availability.isError) slots = hourly = <Alert variant="danger">{availability.error.message}</Alert>;
   else {
-    const { timeZone } = availability.data;
-    const bySlot = membersBySlot(availability.data.availability);
+    const { freeTimes } = availability.data;
+    const bySlot = membersBySlotInZone(freeTimes, days, timeZone);
     const best = bestSlots(bySlot);
     const bestKeys = new Set(best.slots.map(slotKey));
     const bestText = bestTimesText(best);
-    body = (
+    slots = (
       <>
-        <p className="mb-2">
-          Times are in <strong>{timeZone}</strong>, the group&rsquo;s time zone.
-        </p>
+        {zoneLine}
         {bestText ? (
           <p className="fw-semibold mb-2" data-testid="best-times">
             {bestText}
@@ -49,16 +78,9 @@ export function GroupAvailabilityCard({ groupID, memberCount, userSettingsPath, 
             No one has marked a free time yet. Members mark theirs under <Link to={userSettingsPath}>User Settings</Link>.
           </p>
         )}
-        <p className="small text-body-secondary d-flex flex-wrap align-items-center gap-2 mb-3">
-          <span>Darker cells have more members free:</span>
-          <span className="heat-legend" aria-hidden="true">
-            {Array.from({ length: HEAT_LEVELS + 1 }, (_, level) => (
-              <span key={level} className={`heat-swatch heat-${level}`} />
-            ))}
-          </span>
-        </p>
+        <Legend />
         <SlotTable
-          caption={`Members free each week, times in ${timeZone}`}
+          caption={`Members free in the coming week, times in ${timeZone}`}
           className="slot-table-heat"
           renderCell={(slot) => {
             const key = slotKey(slot);
@@ -75,7 +97,10 @@ export function GroupAvailabilityCard({ groupID, memberCount, userSettingsPath, 
                 {members.length > 0 && (
                   <ul className="heat-names list-unstyled mb-1" aria-label={`Free on ${label}`}>
                     {members.map((member) => (
-                      <li key={member.userID}>{member.username}</li>
+                      <li key={member.userID}>
+                        {member.username}
+                        {member.hours && <span className="heat-hours"> {member.hours}</span>}
+                      </li>
                     ))}
                   </ul>
                 )}
@@ -84,7 +109,7 @@ export function GroupAvailabilityCard({ groupID, memberCount, userSettingsPath, 
                   variant={isDark(level) ? 'light' : 'outline-dark'}
                   className="heat-plan"
                   title={`Plan an event on ${label}`}
-                  onClick={() => onPlan(slot, timeZone)}
+                  onClick={() => onPlanSlot(slot)}
                 >
                   Plan<span className="visually-hidden"> an event on {label}</span>
                 </Button>
@@ -94,14 +119,29 @@ export function GroupAvailabilityCard({ groupID, memberCount, userSettingsPath, 
         />
       </>
     );
+    hourly = (
+      <>
+        {zoneLine}
+        <Legend />
+        <HourlyHeatMap freeTimes={freeTimes} days={days} timeZone={timeZone} memberCount={memberCount} now={now} onPlan={onPlanTime} />
+      </>
+    );
   }
 
   return (
-    <Card className="mb-3">
-      <Card.Header>
-        <h3 className="h5 mb-0">Availability</h3>
-      </Card.Header>
-      <Card.Body className="slot-card-body">{body}</Card.Body>
-    </Card>
+    <>
+      <Card className="mb-3">
+        <Card.Header>
+          <h3 className="h5 mb-0">Availability</h3>
+        </Card.Header>
+        <Card.Body className="slot-card-body">{slots}</Card.Body>
+      </Card>
+      <Card className="mb-3">
+        <Card.Header>
+          <h3 className="h5 mb-0">Hour by hour</h3>
+        </Card.Header>
+        <Card.Body className="slot-card-body">{hourly}</Card.Body>
+      </Card>
+    </>
   );
 }

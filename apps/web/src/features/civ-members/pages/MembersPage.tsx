@@ -14,9 +14,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 const EventFormModal = lazy(() => import('../../events/components/EventFormModal').then((module) => ({ default: module.EventFormModal })));
 
 interface Plan {
-  slot: Slot;
   startDate: number;
   endDate: number;
+  eventName: string;
 }
 
 function Members() {
@@ -24,12 +24,12 @@ function Members() {
   const savedZone = useSavedTimeZone(user.id);
   const toast = useToast();
   const [plan, setPlan] = useState<Plan | null>(null);
-  // The dialog shows times in the viewer's own zone; it opens once that zone is known, since the
-  // picker's dates are read in the zone the dialog was opened with.
+  // Everything here is on the viewer's clock: their profile's zone, else the browser's. The page
+  // waits for the profile so the grid is never laid out in one zone and then redrawn in another.
   const viewerZone = savedZone.data?.timeZone ?? browserTimeZone();
 
-  function planEvent(slot: Slot, groupTimeZone: string) {
-    setPlan({ slot, ...nextSlotOccurrence(slot, groupTimeZone, Date.now()) });
+  function planSlot(slot: Slot) {
+    setPlan({ ...nextSlotOccurrence(slot, viewerZone, Date.now()), eventName: `${slotLabel(slot)} game` });
   }
 
   return (
@@ -37,32 +37,35 @@ function Members() {
       <h2 id="members-title" className="h4 mb-3">
         Members
       </h2>
-      <GroupAvailabilityCard
-        groupID={groupID}
-        memberCount={group.members.length}
-        userSettingsPath={groupPagePath(area, 'userSettings', groupID)}
-        onPlan={planEvent}
-      />
+      {savedZone.isPending ? (
+        <Loading label="Loading availability…" />
+      ) : (
+        <GroupAvailabilityCard
+          groupID={groupID}
+          memberCount={group.members.length}
+          timeZone={viewerZone}
+          userSettingsPath={groupPagePath(area, 'userSettings', groupID)}
+          onPlanSlot={planSlot}
+          onPlanTime={setPlan}
+        />
+      )}
       <MemberAgendasCard groupID={groupID} members={group.members} groupOwner={group.groupOwner} />
-      {plan &&
-        (savedZone.isPending ? (
-          <Loading label="Opening the form…" />
-        ) : (
-          <Suspense fallback={<Loading label="Opening the form…" />}>
-            <EventFormModal
-              key={`${plan.slot.day} ${plan.slot.time} ${plan.startDate}`}
-              groupID={groupID}
-              userID={user.id}
-              event={null}
-              initial={{ startDate: plan.startDate, endDate: plan.endDate, eventName: `${slotLabel(plan.slot)} game` }}
-              timeZone={viewerZone}
-              onSaved={(event) =>
-                toast({ title: 'Success!', body: `Planned ${event.eventName}; it is on the Events page`, variant: 'success' })
-              }
-              onHide={() => setPlan(null)}
-            />
-          </Suspense>
-        ))}
+      {plan && (
+        <Suspense fallback={<Loading label="Opening the form…" />}>
+          <EventFormModal
+            key={`${plan.eventName} ${plan.startDate}`}
+            groupID={groupID}
+            userID={user.id}
+            event={null}
+            initial={plan}
+            timeZone={viewerZone}
+            onSaved={(event) =>
+              toast({ title: 'Success!', body: `Planned ${event.eventName}; it is on the Events page`, variant: 'success' })
+            }
+            onHide={() => setPlan(null)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
