@@ -230,11 +230,12 @@ describe('an idle tick of each job', () => {
     return seen;
   }
 
-  it('event mails: two indexed queries (due reminders, due mails); pruning once an hour', async () => {
+  it('event mails: three indexed queries (due reminders, due minimum checks, due mails); pruning once an hour', async () => {
     const job = createEventMailJob({ db: t.database.db, clock: t.clock, mailer: memoryMailer(), log: silentLog, publicUrl: 'http://smm.test' });
     const seen = await idleQueries(() => job.tick(), 20_000);
     expect(seen.filter((q) => q.startsWith('delete'))).toEqual([]);
-    expect(seen).toHaveLength(2 * 12);
+    expect(seen.filter((q) => q.includes('"quorum_check_at" <='))).toHaveLength(12);
+    expect(seen).toHaveLength(3 * 12);
   });
 
   it('Discord deliveries: one claim of due posts', async () => {

@@ -4,6 +4,7 @@ import { isAttending } from '@smm/shared/events/rules';
 import type { EventDto } from '@smm/shared/events/schemas';
 import { AttendButton } from './AttendButton';
 import { EventTimes } from './EventTimes';
+import { EventQuorumBadges } from './EventQuorumBadges';
 import { SignupStatus } from './SignupStatus';
 
 interface Props {
@@ -33,6 +34,7 @@ export function EventCard({ event, userID, timeZone, now, attendPending, onOpen,
         <div className="d-flex gap-1 mb-1">
           {isAttending(event, userID) && <span className="badge text-bg-success">Attending</span>}
           {event.seriesID && <span className="badge text-bg-light border">Weekly</span>}
+          <EventQuorumBadges event={event} />
         </div>
         <SignupStatus event={event} userID={userID} timeZone={timeZone} now={now} />
       </Card.Body>

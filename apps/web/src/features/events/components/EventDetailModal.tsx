@@ -12,6 +12,8 @@ import { AttendButton } from './AttendButton';
 import { AttendeeList } from './AttendeeList';
 import { DescriptionText } from './DescriptionText';
 import { EventTimes } from './EventTimes';
+import { AnswerNudge } from './AnswerNudge';
+import { EventQuorumBadges } from './EventQuorumBadges';
 import { SignupStatus } from './SignupStatus';
 
 interface Props {
@@ -88,10 +90,12 @@ export function EventDetailModal({
       </Modal.Header>
       <Modal.Body>
         <EventTimes event={event} timeZone={timeZone} />
+        <EventQuorumBadges event={event} />
         {event.seriesID && <p className="small mb-2">Repeats weekly</p>}
         {event.description && <DescriptionText text={event.description} className="mt-2" />}
         <SignupStatus event={event} userID={userID} timeZone={timeZone} now={now} />
         <AttendeeList event={event} />
+        <AnswerNudge event={event} userID={userID} viewerRole={viewerRole} timeZone={timeZone} />
         {event.waitlistMembers && (
           <p className="small mt-2 mb-0">Waitlist: {event.waitlistMembers.map((member) => member.username).join(', ')}</p>
         )}

@@ -20,6 +20,7 @@ import { fromPickerDate, pickerNow, toPickerDate } from '../picker-time';
 import { DateTimeField } from './DateTimeField';
 import { createFields, updateFields, useEventExtras, type EventExtras } from './event-extras';
 import { EventExtrasFields } from './EventExtrasFields';
+import { initialQuorum, quorumBody, QuorumFields } from './QuorumFields';
 import { lengthChangeMessage } from '../event-length';
 import { EventLengthNotice } from './EventLengthNotice';
 import { useEventTimes } from './use-event-times';
@@ -57,6 +58,7 @@ export function EventFormModal({ groupID, userID, event, initial, timeZone, onSa
   );
   const [max, setMax] = useState(event?.maxNumberOfMembers ?? MAX_NUMBER_OF_MEMBERS_DEFAULT);
   const [extras, setExtras] = useEventExtras(event);
+  const [quorum, setQuorum] = useState(() => initialQuorum(event));
   const changeExtras = (patch: Partial<EventExtras>) => setExtras((current) => ({ ...current, ...patch }));
   const [fields, setFields] = useState<Record<string, string>>({});
   const [alert, showAlert] = useTimedMessage();
@@ -94,6 +96,7 @@ export function EventFormModal({ groupID, userID, event, initial, timeZone, onSa
       startDate: startDate.toISOString(),
       endDate: endDate.toISOString(),
       maxNumberOfMembers: max,
+      ...quorumBody(quorum, event),
     };
     const onError = (error: unknown) => {
       const { fields: serverFields = {} } = errorBodyOf(error);
@@ -184,6 +187,7 @@ export function EventFormModal({ groupID, userID, event, initial, timeZone, onSa
             )}
           </Form.Group>
           <EventExtrasFields extras={extras} onChange={changeExtras} event={event} start={start} fields={fields} />
+          <QuorumFields value={quorum} onChange={setQuorum} max={max} fields={fields} />
         </Modal.Body>
         <FormDialogFooter
           onCancel={onHide}

@@ -1,0 +1,81 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { answeredText, canRemindEventMembers } from '@smm/shared/events/quorum';
+import type { EventDto } from '@smm/shared/events/schemas';
+import type { Viewer } from '@smm/shared/groups/policy';
+import { errorBodyOf } from '../../../lib/api-client';
+import { useEventNudge, useRemindEventMembers } from '../api/event-nudge';
+import { formatWithZone } from '../event-time';
+
+interface Props {
+  event: EventDto;
+  userID: string;
+  viewerRole: Viewer;
+  timeZone: string;
+}
+
+/** For the event's organisers: "5 of 8 answered", who has not, and Remind (once a day per event). Nothing for other members. */
+export function AnswerNudge(props: Props) {
+  const { event, userID, viewerRole } = props;
+  if (!canRemindEventMembers(event, { userID, role: viewerRole })) return null;
+  return <AnswerNudgePanel {...props} />;
+}
+
+function AnswerNudgePanel({ event, timeZone }: Props) {
+  const nudge = useEventNudge(event.groupID, event._id);
+  const remind = useRemindEventMembers(event.groupID, event._id);
+  if (nudge.isPending) {
+    return (
+      <p className="small mt-3 mb-0" role="status">
+        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        Loading who has answered…
+      </p>
+    );
+  }
+  if (nudge.isError) {
+    return (
+      <Alert variant="warning" className="mt-3 mb-0 small">
+        {errorBodyOf(nudge.error).message}
+      </Alert>
+    );
+  }
+  const data = nudge.data;
+  const cancelled = Boolean(event.cancelledAt);
+  return (
+    <section className="answer-nudge border rounded p-2 mt-3" aria-label="Answers">
+      <p className="mb-1">
+        <strong>{answeredText(data)}</strong>
+      </p>
+      {data.notAnswered.length > 0 && (
+        <p className="small mb-2">Not answered yet: {data.notAnswered.map((member) => member.username).join(', ')}</p>
+      )}
+      {data.lastRemindedAt && (
+        <p className="small text-body-secondary mb-2">Last reminded {formatWithZone(data.lastRemindedAt, timeZone)}</p>
+      )}
+      {!cancelled && data.notAnswered.length > 0 && (
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <Button
+            size="sm"
+            variant="outline-primary"
+            disabled={!data.canRemind || remind.isPending}
+            onClick={() => remind.mutate()}
+            aria-describedby="answer-nudge-status"
+          >
+            {remind.isPending ? 'Sending…' : 'Remind members who have not answered'}
+          </Button>
+          <span id="answer-nudge-status" className="small" role="status">
+            {remind.isSuccess && `${remind.data.message}.`}
+            {!data.canRemind &&
+              data.nextReminderAt &&
+              ` Members can be reminded again from ${formatWithZone(data.nextReminderAt, timeZone)}.`}
+          </span>
+        </div>
+      )}
+      {remind.isError && (
+        <Alert variant="danger" className="small mt-2 mb-0" role="alert">
+          {errorBodyOf(remind.error).message}
+        </Alert>
+      )}
+    </section>
+  );
+}

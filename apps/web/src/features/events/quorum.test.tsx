@@ -1,0 +1,164 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventNudgeDto } from '@smm/shared/events/quorum';
+import type { EventDto } from '@smm/shared/events/schemas';
+import { ToastProvider } from '../../lib/ui/toasts';
+import { AnswerNudge } from './components/AnswerNudge';
+import { EventFormModal } from './components/EventFormModal';
+import { EventQuorumBadges } from './components/EventQuorumBadges';
+
+type Reply = { status: number; body: unknown };
+let replies: Record<string, Reply>;
+let calls: { method: string; path: string; body?: unknown }[];
+
+// Only the network is replaced: the components, their queries and the real api client run.
+beforeEach(() => {
+  calls = [];
+  replies = {};
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    calls.push({ method: init?.method ?? 'GET', path: url.pathname, ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}) });
+    const reply = replies[url.pathname] ?? { status: 200, body: {} };
+    return new Response(JSON.stringify(reply.body), { status: reply.status });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const wrap = (ui: React.ReactNode) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <ToastProvider>{ui}</ToastProvider>
+  </QueryClientProvider>
+);
+
+const event: EventDto = {
+  _id: 'e1',
+  groupID: 'g1',
+  userID: 'creator',
+  eventName: 'Raid',
+  startDate: '2031-01-15T18:00:00.000Z',
+  endDate: '2031-01-15T20:00:00.000Z',
+  maxNumberOfMembers: 4,
+  attendingMembers: [{ userID: 'someone', username: 'Someone' }],
+  isDrafted: false,
+  draftGameID: null,
+};
+
+describe('QuorumFields in the event form', () => {
+  it('shows the saved minimum and sends a removed one as null, with the check and cancellation cleared', async () => {
+    const user = userEvent.setup();
+    const saved = { ...event, minPlayers: 3, quorumCheckMinutes: 360, autoCancel: true };
+    replies['/api/events/updateEvent'] = { status: 200, body: saved };
+    render(wrap(<EventFormModal groupID="g1" userID="creator" event={saved} timeZone="UTC" onHide={() => {}} />));
+    expect(screen.getByLabelText('Minimum players')).toHaveValue('3');
+    expect(screen.getByLabelText('Check the minimum')).toHaveValue('360');
+    expect(screen.getByLabelText(/Cancel the event automatically/)).toBeChecked();
+
+    await user.selectOptions(screen.getByLabelText('Minimum players'), 'No minimum');
+    expect(screen.getByLabelText('Check the minimum')).toBeDisabled();
+    expect(screen.getByLabelText(/Cancel the event automatically/)).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/events/updateEvent')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/events/updateEvent')!.body).toMatchObject({
+      minPlayers: null,
+      quorumCheckMinutes: null,
+      autoCancel: false,
+    });
+  });
+
+  it('offers minimums up to Max Players, sends the chosen check, and shows the server’s field error under its field', async () => {
+    const user = userEvent.setup();
+    replies['/api/events/updateEvent'] = {
+      status: 400,
+      body: {
+        message: 'Minimum players cannot be more than Max players',
+        fields: { minPlayers: 'Minimum players cannot be more than Max players' },
+      },
+    };
+    render(wrap(<EventFormModal groupID="g1" userID="creator" event={event} timeZone="UTC" onHide={() => {}} />));
+    const min = screen.getByLabelText('Minimum players');
+    expect([...(min as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['No minimum', '1', '2', '3', '4']);
+    expect(screen.getByLabelText('Check the minimum')).toBeDisabled();
+    await user.selectOptions(min, '2');
+    await user.selectOptions(screen.getByLabelText('Check the minimum'), '24 hours before the start');
+    await user.click(screen.getByLabelText(/Cancel the event automatically/));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getAllByText('Minimum players cannot be more than Max players').length).toBeGreaterThan(0));
+    expect(calls.find((c) => c.path === '/api/events/updateEvent')!.body).toMatchObject({
+      minPlayers: 2,
+      quorumCheckMinutes: 1440,
+      autoCancel: true,
+    });
+    expect(screen.getByLabelText('Minimum players')).toHaveClass('is-invalid');
+    expect(screen.getByLabelText('Minimum players')).toHaveAccessibleDescription(/Minimum players cannot be more than Max players/);
+  });
+});
+
+describe('AnswerNudge', () => {
+  const nudge: EventNudgeDto = {
+    eventID: 'e1',
+    answered: 5,
+    members: 8,
+    notAnswered: [
+      { userID: 'a', username: 'Ann' },
+      { userID: 'b', username: 'Bob' },
+      { userID: 'c', username: 'Cy' },
+    ],
+    lastRemindedAt: null,
+    nextReminderAt: null,
+    canRemind: true,
+  };
+
+  it('shows the organiser "5 of 8 answered" and who has not; Remind sends once and says when it may go again', async () => {
+    const user = userEvent.setup();
+    replies['/api/events/getEventNudge'] = { status: 200, body: nudge };
+    const after = { ...nudge, canRemind: false, lastRemindedAt: '2031-01-10T12:00:00.000Z', nextReminderAt: '2031-01-11T12:00:00.000Z' };
+    replies['/api/events/remindEventMembers'] = { status: 200, body: { message: 'Reminder sent to 3 members', mailed: 3, nudge: after } };
+    render(wrap(<AnswerNudge event={event} userID="creator" viewerRole="member" timeZone="UTC" />));
+    expect(await screen.findByText('5 of 8 answered')).toBeInTheDocument();
+    expect(screen.getByText('Not answered yet: Ann, Bob, Cy')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remind members who have not answered' }));
+    expect(await screen.findByText(/Reminder sent to 3 members\./)).toBeInTheDocument();
+    expect(screen.getByText(/Members can be reminded again from Sat, Jan 11, 2031, 12:00 PM UTC\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remind members who have not answered' })).toBeDisabled();
+    expect(calls.filter((c) => c.path === '/api/events/remindEventMembers')).toEqual([
+      { method: 'POST', path: '/api/events/remindEventMembers', body: { eventID: 'e1' } },
+    ]);
+  });
+
+  it('says the server’s refusal', async () => {
+    const user = userEvent.setup();
+    replies['/api/events/getEventNudge'] = { status: 200, body: nudge };
+    replies['/api/events/remindEventMembers'] = {
+      status: 429,
+      body: { message: 'Members of this event were already reminded in the last 24 hours: try again later' },
+    };
+    render(wrap(<AnswerNudge event={event} userID="admin" viewerRole="administrator" timeZone="UTC" />));
+    await user.click(await screen.findByRole('button', { name: 'Remind members who have not answered' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('already reminded in the last 24 hours');
+  });
+
+  it('shows nothing to a member who is not its organiser, and asks nothing', () => {
+    const { container } = render(wrap(<AnswerNudge event={event} userID="someone" viewerRole="member" timeZone="UTC" />));
+    expect(container).toBeEmptyDOMElement();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('EventQuorumBadges', () => {
+  it('says Cancelled, else Below minimum, else nothing', () => {
+    render(<EventQuorumBadges event={{ cancelledAt: '2031-01-15T12:00:00.000Z', belowMinimum: true, minPlayers: 3 }} />);
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByText('Below minimum')).toBeNull();
+    cleanup();
+    render(<EventQuorumBadges event={{ belowMinimum: true, minPlayers: 3 }} />);
+    expect(screen.getByText('Below minimum')).toBeInTheDocument();
+    cleanup();
+    const { container } = render(<EventQuorumBadges event={{ minPlayers: 3 }} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});
