@@ -12,6 +12,14 @@ import { DRAFT_LIMITS } from '@smm/shared/civilization/draft';
 import { DRAFT_NOT_FOUND_MESSAGE, type DraftDto } from '@smm/shared/civilization/draft-schemas';
 import { GAME_NAME_MAX, type GameDto, type GameType } from '@smm/shared/civilization/games-schemas';
 import { ApiError, errorBodyOf } from '../../../lib/api-client';
+import { ConfirmDialog } from '../../../lib/ui/ConfirmDialog';
+import {
+  clearUnsavedDraft,
+  readUnsavedDraft,
+  useBackClosesDialog,
+  useBeforeUnloadPrompt,
+  writeUnsavedDraft,
+} from '../../../lib/unsaved-drafts';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { TextField } from '../../../lib/ui/TextField';
 import { useToast } from '../../../lib/ui/toasts';
@@ -20,6 +28,7 @@ import { civDraftPath } from '../../civ-draft/draft-links';
 import { useCreateGame, type CreateGameInput } from '../api/create-game';
 import { useDraftGame } from '../api/draft-game';
 import { civGamePath } from '../game-links';
+import { newGameDraftKey } from '../new-game-draft-key';
 import {
   captainsNeedTeamGame,
   changesDraft,
@@ -115,7 +124,10 @@ interface RedraftRefusal {
   body: CreateGameInput;
 }
 
-/** The New-game form (spec 4 and 5): members, host, type and options, a draft to preview and share, and Add Game. */
+/**
+ * The New-game form (spec 4 and 5): members, host, type and options, a draft to preview and share, and Add Game.
+ * A half-filled form survives a reload (restored with a Discard button), and browser Back asks before discarding it.
+ */
 export function NewGameModal({
   groupID,
   groupGameName,
@@ -132,7 +144,21 @@ export function NewGameModal({
   const create = useCreateGame(groupID);
   const navigate = useNavigate();
   const toast = useToast();
-  const [form, setForm] = useState<NewGameForm>(() => initialForm(prefill));
+  const storageKey = newGameDraftKey(viewerID, groupID, eventID);
+  const [pristine] = useState<NewGameForm>(() => initialForm(prefill));
+  const [restoredForm] = useState(() => readUnsavedDraft<Partial<NewGameForm>>(storageKey));
+  const [form, setForm] = useState<NewGameForm>(() => (restoredForm ? { ...pristine, ...restoredForm } : pristine));
+  const [restored, setRestored] = useState(restoredForm !== null);
+  const dirty = JSON.stringify(form) !== JSON.stringify(pristine);
+  useEffect(() => {
+    if (dirty) writeUnsavedDraft(storageKey, form);
+    else clearUnsavedDraft(storageKey);
+  }, [dirty, form, storageKey]);
+  useBeforeUnloadPrompt(dirty);
+  const history = useBackClosesDialog('new-game', dirty, () => {
+    clearUnsavedDraft(storageKey);
+    onHide();
+  });
   const [result, setResult] = useState<DraftDto | null>(null);
   const [draftError, setDraftError] = useState<string | null>(null);
   const [serverFields, setFields] = useState<Record<string, string>>({});
@@ -200,7 +226,7 @@ export function NewGameModal({
   async function startLiveDraft() {
     const drafted = await runDraft({ preview: false });
     if (!drafted) return;
-    onHide();
+    history.leave();
     navigate(civDraftPath(groupID, drafted.draftID), { state: { gameName: form.gameName.trim(), host } });
   }
 
@@ -223,7 +249,7 @@ export function NewGameModal({
     create.mutate(body, {
       onSuccess: (game: GameDto) => {
         toast({ title: 'Success!', body: `Successfully added ${game.gameName}`, variant: 'success' });
-        onHide();
+        history.leave();
         navigate(civGamePath(groupID, game._id));
       },
       onError: (error) => {
@@ -242,192 +268,227 @@ export function NewGameModal({
     });
   }
 
-  return (
-    <Modal
-      show
-      onHide={onHide}
-      backdrop="static"
-      keyboard={false}
-      size="lg"
-      fullscreen="sm-down"
-      scrollable
-      aria-labelledby="new-game-title"
-      className="civ-new-game"
-    >
-      <Form onSubmit={(e) => void addGame(e)} noValidate aria-busy={busy} className="civ-new-game-form">
-        <Modal.Header>
-          <Modal.Title id="new-game-title">New Game</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {replacesDraft && (
-            <Alert variant="info" className="py-2">
-              {REPLACES_DRAFT_TEXT}
-            </Alert>
-          )}
-          <fieldset disabled={busy}>
-            <legend className="visually-hidden">Game</legend>
-            <TextField
-              id="new-game-name"
-              label="Game Name"
-              value={form.gameName}
-              onChange={(gameName) => change({ gameName })}
-              maxLength={GAME_NAME_MAX}
-              error={fields.gameName}
-            />
-            <MemberChecklist
-              members={members}
-              selected={form.memberIDs}
-              onToggle={(userID) => change({ memberIDs: toggleMember(form.memberIDs, userID) })}
-              error={fields.members ?? fields.players}
-            />
-            <Row className="g-3 mb-3">
-              <Col xs={12} sm={6}>
-                <Form.Group controlId="new-game-host">
-                  <Form.Label>Host</Form.Label>
-                  <Form.Select
-                    value={host ?? ''}
-                    disabled={players.length === 0}
-                    isInvalid={Boolean(fields.host)}
-                    aria-describedby={fields.host ? 'new-game-host-error' : undefined}
-                    onChange={(e) => change({ host: e.target.value })}
-                  >
-                    {players.length === 0 && <option value="">Choose members first</option>}
-                    {players.map((player) => (
-                      <option key={player.userID} value={player.userID}>
-                        {player.username}
-                      </option>
-                    ))}
-                  </Form.Select>
-                  <FieldError id="new-game-host-error" message={fields.host} />
-                </Form.Group>
-              </Col>
-              <Col xs={12} sm={6}>
-                <Form.Group controlId="new-game-type">
-                  <Form.Label>Game Type</Form.Label>
-                  <Form.Select value={form.gameType} onChange={(e) => change({ gameType: e.target.value as GameType })}>
-                    <option value="team">Team</option>
-                    <option value="ffa">FFA</option>
-                  </Form.Select>
-                </Form.Group>
-              </Col>
-              <Col xs={6}>
-                <Form.Group controlId="new-game-num-civ">
-                  <Form.Label>Civs per Player</Form.Label>
-                  <Form.Select value={form.numCiv} onChange={(e) => change({ numCiv: Number(e.target.value) })}>
-                    {CIV_COUNT_CHOICES.map((count) => (
-                      <option key={count} value={count}>
-                        {count}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
-              </Col>
-              <Col xs={6}>
-                <Form.Group controlId="new-game-free-bans">
-                  <Form.Label>Free Bans</Form.Label>
-                  <Form.Select value={form.freeBans} onChange={(e) => change({ freeBans: Number(e.target.value) })}>
-                    {FREE_BAN_CHOICES.map((count) => (
-                      <option key={count} value={count}>
-                        {count}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
-              </Col>
-            </Row>
-            {draftMode && (
-              <DraftModeFields form={form} players={players} onChange={change} presets={presets.data ?? []} fields={fields}>
-                {canEditDraftPresets && <SavePresetField groupID={groupID} config={presetConfigFrom(form, players)} />}
-              </DraftModeFields>
-            )}
-            <Form.Check
-              id="new-game-anonymous"
-              type="checkbox"
-              className="mb-2"
-              label="Anonymous Mode"
-              checked={form.anonymousMode}
-              aria-describedby="new-game-anonymous-hint"
-              onChange={(e) => change({ anonymousMode: e.target.checked })}
-            />
-            <Form.Text id="new-game-anonymous-hint" className="d-block mb-3 mt-0">
-              Players see only their own and their teammates’ choices until the game is finished.
-            </Form.Text>
-            <Form.Check
-              id="new-game-more-options"
-              type="checkbox"
-              className="mb-2"
-              label="More options"
-              checked={form.moreOptions}
-              aria-expanded={form.moreOptions}
-              aria-controls="new-game-more-options-fields"
-              onChange={(e) => change({ moreOptions: e.target.checked })}
-            />
-            <div id="new-game-more-options-fields">
-              {form.moreOptions && <MoreOptionsFields form={form} players={players} onChange={change} teamError={fields.team} />}
-            </div>
-          </fieldset>
+  function discardRestored() {
+    setRestored(false);
+    setForm(pristine);
+    setResult(null);
+    setDraftError(null);
+    setFields({});
+    setRefusal(null);
+  }
 
-          {refusal && (
-            <Alert ref={refusalAlert} variant="warning" role="alert" className="mb-3">
-              <p className="mb-2">{refusal.message}</p>
-              <p className="mb-2">You can add this game beside the earlier one; both stay, each with its own results.</p>
-              <Button variant="primary" size="sm" disabled={create.isPending} onClick={() => send({ ...refusal.body, keepEarlier: true })}>
-                Add beside the earlier game
-              </Button>
-            </Alert>
-          )}
-          {draftError && (
-            <Alert variant="danger" role="alert" className="mb-3">
-              {draftError}
-            </Alert>
-          )}
-          {otherFieldErrors.length > 0 && (
-            <Alert variant="danger" className="mb-3">
-              <ul className="mb-0 ps-3">
-                {otherFieldErrors.map(([field, message]) => (
-                  <li key={field}>
-                    {DRAFT_FIELD_LABELS[field] ?? field}: {message}
-                  </li>
-                ))}
-              </ul>
-            </Alert>
-          )}
-          {/* Announces the draft briefly; the result itself is read at the reader's own pace. */}
-          <div role="status" className="visually-hidden">
-            {drafting
-              ? 'Drafting…'
-              : result && draftMode && !live
-                ? `Drafted ${result.players.length} players on ${result.map?.name ?? 'no map'}`
-                : ''}
-          </div>
-          {result && draftMode && !live && <DraftResultView draft={result} />}
-        </Modal.Body>
-        <Modal.Footer className="flex-wrap">
-          <Button variant="secondary" className="me-auto" onClick={onHide} disabled={create.isPending}>
-            Cancel
-          </Button>
-          {players.length > 0 && live && (
-            <Button type="submit" disabled={!canSubmit}>
-              {drafting && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
-              {drafting ? 'Starting…' : 'Start draft'}
-            </Button>
-          )}
-          {players.length > 0 && !live && (
-            <>
-              {draftMode && (
-                <Button variant="outline-primary" disabled={!canSubmit} onClick={() => void runDraft()}>
-                  {drafting && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
-                  {drafting ? 'Drafting…' : result ? 'Redraft' : 'Draft'}
+  return (
+    <>
+      <ConfirmDialog
+        show={history.confirming}
+        title="Discard the new game?"
+        question="The New Game form has changes that are not saved. Leave it and discard them?"
+        working={false}
+        workingLabel="Discarding…"
+        confirmLabel="Discard"
+        closeButton={false}
+        onConfirm={history.discard}
+        onHide={history.keep}
+      />
+      <Modal
+        show
+        onHide={history.close}
+        backdrop="static"
+        keyboard={false}
+        size="lg"
+        fullscreen="sm-down"
+        scrollable
+        aria-labelledby="new-game-title"
+        className="civ-new-game"
+      >
+        <Form onSubmit={(e) => void addGame(e)} noValidate aria-busy={busy} className="civ-new-game-form">
+          <Modal.Header>
+            <Modal.Title id="new-game-title">New Game</Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            {restored && (
+              <Alert variant="info" className="py-2 d-flex flex-wrap align-items-center gap-2" role="status">
+                <span className="me-auto">Restored your unsaved new game.</span>
+                <Button size="sm" variant="outline-secondary" onClick={discardRestored} disabled={busy}>
+                  Discard
                 </Button>
+              </Alert>
+            )}
+            {replacesDraft && (
+              <Alert variant="info" className="py-2">
+                {REPLACES_DRAFT_TEXT}
+              </Alert>
+            )}
+            <fieldset disabled={busy}>
+              <legend className="visually-hidden">Game</legend>
+              <TextField
+                id="new-game-name"
+                label="Game Name"
+                value={form.gameName}
+                onChange={(gameName) => change({ gameName })}
+                maxLength={GAME_NAME_MAX}
+                error={fields.gameName}
+              />
+              <MemberChecklist
+                members={members}
+                selected={form.memberIDs}
+                onToggle={(userID) => change({ memberIDs: toggleMember(form.memberIDs, userID) })}
+                error={fields.members ?? fields.players}
+              />
+              <Row className="g-3 mb-3">
+                <Col xs={12} sm={6}>
+                  <Form.Group controlId="new-game-host">
+                    <Form.Label>Host</Form.Label>
+                    <Form.Select
+                      value={host ?? ''}
+                      disabled={players.length === 0}
+                      isInvalid={Boolean(fields.host)}
+                      aria-describedby={fields.host ? 'new-game-host-error' : undefined}
+                      onChange={(e) => change({ host: e.target.value })}
+                    >
+                      {players.length === 0 && <option value="">Choose members first</option>}
+                      {players.map((player) => (
+                        <option key={player.userID} value={player.userID}>
+                          {player.username}
+                        </option>
+                      ))}
+                    </Form.Select>
+                    <FieldError id="new-game-host-error" message={fields.host} />
+                  </Form.Group>
+                </Col>
+                <Col xs={12} sm={6}>
+                  <Form.Group controlId="new-game-type">
+                    <Form.Label>Game Type</Form.Label>
+                    <Form.Select value={form.gameType} onChange={(e) => change({ gameType: e.target.value as GameType })}>
+                      <option value="team">Team</option>
+                      <option value="ffa">FFA</option>
+                    </Form.Select>
+                  </Form.Group>
+                </Col>
+                <Col xs={6}>
+                  <Form.Group controlId="new-game-num-civ">
+                    <Form.Label>Civs per Player</Form.Label>
+                    <Form.Select value={form.numCiv} onChange={(e) => change({ numCiv: Number(e.target.value) })}>
+                      {CIV_COUNT_CHOICES.map((count) => (
+                        <option key={count} value={count}>
+                          {count}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  </Form.Group>
+                </Col>
+                <Col xs={6}>
+                  <Form.Group controlId="new-game-free-bans">
+                    <Form.Label>Free Bans</Form.Label>
+                    <Form.Select value={form.freeBans} onChange={(e) => change({ freeBans: Number(e.target.value) })}>
+                      {FREE_BAN_CHOICES.map((count) => (
+                        <option key={count} value={count}>
+                          {count}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  </Form.Group>
+                </Col>
+              </Row>
+              {draftMode && (
+                <DraftModeFields form={form} players={players} onChange={change} presets={presets.data ?? []} fields={fields}>
+                  {canEditDraftPresets && <SavePresetField groupID={groupID} config={presetConfigFrom(form, players)} />}
+                </DraftModeFields>
               )}
+              <Form.Check
+                id="new-game-anonymous"
+                type="checkbox"
+                className="mb-2"
+                label="Anonymous Mode"
+                checked={form.anonymousMode}
+                aria-describedby="new-game-anonymous-hint"
+                onChange={(e) => change({ anonymousMode: e.target.checked })}
+              />
+              <Form.Text id="new-game-anonymous-hint" className="d-block mb-3 mt-0">
+                Players see only their own and their teammates’ choices until the game is finished.
+              </Form.Text>
+              <Form.Check
+                id="new-game-more-options"
+                type="checkbox"
+                className="mb-2"
+                label="More options"
+                checked={form.moreOptions}
+                aria-expanded={form.moreOptions}
+                aria-controls="new-game-more-options-fields"
+                onChange={(e) => change({ moreOptions: e.target.checked })}
+              />
+              <div id="new-game-more-options-fields">
+                {form.moreOptions && <MoreOptionsFields form={form} players={players} onChange={change} teamError={fields.team} />}
+              </div>
+            </fieldset>
+
+            {refusal && (
+              <Alert ref={refusalAlert} variant="warning" role="alert" className="mb-3">
+                <p className="mb-2">{refusal.message}</p>
+                <p className="mb-2">You can add this game beside the earlier one; both stay, each with its own results.</p>
+                <Button
+                  variant="primary"
+                  size="sm"
+                  disabled={create.isPending}
+                  onClick={() => send({ ...refusal.body, keepEarlier: true })}
+                >
+                  Add beside the earlier game
+                </Button>
+              </Alert>
+            )}
+            {draftError && (
+              <Alert variant="danger" role="alert" className="mb-3">
+                {draftError}
+              </Alert>
+            )}
+            {otherFieldErrors.length > 0 && (
+              <Alert variant="danger" className="mb-3">
+                <ul className="mb-0 ps-3">
+                  {otherFieldErrors.map(([field, message]) => (
+                    <li key={field}>
+                      {DRAFT_FIELD_LABELS[field] ?? field}: {message}
+                    </li>
+                  ))}
+                </ul>
+              </Alert>
+            )}
+            {/* Announces the draft briefly; the result itself is read at the reader's own pace. */}
+            <div role="status" className="visually-hidden">
+              {drafting
+                ? 'Drafting…'
+                : result && draftMode && !live
+                  ? `Drafted ${result.players.length} players on ${result.map?.name ?? 'no map'}`
+                  : ''}
+            </div>
+            {result && draftMode && !live && <DraftResultView draft={result} />}
+          </Modal.Body>
+          <Modal.Footer className="flex-wrap">
+            <Button variant="secondary" className="me-auto" onClick={history.close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            {players.length > 0 && live && (
               <Button type="submit" disabled={!canSubmit}>
-                {create.isPending && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
-                {create.isPending ? 'Adding…' : 'Add Game'}
+                {drafting && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
+                {drafting ? 'Starting…' : 'Start draft'}
               </Button>
-            </>
-          )}
-        </Modal.Footer>
-      </Form>
-    </Modal>
+            )}
+            {players.length > 0 && !live && (
+              <>
+                {draftMode && (
+                  <Button variant="outline-primary" disabled={!canSubmit} onClick={() => void runDraft()}>
+                    {drafting && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
+                    {drafting ? 'Drafting…' : result ? 'Redraft' : 'Draft'}
+                  </Button>
+                )}
+                <Button type="submit" disabled={!canSubmit}>
+                  {create.isPending && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
+                  {create.isPending ? 'Adding…' : 'Add Game'}
+                </Button>
+              </>
+            )}
+          </Modal.Footer>
+        </Form>
+      </Modal>
+    </>
   );
 }

@@ -2,6 +2,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { can } from '@smm/shared/groups/policy';
 import { Loading } from '../../../lib/ui/Loading';
+import { readUnsavedDraft } from '../../../lib/unsaved-drafts';
+import { newGameDraftKey } from '../new-game-draft-key';
 import { useViewerTimeZone } from '../../events/api/time-zone';
 import { GroupGate } from '../../groups/components/area/GroupGate';
 import { useGroupArea } from '../../groups/components/area/group-area';
@@ -24,7 +26,8 @@ function Games() {
   const timeZone = useViewerTimeZone(user.id);
   const [filter, setFilter] = useState<GamesFilter | null>(null);
   const [pages, setPages] = useState(FIRST_PAGES);
-  const [dialog, setDialog] = useState<'none' | 'filter' | 'add'>('none');
+  // A New Game form left half-filled by a reload opens again, restored.
+  const [dialog, setDialog] = useState<'none' | 'filter' | 'add'>(() => (readUnsavedDraft(newGameDraftKey(user.id, groupID)) !== null ? 'add' : 'none'));
   const active = useActiveGames(groupID, pages.active, filter);
   const ffa = useFinishedGames(groupID, 'ffa', pages.ffa, filter);
   const team = useFinishedGames(groupID, 'team', pages.team, filter);
