@@ -65,7 +65,13 @@ export function createAccountLinker({ db, clock, runescape, snapshots, throttle,
      * Points the member's link at the player (replacing an earlier one) and stores the answer as
      * the first snapshot at once, so the chart starts at the link.
      */
-    async save(actor: UserDto, groupID: string, player: repo.PlayerRow, answer: HiscoresAnswer, typedName: string): Promise<LinkedAccountResponse> {
+    async save(
+      actor: UserDto,
+      groupID: string,
+      player: repo.PlayerRow,
+      answer: HiscoresAnswer,
+      typedName: string,
+    ): Promise<LinkedAccountResponse> {
       await this.assertFree(actor, groupID, player.id, typedName);
       try {
         await repo.saveAccount(db, { group_id: groupID, user_id: actor.id, player_id: player.id, linked_at: clock.now() });

@@ -18,11 +18,19 @@ export async function departAccount(tx: Db, groupId: string, userId: string, now
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!account) return false;
-  const row: DepartedRow = { group_id: groupId, user_id: userId, player_id: account.player_id, linked_at: account.linked_at, departed_at: now };
+  const row: DepartedRow = {
+    group_id: groupId,
+    user_id: userId,
+    player_id: account.player_id,
+    linked_at: account.linked_at,
+    departed_at: now,
+  };
   await tx
     .insertInto('runescape_departed_accounts')
     .values(row)
-    .onConflict((oc) => oc.columns(['group_id', 'user_id']).doUpdateSet({ player_id: row.player_id, linked_at: row.linked_at, departed_at: now }))
+    .onConflict((oc) =>
+      oc.columns(['group_id', 'user_id']).doUpdateSet({ player_id: row.player_id, linked_at: row.linked_at, departed_at: now }),
+    )
     .execute();
   await tx.deleteFrom('runescape_accounts').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
   return true;
@@ -52,7 +60,9 @@ export async function purgeDeparted(db: Db, before: number): Promise<number> {
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
-            selectFrom('runescape_accounts').select(sql.lit(1).as('one')).whereRef('runescape_accounts.player_id', '=', 'runescape_players.id'),
+            selectFrom('runescape_accounts')
+              .select(sql.lit(1).as('one'))
+              .whereRef('runescape_accounts.player_id', '=', 'runescape_players.id'),
           ),
         ),
       )
@@ -130,7 +140,12 @@ export const listInvitations = (db: Db, groupId: string): Promise<InvitationWith
     .execute();
 
 export const findInvitation = (db: Db, groupId: string, invitationId: string): Promise<InvitationRow | undefined> =>
-  db.selectFrom('runescape_roster_invitations').selectAll().where('id', '=', invitationId).where('group_id', '=', groupId).executeTakeFirst();
+  db
+    .selectFrom('runescape_roster_invitations')
+    .selectAll()
+    .where('id', '=', invitationId)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
 
 /** Marks the invitation claimed; false when someone claimed it first. */
 export async function claimInvitation(db: Db, invitationId: string, userId: string, now: number): Promise<boolean> {

@@ -33,9 +33,17 @@ export const INVITATION_CLAIMED_MESSAGE = 'This name was already claimed by anot
 
 /** RuneScape clans, names that move: renaming a linked account, and the roster members claim names from. */
 export function createClanNamesService({ db, clock, linker }: Deps) {
-  async function clanAccess(actor: UserDto, groupID: string, action: 'renameOwnAccount' | 'importClanRoster' | 'claimRosterInvitation' | 'viewClanStats') {
+  async function clanAccess(
+    actor: UserDto,
+    groupID: string,
+    action: 'renameOwnAccount' | 'importClanRoster' | 'claimRosterInvitation' | 'viewClanStats',
+  ) {
     const access = await loadAccess(db, groupID, actor.id);
-    assertCan(access, action, action === 'importClanRoster' ? 'Only Administrators of this clan can import a roster' : 'Only members of this clan can do that');
+    assertCan(
+      access,
+      action,
+      action === 'importClanRoster' ? 'Only Administrators of this clan can import a roster' : 'Only members of this clan can do that',
+    );
     assertClan(access);
     return access;
   }

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { HiscoresAnswer, OsrsHiscoresClient } from '../../integrations/osrs-hiscores';
 import { UpstreamError } from '../../integrations/upstream';
@@ -27,6 +28,10 @@ export const HISCORES_PENDING_PER_MEMBER = 3;
 export const HISCORES_PENDING_PER_CLAN = 6;
 /** Nobody waits longer than this for one lookup, whatever else is queued: a quick 504 beats a long wait. */
 export const HISCORES_DEADLINE_MS = 10_000;
+/** A name whose lookup timed out is answered 504 at once for this long, without asking the hiscores again. */
+export const REMEMBER_TIMEOUT_MS = 60_000;
+/** Timed-out names remembered at most (the oldest go first). */
+const REMEMBER_MAX = 2000;
 
 export const defaultHiscoresQueue: HiscoresQueueOptions = {
   concurrency: HISCORES_CONCURRENCY,
@@ -81,7 +86,9 @@ const realSleep = (ms: number) =>
 /** Failures that say the hiscores are overloaded or down, rather than that the answer was odd. */
 const isOverload = (error: unknown) =>
   error instanceof UpstreamError &&
-  (error.kind === 'timeout' || error.kind === 'unreachable' || (error.kind === 'status' && (error.status === 429 || (error.status ?? 0) >= 500)));
+  (error.kind === 'timeout' ||
+    error.kind === 'unreachable' ||
+    (error.kind === 'status' && (error.status === 429 || (error.status ?? 0) >= 500)));
 
 const increment = (counts: Map<string, number>, key: string | undefined, by: number) => {
   if (key === undefined) return;
@@ -98,7 +105,7 @@ const increment = (counts: Map<string, number>, key: string | undefined, by: num
  * timeout or an overload answer the background work pauses (exponentially longer while failures
  * go on) so a struggling service is not hammered.
  */
-export function createHiscoresQueue(hiscores: OsrsHiscoresClient, options: HiscoresQueueOptions) {
+export function createHiscoresQueue(hiscores: OsrsHiscoresClient, options: HiscoresQueueOptions, clock: Clock) {
   const sleep = options.sleep ?? realSleep;
   const perMember = options.perMember ?? Number.POSITIVE_INFINITY;
   const perClan = options.perClan ?? Number.POSITIVE_INFINITY;
@@ -111,6 +118,27 @@ export function createHiscoresQueue(hiscores: OsrsHiscoresClient, options: Hisco
   let active = 0;
   let failuresInARow = 0;
   let pause: Promise<void> | null = null;
+  // Timed-out lookups by table (game and mode) and name: a silent upstream is not asked again,
+  // and nobody queues behind it, for a minute. Kept even when the caller stopped waiting.
+  const timedOut = new Map<string, number>();
+  const nameKey = (table: string, playerName: string) => `${table}:${playerName.toLowerCase().replace(/[\s_-]+/g, ' ')}`;
+
+  function rememberedTimeout(key: string): HiscoresSlowError | null {
+    const until = timedOut.get(key);
+    if (until === undefined) return null;
+    const left = until - clock.now();
+    if (left <= 0) {
+      timedOut.delete(key);
+      return null;
+    }
+    return new HiscoresSlowError(HISCORES_SLOW_MESSAGE, Math.max(1, Math.ceil(left / 1000)));
+  }
+
+  function rememberTimeout(key: string) {
+    timedOut.delete(key);
+    while (timedOut.size >= REMEMBER_MAX) timedOut.delete(timedOut.keys().next().value as string);
+    timedOut.set(key, clock.now() + REMEMBER_TIMEOUT_MS);
+  }
 
   function next(): Task | undefined {
     let best = -1;
@@ -157,6 +185,9 @@ export function createHiscoresQueue(hiscores: OsrsHiscoresClient, options: Hisco
      */
     lookup(table: string, playerName: string, request: LookupRequest): Promise<HiscoresAnswer | null> {
       const { priority, memberId, clanId } = request;
+      const key = nameKey(table, playerName);
+      const remembered = rememberedTimeout(key);
+      if (remembered) return Promise.reject(remembered);
       if (memberId !== undefined && (pendingOfMember.get(memberId) ?? 0) >= perMember) {
         return Promise.reject(new ThrottledError(HISCORES_BUSY_MESSAGE, retryAfterSeconds));
       }
@@ -193,6 +224,7 @@ export function createHiscoresQueue(hiscores: OsrsHiscoresClient, options: Hisco
               },
               (error: unknown) => {
                 if (isOverload(error)) backOff();
+                if (error instanceof UpstreamError && error.kind === 'timeout') rememberTimeout(key);
                 finish(() => reject(error));
               },
             ),

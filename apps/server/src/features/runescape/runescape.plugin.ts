@@ -44,7 +44,7 @@ interface Deps extends RuneScapeOptions {
 export async function registerRuneScape(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, clock, hiscores, throttle, limit } = deps;
   const refreshEveryMs = deps.refreshEveryMs ?? DEFAULT_REFRESH_EVERY_MS;
-  const queue = createHiscoresQueue(hiscores, deps.hiscoresQueue ?? defaultHiscoresQueue);
+  const queue = createHiscoresQueue(hiscores, deps.hiscoresQueue ?? defaultHiscoresQueue, clock);
   const snapshots = createSnapshotRecorder({ db, clock, refreshEveryMs });
   const runescape = createRuneScapeService({ db, queue, snapshots, clock, cache: deps.hiscoresCache ?? defaultHiscoresCache, throttle, limit });
   const clan = createClanService({

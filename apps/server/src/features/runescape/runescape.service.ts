@@ -7,7 +7,7 @@ import { badGateway, notFound } from '../../errors';
 import type { HiscoresAnswer } from '../../integrations/osrs-hiscores';
 import { UPSTREAM_LIMIT_MESSAGE, UpstreamError, type UpstreamRateLimit } from '../../integrations/upstream';
 import type { Throttle } from '../throttle/throttle.service';
-import { HISCORES_SLOW_MESSAGE, HiscoresSlowError, type HiscoresQueue, type LookupRequest } from './hiscores-queue';
+import { HiscoresSlowError, REMEMBER_TIMEOUT_MS, type HiscoresQueue, type LookupRequest } from './hiscores-queue';
 import { toOsrsDetails } from './runescape.mapper';
 import * as repo from './runescape.repo';
 import type { SnapshotRecorder } from './snapshots';
@@ -19,9 +19,6 @@ export interface HiscoresCacheOptions {
 }
 
 export const defaultHiscoresCache: HiscoresCacheOptions = { ttlMs: 60_000, maxEntries: 2000 };
-
-/** A name whose lookup timed out is answered 504 at once for this long, without asking again. */
-export const REMEMBER_TIMEOUT_MS = 60_000;
 
 interface Deps {
   db: Db;
@@ -56,34 +53,12 @@ export const playerNotFoundMessage = (playerName: string, gameMode: OsrsGameMode
 export function createRuneScapeService({ db, queue, snapshots, clock, cache, throttle, limit }: Deps) {
   // Not-found answers are cached too: a mistyped name refreshed in a loop must not reach Jagex.
   const lookups = createTtlCache<HiscoresAnswer | null>({ ...cache, clock });
-  // Timeouts are remembered per game mode and name: a silent upstream is not asked again (and
-  // nobody queues behind it) for a minute.
-  const timedOut = new Map<string, number>();
-
-  function rememberedTimeout(key: string): HiscoresSlowError | null {
-    const until = timedOut.get(key);
-    if (until === undefined) return null;
-    if (until <= clock.now()) {
-      timedOut.delete(key);
-      return null;
-    }
-    return new HiscoresSlowError(HISCORES_SLOW_MESSAGE, Math.max(1, Math.ceil((until - clock.now()) / 1000)));
-  }
-
-  function rememberTimeout(key: string) {
-    // Oldest first (Map order), so a flood of names cannot grow the map past the cache's cap.
-    while (timedOut.size >= cache.maxEntries) timedOut.delete(timedOut.keys().next().value as string);
-    timedOut.set(key, clock.now() + REMEMBER_TIMEOUT_MS);
-  }
-
   /**
    * One player's answer, through the cache and the queue. A fresh answer for a player some clan
    * member has linked is kept as a snapshot.
    */
   function fetchAnswer(playerName: string, gameMode: OsrsGameMode, request: LookupRequest): Promise<HiscoresAnswer | null> {
     const key = `${gameMode}:${nameKey(playerName)}`;
-    const remembered = rememberedTimeout(key);
-    if (remembered) return Promise.reject(remembered);
     return lookups
       .getOrLoad(key, async () => {
         const answer = await queue.lookup(gameModeById(gameMode).table, playerName, request);
@@ -92,7 +67,6 @@ export function createRuneScapeService({ db, queue, snapshots, clock, cache, thr
         return answer;
       })
       .catch((error: unknown) => {
-        if (error instanceof UpstreamError && error.kind === 'timeout') rememberTimeout(key);
         throw upstreamFailure(error);
       });
   }
