@@ -47,7 +47,8 @@ it('an accepted proposal that finishes the game tells the group it finished', as
     });
     expect(proposed.status).toBe(200);
     expect((await post('decideGameProposal', host, { proposalID: proposed.body._id, decision: 'accept' })).status).toBe(200);
-    const finished = await stream.next((frame) => frame.event === 'change' && frame.data.topic === 'games');
+    // The proposal itself was heard as 'changed'; the finish is 'updated', once.
+    const finished = await stream.next((frame) => frame.event === 'change' && frame.data.topic === 'games' && frame.data.action !== 'changed');
     expect(finished?.data).toEqual({ topic: 'games', action: 'updated', gameId: game._id });
     expect((await call(t.app, `/api/civilization/game?gameID=${game._id}`, { as: host })).body.winner).toBe(p2.user.id);
   } finally {

@@ -33,6 +33,7 @@ describe('Welcome cards', () => {
       body: 'Line 1\nLine 2',
       footer: 'See you',
       cardOrder: 2,
+      updatedAt: expect.any(Number),
     });
     expect(summary(await cardsOf(group._id))).toEqual(['0:Welcome', '1:Rules', '2:Events']);
   });
@@ -48,7 +49,8 @@ describe('Welcome cards', () => {
       cardOrder: 0,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...rules, title: 'House rules', body: 'Be kind.', footer: '' });
+    expect(res.body).toEqual({ ...rules, title: 'House rules', body: 'Be kind.', footer: '', updatedAt: expect.any(Number) });
+    expect(res.body.updatedAt).toBeGreaterThan(rules.updatedAt);
     expect(summary(await cardsOf(group._id))).toEqual(['0:Welcome', '1:House rules']);
   });
 

@@ -47,6 +47,8 @@ describe('POST /api/groups/postGroupSettings', () => {
       ...before.group,
       is_private: 0,
       settings: JSON.stringify({ ...group.settings, maxNumberOfLeaderBans: 3 }),
+      // The ban limit is a game setting: their version moves on.
+      settings_updated_at: before.group!.settings_updated_at + 1,
     });
 
     const toggled = await call(t.app, `/api/groups/postGroupSettings?groupID=${group._id}`, {

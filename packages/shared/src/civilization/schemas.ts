@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { canonicalTimeZone, isValidTimeZone } from '../events/time-zone';
 import { entityId } from '../groups/ids';
 import { maxNumberOfLeaderBans } from '../groups/settings';
+import { expectedUpdatedAt } from '../live/expected-version';
 import { AVAILABILITY_DAYS, AVAILABILITY_TIMES } from './availability';
 import { SETTING_TYPES } from './catalogue-types';
 
@@ -215,6 +216,8 @@ export const postGroupGameSettingBody = z
     property: oneOf('property', ['isEnabled', 'lockedValue'] as const),
     isEnabled: z.boolean({ error: 'isEnabled must be true or false' }).optional(),
     lockedValue: z.union([z.string().max(100), z.number()], { error: 'lockedValue must be one of the setting options' }).optional(),
+    /** The group's gameSettingsUpdatedAt when the page loaded; changed since: 409 GAME_SETTINGS_CHANGED_MESSAGE. */
+    expectedUpdatedAt,
   })
   .superRefine((body, ctx) => {
     if (body.property === 'isEnabled' && body.isEnabled === undefined)
@@ -253,6 +256,8 @@ export const updateGroupBody = z.object({
       tradingAndDiplomacy: z.array(settingEntryInput).max(100).optional(),
     })
     .optional(),
+  /** The group's gameSettingsUpdatedAt when the dialog opened; changed since: 409 GAME_SETTINGS_CHANGED_MESSAGE. */
+  expectedUpdatedAt,
 });
 export type UpdateGroupBody = z.infer<typeof updateGroupBody>;
 
@@ -260,6 +265,8 @@ export type UpdateGroupBody = z.infer<typeof updateGroupBody>;
 
 export const BAN_LIMIT_MESSAGE = (max: number) => `You can ban at most ${max} leader${max === 1 ? '' : 's'} in this group`;
 export const SETTING_LOCKED_MESSAGE = 'This setting is locked by the group';
+export const GAME_SETTINGS_CHANGED_MESSAGE =
+  'Game settings were changed by someone else since you opened them. Reload to see their change.';
 export const SAVED_MAP_MESSAGE = 'Successfully saved map choice';
 export const SAVED_LEADER_BAN_MESSAGE = 'Successfully saved leader ban choice';
 export const SAVED_SETTING_PREFERENCE_MESSAGE = 'Successfully saved game setting preference.';

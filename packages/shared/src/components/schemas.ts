@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId } from '../groups/ids';
+import { expectedUpdatedAt } from '../live/expected-version';
 
 export const CARD_TITLE_MAX = 100;
 export const CARD_BODY_MAX = 10_000;
@@ -13,6 +14,8 @@ export const groupCardDto = z.object({
   body: z.string(),
   footer: z.string(),
   cardOrder: z.number().int(),
+  /** When the card's title, body or footer last changed (epoch ms): send it back as expectedUpdatedAt. */
+  updatedAt: z.number().int(),
 });
 export type GroupCardDto = z.infer<typeof groupCardDto>;
 export const groupCardsResponse = z.array(groupCardDto);
@@ -36,6 +39,8 @@ export const postGroupCardBody = z.object({
     .nullish()
     .transform((footer) => footer ?? ''),
   cardOrder: z.number().int().optional(),
+  /** Editing: the card's updatedAt when the editor opened it; a card changed since answers 409 CARD_CHANGED_MESSAGE. */
+  expectedUpdatedAt,
 });
 export type PostGroupCardBody = z.input<typeof postGroupCardBody>;
 export type PostGroupCardInput = z.output<typeof postGroupCardBody>;
@@ -50,6 +55,8 @@ export const postGroupCardOrderBody = z
   )
   .max(1000);
 export type PostGroupCardOrderBody = z.infer<typeof postGroupCardOrderBody>;
+
+export const CARD_CHANGED_MESSAGE = 'Card was changed by someone else since you opened it. Reload to see their change.';
 
 /** POST /api/components/postRemoveGroupCard: the card to delete. */
 export const postRemoveGroupCardBody = z.object({ _id: entityId('_id'), groupID: entityId('groupID') });

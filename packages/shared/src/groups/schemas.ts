@@ -57,6 +57,11 @@ export const fullGroupDto = z.object({
   timeZone: z.string(),
   members: z.array(groupMemberDto),
   settings: groupSettingsDto,
+  /**
+   * When the game settings (settings and time zone) last changed (epoch ms): send it back as
+   * expectedUpdatedAt with their save.
+   */
+  gameSettingsUpdatedAt: z.number().int(),
   cards: z.array(groupCardDto),
 });
 export type FullGroupDto = z.infer<typeof fullGroupDto>;

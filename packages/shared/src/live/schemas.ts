@@ -1,6 +1,18 @@
 import { z } from 'zod';
 
-export const LIVE_TOPICS = ['events', 'attendance', 'cards', 'members', 'group', 'drafts', 'comments', 'games', 'availability'] as const;
+export const LIVE_TOPICS = [
+  'events',
+  'attendance',
+  'cards',
+  'members',
+  'group',
+  'drafts',
+  'comments',
+  'games',
+  'preferences',
+  'gameSettings',
+  'availability',
+] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 /**
@@ -13,7 +25,11 @@ export const liveChangeMessage = z.object({
   eventId: z.string().optional(),
   /** topic 'drafts': the live draft that moved on. */
   draftId: z.string().optional(),
-  /** topic 'comments': the game whose comments changed; topic 'games': the game that finished. */
+  /**
+   * topic 'comments': the game whose comments changed; topic 'games': the game that changed (action
+   * 'updated': it finished; 'changed': players, eliminations, details or proposals; 'created',
+   * 'deleted', 'restored').
+   */
   gameId: z.string().optional(),
 });
 export type LiveChangeMessage = z.infer<typeof liveChangeMessage>;

@@ -316,10 +316,11 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
         await recordAudit(tx, { game, actorId: actor.id, action: 'created', lines: [], note: null, now });
         return read(tx, game, access, actor.id);
       });
-      // The draft's open pages turn to the game made from it.
+      // The draft's open pages turn to the game made from it; the group's game lists show it.
       if (body.draftMode && body.draftID) {
         changes?.publish({ groupId: body.groupID, topic: 'drafts', action: 'changed', draftId: body.draftID });
       }
+      changes?.publish({ groupId: body.groupID, topic: 'games', action: 'created', gameId: created._id });
       return created;
     },
 
@@ -330,7 +331,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
      * instead; other members only read. Every change is audited; the standings follow.
      */
     async updateGame(actor: UserDto, body: UpdateGameBody): Promise<GameDto> {
-      const finished: { groupId: string; gameId: string }[] = [];
+      let edited: { groupId: string; finished: boolean } | null = null;
       const result = await db.transaction().execute(async (tx) => {
         const { game, access } = await loadGame(tx, body.gameID, actor, { lock: true });
         const before: GameState = { game, members: await games.listMembers(tx, [game.id]) };
@@ -343,18 +344,21 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
           if (others.length) throw forbidden(PROPOSE_INSTEAD_MESSAGE);
         }
         await applyPlan(tx, before, plan, actor);
-        if (plan.justFinished) finished.push({ groupId: game.group_id, gameId: game.id });
+        edited = { groupId: game.group_id, finished: plan.justFinished };
         const updated = await games.findById(tx, game.id);
         return read(tx, updated!, access, actor.id);
       });
-      // A finished game is heard of once committed: the group's open pages, and its Discord channel.
-      for (const { groupId, gameId } of finished) changes?.publish({ groupId, topic: 'games', action: 'updated', gameId });
+      // Heard of once committed: the game's open pages refetch it; a game just finished ('updated')
+      // also goes to the group's Discord channel.
+      const done = edited as { groupId: string; finished: boolean } | null;
+      if (done) changes?.publish({ groupId: done.groupId, topic: 'games', action: done.finished ? 'updated' : 'changed', gameId: body.gameID });
       return result;
     },
 
     /** Deletes a game (its creator, its host or an Administrator): a soft delete, restorable for 30 days. */
     async deleteGame(actor: UserDto, gameID: string): Promise<{ message: string }> {
-      return db.transaction().execute(async (tx) => {
+      let groupId = '';
+      const deleted = await db.transaction().execute(async (tx) => {
         const { game, access } = await loadGame(tx, gameID, actor, { lock: true });
         const members = await games.listMembers(tx, [game.id]);
         if (!permissionsOf({ game, members }, access, actor.id).deleteGame) {
@@ -365,13 +369,17 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
         await games.softDelete(tx, game.id, actor.id, now);
         await recordAudit(tx, { game, actorId: actor.id, action: 'deleted', lines: [], note: null, now });
         if (game.finished_at !== null) await recomputeStandings(tx, game.group_id, [game.game_type]);
+        groupId = game.group_id;
         return { message: 'Game deleted' };
       });
+      changes?.publish({ groupId, topic: 'games', action: 'deleted', gameId: gameID });
+      return deleted;
     },
 
     /** An Administrator restores a deleted game within 30 days; it counts again at once. */
     async restoreGame(actor: UserDto, gameID: string): Promise<GameDto> {
-      return db.transaction().execute(async (tx) => {
+      let groupId = '';
+      const restored = await db.transaction().execute(async (tx) => {
         const { game, access } = await loadGame(tx, gameID, actor, { lock: true, deleted: true });
         if (!isAdministrator(access)) throw forbidden('Only Administrators can restore a game');
         if (game.deleted_at === null) throw conflict('This game is not deleted');
@@ -382,8 +390,11 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
         if (game.event_id) await games.relinkEventDraft(tx, game.event_id, game.id);
         await recordAudit(tx, { game, actorId: actor.id, action: 'restored', lines: [], note: null, now });
         if (game.finished_at !== null) await recomputeStandings(tx, game.group_id, [game.game_type]);
+        groupId = game.group_id;
         return read(tx, { ...game, deleted_at: null, deleted_by: null }, access, actor.id);
       });
+      changes?.publish({ groupId, topic: 'games', action: 'restored', gameId: gameID });
+      return restored;
     },
 
     /** The group's games deleted in the last 30 days, for Administrators. */

@@ -151,7 +151,8 @@ export function createGameProposalsService({
     /** A player of the game proposes a result change; it is checked as if it were made now, and kept pending. */
     async propose(actor: UserDto, body: ProposeGameChangeBody): Promise<ProposalDto> {
       await throttle.consume(`game-proposal:${actor.id}`, PROPOSAL_LIMIT, PROPOSAL_LIMIT_MESSAGE);
-      return db.transaction().execute(async (tx) => {
+      let groupId = '';
+      const proposed = await db.transaction().execute(async (tx) => {
         const { state, access, may } = await stateOf(tx, body.gameID, actor, true);
         if (!may.proposeChange) {
           throw forbidden(may.changeResult ? 'You can change the result yourself' : 'Only players of this game can propose a change');
@@ -184,13 +185,18 @@ export function createGameProposalsService({
           created_at: now,
         });
         await recordAudit(tx, { game: state.game, actorId: actor.id, action: 'proposed', lines, note: body.reason, now });
+        groupId = state.game.group_id;
         return readProposal(tx, state.game.id, id, actor);
       });
+      // The game's open pages show the pending proposal.
+      changes?.publish({ groupId, topic: 'games', action: 'changed', gameId: body.gameID });
+      return proposed;
     },
 
     /** A manager accepts (the change is applied now, as them) or rejects a pending proposal. */
     async decide(actor: UserDto, body: DecideGameProposalBody): Promise<ProposalDto> {
       let finished: { groupId: string; gameId: string } | null = null;
+      let game: { groupId: string; gameId: string } | null = null;
       const decided = await db.transaction().execute(async (tx) => {
         const { proposal, state, access, may } = await lockPending(tx, body.proposalID, actor);
         if (!may.decideProposal) throw forbidden('Only the host, the game creator or an Administrator can decide a proposal');
@@ -198,6 +204,7 @@ export function createGameProposalsService({
         const stored = parseJson<StoredProposal>(proposal.changes, { changes: {}, summary: [] });
         const proposer = state.members.find((m) => m.user_id === proposal.proposed_by)?.username ?? 'a former member';
         const note = [`Proposed by ${proposer}: ${proposal.reason}`, body.reason].filter(Boolean).join(' · ');
+        game = { groupId: state.game.group_id, gameId: state.game.id };
         if (body.decision === 'accept') {
           const plan = planChange(state, stored.changes, { now, leaderIds: leaderIdsOf(access) });
           await applyPlan(tx, state, plan, actor, { action: 'accepted', note });
@@ -214,15 +221,19 @@ export function createGameProposalsService({
         return readProposal(tx, state.game.id, proposal.id, actor);
       });
       // As for a result entered directly: a game finished by an accepted proposal is heard of once committed.
+      // Otherwise the game's open pages still refetch it: the proposal is decided, the result maybe changed.
       const done = finished as { groupId: string; gameId: string } | null;
+      const decidedOn = game as { groupId: string; gameId: string } | null;
       if (done) changes?.publish({ groupId: done.groupId, topic: 'games', action: 'updated', gameId: done.gameId });
+      else if (decidedOn) changes?.publish({ groupId: decidedOn.groupId, topic: 'games', action: 'changed', gameId: decidedOn.gameId });
       return decided;
     },
 
     /** Another player of the game confirms or contests a pending proposal, with a reason; a second vote replaces the first. */
     async vote(actor: UserDto, body: VoteGameProposalBody): Promise<ProposalDto> {
       await throttle.consume(`game-proposal:${actor.id}`, PROPOSAL_LIMIT, PROPOSAL_LIMIT_MESSAGE);
-      return db.transaction().execute(async (tx) => {
+      let game: { groupId: string; gameId: string } | null = null;
+      const voted = await db.transaction().execute(async (tx) => {
         const { proposal, state, may } = await lockPending(tx, body.proposalID, actor);
         if (!may.voteProposal) throw forbidden('Only players of this game can confirm or contest a proposal');
         if (proposal.proposed_by === actor.id) throw forbidden('You cannot vote on your own proposal');
@@ -242,8 +253,12 @@ export function createGameProposalsService({
           note: body.reason,
           now,
         });
+        game = { groupId: state.game.group_id, gameId: state.game.id };
         return readProposal(tx, state.game.id, proposal.id, actor);
       });
+      const votedOn = game as { groupId: string; gameId: string } | null;
+      if (votedOn) changes?.publish({ groupId: votedOn.groupId, topic: 'games', action: 'changed', gameId: votedOn.gameId });
+      return voted;
     },
   };
 }

@@ -20,6 +20,7 @@ import { conflict, invalid, notFound } from '../../errors';
 import { assertCan, loadAccess, type GroupAccess } from '../groups/group-access';
 import * as members from '../groups/group-members.repo';
 import { parseSettings } from '../groups/groups.mapper';
+import type { GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
 import { assertSelf, catalogueOf, matchOption } from './civ-access';
 import { toCivPreferencesDtos } from './civilization.mapper';
@@ -30,6 +31,7 @@ interface Deps {
   db: Db;
   clock: Clock;
   throttle: Throttle;
+  changes?: GroupChanges;
   ownedPacksLimit?: Limit;
 }
 
@@ -40,7 +42,13 @@ export const OWNED_PACKS_LIMIT_MESSAGE = 'Too many changes to your packs; try ag
 const MEMBER_NOT_FOUND_MESSAGE = 'Member not found';
 
 /** Leader agendas, leader bans, map choices, setting preferences and owned packs of the members of a Civilization group. */
-export function createPreferencesService({ db, clock, throttle, ownedPacksLimit = defaultOwnedPacksLimit }: Deps) {
+export function createPreferencesService({ db, clock, throttle, changes, ownedPacksLimit = defaultOwnedPacksLimit }: Deps) {
+  /** After a member's write has committed: the group's open pages (Members, a member's Preferences) read them again. */
+  const changed = <T>(groupId: string, userId: string, result: T): T => {
+    changes?.publish({ groupId, topic: 'preferences', action: 'changed', userId });
+    return result;
+  };
+
   /** The preferences of some members (all when userIds is absent), in a fixed number of queries. */
   async function read(tx: Db, access: GroupAccess, userIds?: readonly string[], maxBans?: number): Promise<CivPreferencesDto[]> {
     const groupId = access.group.id;
@@ -105,7 +113,7 @@ export function createPreferencesService({ db, clock, throttle, ownedPacksLimit 
     async postUserLeaderAgenda(actor: UserDto, groupID: string, body: PostUserLeaderAgendaBody): Promise<UserLeaderAgendaResponse> {
       await forOwnWrite(db, actor, groupID, body, 'leader agenda');
       await preferences.upsertAgenda(db, groupID, actor.id, body.userLeaderAgenda, clock.now());
-      return { userLeaderAgenda: body.userLeaderAgenda };
+      return changed(groupID, actor.id, { userLeaderAgenda: body.userLeaderAgenda });
     },
 
     /**
@@ -142,7 +150,7 @@ export function createPreferencesService({ db, clock, throttle, ownedPacksLimit 
       if (!map) throw invalid({ map: `Unknown map: ${body.map}` });
       if (body.operation === 'add') await preferences.insertMap(db, groupID, actor.id, map.name, clock.now());
       else await preferences.deleteMap(db, groupID, actor.id, map.name);
-      return own(db, access, actor.id);
+      return changed(groupID, actor.id, await own(db, access, actor.id));
     },
 
     /**
@@ -150,7 +158,7 @@ export function createPreferencesService({ db, clock, throttle, ownedPacksLimit 
      * it; the group's row lock makes parallel bans count one after another.
      */
     async postCivLeaderBanPreference(actor: UserDto, groupID: string, body: PostCivLeaderBanPreferenceBody): Promise<CivPreferencesDto> {
-      return db.transaction().execute(async (tx) => {
+      const saved = await db.transaction().execute(async (tx) => {
         const access = await forOwnWrite(tx, actor, groupID, body, 'leader bans', true);
         const leader = findLeader(catalogueOf(access.group).gameName, body.leader);
         if (!leader) throw invalid({ leader: `Unknown leader: ${body.leader}` });
@@ -167,6 +175,7 @@ export function createPreferencesService({ db, clock, throttle, ownedPacksLimit 
         }
         return own(tx, access, actor.id);
       });
+      return changed(groupID, actor.id, saved);
     },
 
     /**
@@ -193,7 +202,7 @@ export function createPreferencesService({ db, clock, throttle, ownedPacksLimit 
         ];
         await ownedPacks.upsertOwnedPacks(db, actor.id, catalogue.gameName, packs, clock.now());
       }
-      return own(db, access, actor.id);
+      return changed(body.groupID, actor.id, await own(db, access, actor.id));
     },
 
     /** The caller chooses a value for a setting the group has enabled; a locked setting answers 409. */
@@ -212,7 +221,7 @@ export function createPreferencesService({ db, clock, throttle, ownedPacksLimit 
         value: JSON.stringify(value),
         updated_at: clock.now(),
       });
-      return own(db, access, actor.id);
+      return changed(groupID, actor.id, await own(db, access, actor.id));
     },
   };
 }

@@ -1,8 +1,14 @@
-import type { GroupCardDto, PostGroupCardInput, PostGroupCardOrderBody, PostRemoveGroupCardBody } from '@smm/shared/components/schemas';
+import {
+  CARD_CHANGED_MESSAGE,
+  type GroupCardDto,
+  type PostGroupCardInput,
+  type PostGroupCardOrderBody,
+  type PostRemoveGroupCardBody,
+} from '@smm/shared/components/schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import { assertCan, loadAccess } from '../groups/group-access';
 import * as cards from './group-cards.repo';
@@ -43,7 +49,10 @@ export function createComponentsService({ db, clock, changes }: Deps) {
       return (await cards.listByGroup(db, groupID)).map(toGroupCardDto);
     },
 
-    /** Administrators add a card (placed last: cardOrder = current count) or edit one when `_id` is given. */
+    /**
+     * Administrators add a card (placed last: cardOrder = current count) or edit one when `_id` is
+     * given; an edit with `expectedUpdatedAt` over a version saved since is refused (409).
+     */
     async postGroupCard(actor: UserDto, body: PostGroupCardInput): Promise<GroupCardDto> {
       return transactionWithChanges(db, changes, async (tx, record) => {
         const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
@@ -53,8 +62,12 @@ export function createComponentsService({ db, clock, changes }: Deps) {
         if (body._id) {
           const card = await cards.find(tx, body.groupID, body._id);
           if (!card) throw notFound('Card not found');
-          await cards.updateContent(tx, card.id, content);
-          return toGroupCardDto({ ...card, ...content });
+          const stored = Number(card.updated_at);
+          if (body.expectedUpdatedAt !== undefined && body.expectedUpdatedAt !== stored) throw conflict(CARD_CHANGED_MESSAGE);
+          // Strictly later than the stored version, so two saves in one millisecond still differ.
+          const edited = { ...content, updated_at: Math.max(clock.now(), stored + 1) };
+          if (!(await cards.updateContent(tx, card.id, edited, body.expectedUpdatedAt))) throw conflict(CARD_CHANGED_MESSAGE);
+          return toGroupCardDto({ ...card, ...edited });
         }
         const card = {
           id: newId(),
@@ -62,6 +75,7 @@ export function createComponentsService({ db, clock, changes }: Deps) {
           ...content,
           card_order: await cards.count(tx, body.groupID),
           created_at: clock.now(),
+          updated_at: clock.now(),
         };
         await cards.insert(tx, card);
         return toGroupCardDto(card);

@@ -8,4 +8,5 @@ export const toGroupCardDto = (row: GroupCardRow): GroupCardDto => ({
   body: row.body,
   footer: row.footer,
   cardOrder: row.card_order,
+  updatedAt: Number(row.updated_at),
 });

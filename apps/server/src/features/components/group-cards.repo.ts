@@ -30,8 +30,21 @@ export async function insert(db: Db, row: GroupCardRow): Promise<void> {
   await db.insertInto('group_cards').values(row).execute();
 }
 
-export async function updateContent(db: Db, id: string, changes: Pick<GroupCardRow, 'title' | 'body' | 'footer'>): Promise<void> {
-  await db.updateTable('group_cards').set(changes).where('id', '=', id).execute();
+/**
+ * Writes a card's content as a new version, only while its stored version is still `expected` when
+ * one is given: one statement, so no save slips in between the check and the write. False when the
+ * version had moved on (nothing written).
+ */
+export async function updateContent(
+  db: Db,
+  id: string,
+  changes: Pick<GroupCardRow, 'title' | 'body' | 'footer' | 'updated_at'>,
+  expected: number | undefined,
+): Promise<boolean> {
+  let query = db.updateTable('group_cards').set(changes).where('id', '=', id);
+  if (expected !== undefined) query = query.where('updated_at', '=', expected);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function setOrder(db: Db, id: string, cardOrder: number): Promise<void> {

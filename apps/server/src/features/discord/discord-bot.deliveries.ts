@@ -171,14 +171,15 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     wants: (change: GroupChange): boolean =>
       (change.eventId !== undefined && SYNCED.has(change.action)) ||
       (change.topic === 'drafts' && change.draftId !== undefined) ||
-      (change.topic === 'games' && change.gameId !== undefined) ||
+      // Only a game that just finished ('updated'), not every edit of one.
+      (change.topic === 'games' && change.action === 'updated' && change.gameId !== undefined) ||
       (change.action === 'nudge' && change.eventId !== undefined),
 
     /** Queues the event's message update when its group has a channel (or the event a message there), or a drafted game's post. */
     async queue(change: GroupChange): Promise<void> {
       const eventId = change.eventId;
       if (change.topic === 'drafts' && change.draftId) return queueDraftedGamePost(change.draftId, change.groupId);
-      if (change.topic === 'games' && change.gameId) return queueGameResultPost(change.gameId, change.groupId);
+      if (change.topic === 'games') return change.action === 'updated' && change.gameId ? queueGameResultPost(change.gameId, change.groupId) : undefined;
       if (change.action === 'nudge' && eventId) return queueNudgePost(eventId, change.groupId);
       if (!eventId || !SYNCED.has(change.action)) return;
       if (!(await repo.findChannel(db, change.groupId)) && !(await repo.findEventMessage(db, eventId))) return;

@@ -78,6 +78,7 @@ export const toFullGroupDto = (
   timeZone: group.time_zone,
   members: members.map(toMemberDto),
   settings: parseSettings(group.settings, group.game_name),
+  gameSettingsUpdatedAt: Number(group.settings_updated_at),
   cards,
 });
 

@@ -34,10 +34,27 @@ export async function insert(db: Db, row: GroupRow): Promise<void> {
 export async function update(
   db: Db,
   id: string,
-  changes: Partial<Pick<GroupRow, 'is_private' | 'settings' | 'invite_link' | 'time_zone'>>,
+  changes: Partial<Pick<GroupRow, 'is_private' | 'settings' | 'invite_link' | 'time_zone' | 'settings_updated_at'>>,
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.updateTable('groups').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Writes the game settings (and time zone) as a new version, only while the stored version is
+ * still `expected` when one is given: one statement, so no save slips in between the check and the
+ * write on either engine. False when the version had moved on (nothing written).
+ */
+export async function updateGameSettings(
+  db: Db,
+  id: string,
+  changes: Pick<GroupRow, 'settings' | 'settings_updated_at'> & Partial<Pick<GroupRow, 'time_zone'>>,
+  expected: number | undefined,
+): Promise<boolean> {
+  let query = db.updateTable('groups').set(changes).where('id', '=', id);
+  if (expected !== undefined) query = query.where('settings_updated_at', '=', expected);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteById(db: Db, id: string): Promise<boolean> {

@@ -70,6 +70,7 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
         settings: JSON.stringify(initialGroupSettings(body.gameName)),
         created_at: now,
         time_zone: timeZone,
+        settings_updated_at: now,
       };
       return db.transaction().execute(async (tx) => {
         await groups.insert(tx, group);
@@ -90,6 +91,7 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
           footer: '',
           card_order: 0,
           created_at: now,
+          updated_at: now,
         });
         return readFullGroup(tx, group, publicUrl);
       });
@@ -137,7 +139,11 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
         if (body.isPrivate !== undefined) changes.is_private = body.isPrivate ? 1 : 0;
         const before = parseSettings(access.group.settings, access.group.game_name);
         const max = body.settings?.maxNumberOfLeaderBans;
-        if (max !== undefined) changes.settings = JSON.stringify({ ...before, maxNumberOfLeaderBans: max });
+        if (max !== undefined) {
+          changes.settings = JSON.stringify({ ...before, maxNumberOfLeaderBans: max });
+          // The ban limit is a game setting too: an open Game Settings dialog is now out of date.
+          changes.settings_updated_at = Math.max(clock.now(), Number(access.group.settings_updated_at) + 1);
+        }
         await groups.update(tx, groupID, changes);
         // A lower ban limit drops members' latest bans beyond it, as the Game Settings dialog does.
         if (max !== undefined && max < before.maxNumberOfLeaderBans) {

@@ -12,6 +12,8 @@ export interface GroupsTable {
   created_at: number;
   /** IANA zone of the group's availability slots (migration 0400_civilization). */
   time_zone: string;
+  /** When the game settings (settings, time_zone) last changed (migration 0720_edit_versions). */
+  settings_updated_at: number;
 }
 
 export interface GroupMembersTable {
@@ -32,6 +34,8 @@ export interface GroupCardsTable {
   footer: string;
   card_order: number;
   created_at: number;
+  /** When the title, body or footer last changed (migration 0720_edit_versions). */
+  updated_at: number;
 }
 
 declare module '../../db/schema' {

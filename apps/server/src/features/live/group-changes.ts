@@ -1,6 +1,7 @@
 import type { Db } from '../../db/schema';
 
-export type GroupChangeTopic = 'events' | 'attendance' | 'cards' | 'members' | 'group' | 'drafts' | 'comments' | 'games' | 'availability';
+export type GroupChangeTopic =
+  'events' | 'attendance' | 'cards' | 'members' | 'group' | 'drafts' | 'comments' | 'games' | 'preferences' | 'gameSettings' | 'availability';
 export type GroupChangeAction =
   'created' | 'updated' | 'cancelled' | 'attended' | 'unattended' | 'reminder' | 'waitlistPromoted' | 'changed' | 'deleted' | 'restored'
   /** topic 'events': members who had not answered were reminded. */
@@ -14,7 +15,7 @@ export interface GroupChange {
   eventId?: string;
   /** topic 'drafts': the live draft that moved on. */
   draftId?: string;
-  /** topic 'comments': the game whose comments changed; topic 'games': the game that finished. */
+  /** topic 'comments': the game whose comments changed; topic 'games': the game that changed ('updated': it finished). */
   gameId?: string;
   userId?: string;
   /** The event as it was, for changes after which it can no longer be read (cancelled). */

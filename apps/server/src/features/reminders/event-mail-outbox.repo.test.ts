@@ -21,7 +21,7 @@ beforeAll(async () => {
   for (let start = 0; start < users.length; start += 300) await database.db.insertInto('users').values(users.slice(start, start + 300)).execute();
   await database.db
     .insertInto('groups')
-    .values({ id: 'group-1', group_name: 'Huge', game_name: 'Dota 2', link_url: 'dotaGroup', is_private: 1, group_owner: 'user-0', invite_link: 'code', settings: '{}', created_at: 0, time_zone: 'UTC' })
+    .values({ id: 'group-1', group_name: 'Huge', game_name: 'Dota 2', link_url: 'dotaGroup', is_private: 1, group_owner: 'user-0', invite_link: 'code', settings: '{}', created_at: 0, time_zone: 'UTC', settings_updated_at: 0 })
     .execute();
   await database.db
     .insertInto('events')

@@ -47,6 +47,7 @@ const fullGroup = {
   timeZone: 'UTC',
   members: members.map((m) => ({ ...m, notifications: { receiveEventNotifications: true } })),
   settings: defaultCivGroupSettings('Civilization 6'),
+  gameSettingsUpdatedAt: 0,
   cards: [],
 } satisfies FullGroupDto;
 

@@ -57,6 +57,7 @@ const fullGroup = {
   timeZone: 'Europe/Berlin',
   members: members.map((m) => ({ ...m, notifications: { receiveEventNotifications: true } })),
   settings: defaultCivGroupSettings('Civilization 6'),
+  gameSettingsUpdatedAt: 0,
   cards: [],
 } satisfies FullGroupDto;
 

@@ -122,6 +122,7 @@ function fullGroup(): FullGroupDto {
     timeZone: 'UTC',
     members: [],
     settings,
+    gameSettingsUpdatedAt: 0,
     cards: [],
   };
 }

@@ -78,6 +78,7 @@ function civGroup(overrides: Partial<FullGroupDto> = {}): FullGroupDto {
     timeZone: 'UTC',
     members: [],
     settings,
+    gameSettingsUpdatedAt: 0,
     cards: [],
     ...overrides,
   };

@@ -50,6 +50,7 @@ const card = (title: string, cardOrder: number, body = ''): GroupCardDto => ({
   body,
   footer: '',
   cardOrder,
+  updatedAt: 0,
 });
 
 function Where() {

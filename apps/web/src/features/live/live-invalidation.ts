@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveChangeMessage } from '@smm/shared/live/schemas';
 
+/** Parts of a game's page that change under their own topic (comments) or never by others (one's notes). */
+const GAME_PARTS_OF_OTHER_TOPICS = new Set(['comments', 'notes']);
+
 /** The queries of a group a change makes stale; every group query starts with ['groups', groupID]. */
 export function invalidateForChange(queryClient: QueryClient, groupID: string, change: LiveChangeMessage): Promise<void> {
   const key = (...rest: string[]) => ({ queryKey: ['groups', groupID, ...rest] });
@@ -18,10 +21,27 @@ export function invalidateForChange(queryClient: QueryClient, groupID: string, c
       // The game's comments (every page loaded); without a game id, every game's.
       return queryClient.invalidateQueries(change.gameId ? key('games', change.gameId, 'comments') : key('games'));
     case 'games':
-      // A game finished: the group's games (lists and pages) and its rankings.
-      return Promise.all([queryClient.invalidateQueries(key('games')), queryClient.invalidateQueries(key('rankings'))]).then(
+      // A game was added, edited (players, eliminations, winner, details, proposals), finished,
+      // deleted or restored: the group's game lists, the game's page and history, the rankings and
+      // member statistics. Not comments (their own topic) nor anyone's private notes.
+      return Promise.all([
+        queryClient.invalidateQueries({ ...key('games'), predicate: ({ queryKey }) => !GAME_PARTS_OF_OTHER_TOPICS.has(queryKey[4] as string) }),
+        queryClient.invalidateQueries(key('rankings')),
+        queryClient.invalidateQueries(key('memberStats')),
+      ]).then(() => undefined);
+    case 'preferences':
+      // A member's bans, maps, setting choices, packs or leader agenda: the Preferences and Members pages.
+      return Promise.all([queryClient.invalidateQueries(key('civPreferences')), queryClient.invalidateQueries(key('leaderAgendas'))]).then(
         () => undefined,
       );
+    case 'gameSettings':
+      // The group's game settings and time zone: the group (settings, dialog), what members may choose
+      // (and bans dropped by a lower limit), and the availability slots' zone.
+      return Promise.all([
+        queryClient.invalidateQueries(key('full')),
+        queryClient.invalidateQueries(key('civPreferences')),
+        queryClient.invalidateQueries(key('availability')),
+      ]).then(() => undefined);
     case 'drafts':
       // Every draft of the group: an open draft page reloads the one that moved on.
       return queryClient.invalidateQueries(key('drafts'));
