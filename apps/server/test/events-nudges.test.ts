@@ -29,9 +29,17 @@ const changes = createInProcessGroupChanges();
 beforeAll(async () => {
   discord = await createDiscordFake();
   t = await createTestApp({ discordApiUrl: discord.url, discordDelivery: { pollMs: 3_600_000 }, deps: { changes } });
-  [organiser, admin, member, seated, waiting, maybe, quiet, outsider] = await Promise.all(
-    Array.from({ length: 8 }, () => createUser(t.app)),
-  );
+  const users = await Promise.all(Array.from({ length: 8 }, () => createUser(t.app)));
+  [organiser, admin, member, seated, waiting, maybe, quiet, outsider] = users as [
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+  ];
   const group = await createGroup(t.app, organiser, { groupName: 'Nudge Group' });
   groupID = group._id;
   for (const user of [admin, member, seated, waiting, maybe, quiet]) await join(t.app, group, user);
@@ -55,20 +63,36 @@ async function answeredEvent(name: string): Promise<EventDto> {
   const res = await call(t.app, '/api/events/postEvent', {
     method: 'POST',
     as: organiser,
-    payload: { groupID, userID: organiser.user.id, eventName: name, startDate: iso(start), endDate: iso(start + 2 * HOUR), maxNumberOfMembers: 1 },
+    payload: {
+      groupID,
+      userID: organiser.user.id,
+      eventName: name,
+      startDate: iso(start),
+      endDate: iso(start + 2 * HOUR),
+      maxNumberOfMembers: 1,
+    },
   });
   expect(res.status).toBe(200);
   const event = res.body as EventDto;
   expect((await attend(t.app, seated, event._id)).status).toBe(200);
-  const queued = await call(t.app, '/api/events/joinWaitlist', { method: 'POST', as: waiting, payload: { eventID: event._id, userID: waiting.user.id } });
+  const queued = await call(t.app, '/api/events/joinWaitlist', {
+    method: 'POST',
+    as: waiting,
+    payload: { eventID: event._id, userID: waiting.user.id },
+  });
   expect(queued.status).toBe(200);
-  const answered = await call(t.app, '/api/events/respondToEvent', { method: 'POST', as: maybe, payload: { eventID: event._id, response: 'maybe' } });
+  const answered = await call(t.app, '/api/events/respondToEvent', {
+    method: 'POST',
+    as: maybe,
+    payload: { eventID: event._id, response: 'maybe' },
+  });
   expect(answered.status).toBe(200);
   return event;
 }
 
 const nudgeOf = (as: TestUser, eventID: string) => call(t.app, `/api/events/getEventNudge?eventID=${eventID}`, { as });
-const remind = (as: TestUser, eventID: string) => call(t.app, '/api/events/remindEventMembers', { method: 'POST', as, payload: { eventID } });
+const remind = (as: TestUser, eventID: string) =>
+  call(t.app, '/api/events/remindEventMembers', { method: 'POST', as, payload: { eventID } });
 
 async function sentMails() {
   const mailer = memoryMailer();
@@ -82,7 +106,14 @@ describe('getEventNudge and remindEventMembers', () => {
     const res = await nudgeOf(organiser, event._id);
     expect(res.status).toBe(200);
     const nudge = res.body as EventNudgeDto;
-    expect(nudge).toMatchObject({ eventID: event._id, answered: 3, members: 7, lastRemindedAt: null, nextReminderAt: null, canRemind: true });
+    expect(nudge).toMatchObject({
+      eventID: event._id,
+      answered: 3,
+      members: 7,
+      lastRemindedAt: null,
+      nextReminderAt: null,
+      canRemind: true,
+    });
     expect(nudge.notAnswered.map((m) => m.userID).sort()).toEqual([organiser, admin, member, quiet].map((u) => u.user.id).sort());
     // An Administrator sees it too; a plain member is refused, an outsider does not see the event.
     expect((await nudgeOf(admin, event._id)).status).toBe(200);
@@ -101,7 +132,11 @@ describe('getEventNudge and remindEventMembers', () => {
     expect(first.status).toBe(200);
     // admin and member: not the organiser who sends it, not quiet (notifications off), nobody who answered.
     expect(first.body).toMatchObject({ mailed: 2, message: 'Reminder sent to 2 members' });
-    expect(first.body.nudge).toMatchObject({ canRemind: false, lastRemindedAt: iso(t.clock.now()), nextReminderAt: iso(t.clock.now() + 24 * HOUR) });
+    expect(first.body.nudge).toMatchObject({
+      canRemind: false,
+      lastRemindedAt: iso(t.clock.now()),
+      nextReminderAt: iso(t.clock.now() + 24 * HOUR),
+    });
     const mails = await sentMails();
     expect(mails.map((m) => m.to).sort()).toEqual([admin.user.email, member.user.email].sort());
     expect(mails[0]!.subject).toBe('Are you coming? Nudged in Nudge Group');
@@ -146,10 +181,17 @@ describe('getEventNudge and remindEventMembers', () => {
     const res = await call(t.app, '/api/events/postEvent', {
       method: 'POST',
       as: organiser,
-      payload: { groupID, userID: organiser.user.id, eventName: 'All in', startDate: iso(t.clock.now() + 5 * HOUR), endDate: iso(t.clock.now() + 6 * HOUR) },
+      payload: {
+        groupID,
+        userID: organiser.user.id,
+        eventName: 'All in',
+        startDate: iso(t.clock.now() + 5 * HOUR),
+        endDate: iso(t.clock.now() + 6 * HOUR),
+      },
     });
     const eventID = (res.body as EventDto)._id;
-    for (const user of [organiser, admin, member, seated, waiting, maybe, quiet]) expect((await attend(t.app, user, eventID)).status).toBe(200);
+    for (const user of [organiser, admin, member, seated, waiting, maybe, quiet])
+      expect((await attend(t.app, user, eventID)).status).toBe(200);
     expect((await nudgeOf(organiser, eventID)).body).toMatchObject({ answered: 7, members: 7, canRemind: false, notAnswered: [] });
     expect((await remind(organiser, eventID)).status).toBe(409);
   });

@@ -96,7 +96,15 @@ describe('minimum players: input', () => {
     const edited = await call(t.app, `/api/events/updateEvent?eventID=${first._id}`, {
       method: 'POST',
       as: organiser,
-      payload: { userID: organiser.user.id, eventName: 'Weekly', startDate: first.startDate, endDate: first.endDate, minPlayers: 4, autoCancel: false, scope: 'series' },
+      payload: {
+        userID: organiser.user.id,
+        eventName: 'Weekly',
+        startDate: first.startDate,
+        endDate: first.endDate,
+        minPlayers: 4,
+        autoCancel: false,
+        scope: 'series',
+      },
     });
     expect(edited.status).toBe(200);
     const after = ((await call(t.app, `/api/events/getEvents?groupID=${groupID}`, { as: organiser })).body as EventDto[]).filter(
@@ -110,7 +118,14 @@ describe('minimum players: input', () => {
     const removed = await call(t.app, `/api/events/updateEvent?eventID=${first._id}`, {
       method: 'POST',
       as: organiser,
-      payload: { userID: organiser.user.id, eventName: 'Weekly', startDate: first.startDate, endDate: first.endDate, minPlayers: null, quorumCheckMinutes: null },
+      payload: {
+        userID: organiser.user.id,
+        eventName: 'Weekly',
+        startDate: first.startDate,
+        endDate: first.endDate,
+        minPlayers: null,
+        quorumCheckMinutes: null,
+      },
     });
     expect(removed.status).toBe(200);
     expect(removed.body.minPlayers).toBeUndefined();
@@ -136,7 +151,12 @@ describe('the minimum check', () => {
     expect(cancelled.belowMinimum).toBe(true);
     expect(cancelled.attendingMembers.map((m) => m.userID)).toEqual(players.slice(0, 2).map((p) => p.user.id));
     const notices = mailer.sent.filter((m) => m.subject === 'Event cancelled in Quorum Group: Short raid');
-    expect(to(notices)).toEqual(players.slice(0, 2).map((p) => p.user.email).sort());
+    expect(to(notices)).toEqual(
+      players
+        .slice(0, 2)
+        .map((p) => p.user.email)
+        .sort(),
+    );
     expect(notices[0]!.text).toContain('it had 2 players of the 3 it needs');
     const flag = mailer.sent.filter((m) => m.to === organiser.user.email);
     expect(flag.map((m) => m.subject)).toEqual(['Cancelled, below its minimum: Short raid in Quorum Group']);

@@ -222,6 +222,7 @@ export const READ_CALLS: ReadCall[] = [
   { name: 'events/getEvents', request: (w) => ({ url: `/api/events/getEvents?groupID=${g(w)}` }) },
   { name: 'events/getMyUpcomingEvents', request: () => ({ url: '/api/events/getMyUpcomingEvents' }) },
   { name: 'events/{eventID}.ics', request: (w) => ({ url: `/api/events/${w.eventID}.ics` }) },
+  { name: 'events/getEventNudge', request: (w) => ({ url: `/api/events/getEventNudge?eventID=${w.eventID}` }) },
   { name: 'calendar/feedToken', request: () => ({ url: '/api/calendar/feedToken' }) },
   { name: 'calendar/{token}.ics', request: (w) => ({ url: w.feedPath, anonymous: true }) },
   { name: 'civilization/getGroupAvailability', request: (w) => ({ url: `/api/civilization/getGroupAvailability?groupID=${g(w)}` }) },

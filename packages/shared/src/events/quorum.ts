@@ -98,4 +98,5 @@ export const canRemindEventMembers = (event: { userID: string }, viewer: { userI
   can('remindAnyEventMembers', { viewer: viewer.role, isPrivate: true });
 
 /** "5 of 8 answered". */
-export const answeredText = (nudge: Pick<EventNudgeDto, 'answered' | 'members'>): string => `${nudge.answered} of ${nudge.members} answered`;
+export const answeredText = (nudge: Pick<EventNudgeDto, 'answered' | 'members'>): string =>
+  `${nudge.answered} of ${nudge.members} answered`;

@@ -9,7 +9,10 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('events').addColumn('min_players', 'integer').execute();
   await db.schema.alterTable('events').addColumn('quorum_check_minutes', 'integer').execute();
-  await db.schema.alterTable('events').addColumn('auto_cancel', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('events')
+    .addColumn('auto_cancel', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('events').addColumn('cancelled_at', 'bigint').execute();
   await db.schema.alterTable('events').addColumn('quorum_check_at', 'bigint').execute();
   await db.schema.alterTable('events').addColumn('quorum_checked_at', 'bigint').execute();

@@ -142,6 +142,7 @@ export const listDueDmReminders = (db: Db, now: number, leadMs: number, limit: n
     )
     .select(['events.id as event_id', 'events.group_id', 'events.start_at', 'event_attendees.user_id', 'discord_links.discord_id'])
     .where('discord_links.dm_reminders', '=', 1)
+    .where('events.cancelled_at', 'is', null)
     .where('events.start_at', '>', now)
     .where('events.start_at', '<=', now + leadMs)
     .where(({ not, exists, selectFrom }) =>

@@ -64,7 +64,12 @@ export function createQuorumCheck({ db, clock, publicUrl, changes = noChanges }:
       if (cancel) {
         for (const member of await quorum.listSignedUp(tx, row)) {
           mails.push(
-            quorumMailRow('quorumCancelled', event, member, { publicUrl, now, counts, dedupeKey: `quorumCancelled:${row.id}:${member.user_id}` }),
+            quorumMailRow('quorumCancelled', event, member, {
+              publicUrl,
+              now,
+              counts,
+              dedupeKey: `quorumCancelled:${row.id}:${member.user_id}`,
+            }),
           );
         }
         // A reminder of a cancelled event would send people to a game that is not happening.

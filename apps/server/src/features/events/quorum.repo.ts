@@ -134,4 +134,3 @@ export async function claimNudge(db: Db, id: string, now: number, since: number)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-

@@ -100,7 +100,12 @@ export function createQuorumService({ db, clock, publicUrl, changes }: Deps) {
         const mailed = await outbox.insertMany(
           tx,
           recipients.map((m) =>
-            quorumMailRow('nudge', withGroup!, m, { publicUrl, now, actorName: actor.username, dedupeKey: `nudge:${event.id}:${m.user_id}:${now}` }),
+            quorumMailRow('nudge', withGroup!, m, {
+              publicUrl,
+              now,
+              actorName: actor.username,
+              dedupeKey: `nudge:${event.id}:${m.user_id}:${now}`,
+            }),
           ),
         );
         record({ groupId: event.group_id, topic: 'events', action: 'nudge', eventId: event.id, userId: actor.id });

@@ -1,8 +1,4 @@
-import {
-  AUTO_CANCEL_NEEDS_CHECK_MESSAGE,
-  MIN_ABOVE_MAX_MESSAGE,
-  QUORUM_CHECK_NEEDS_MIN_MESSAGE,
-} from '@smm/shared/events/quorum';
+import { AUTO_CANCEL_NEEDS_CHECK_MESSAGE, MIN_ABOVE_MAX_MESSAGE, QUORUM_CHECK_NEEDS_MIN_MESSAGE } from '@smm/shared/events/quorum';
 import type { EventDto } from '@smm/shared/events/schemas';
 import { invalid } from '../../errors';
 import type { EventRow } from './events.repo';
@@ -30,7 +26,8 @@ export const quorumCheckAt = (startAt: number, minPlayers: number | null, checkM
 /** Refuses a minimum above the maximum, a check without a minimum and a cancellation without a check, per field. */
 function assertQuorum(minPlayers: number | null, checkMinutes: number | null, autoCancel: boolean, maxPlayers: number): void {
   if (minPlayers !== null && minPlayers > maxPlayers) throw invalid({ minPlayers: MIN_ABOVE_MAX_MESSAGE }, MIN_ABOVE_MAX_MESSAGE);
-  if (checkMinutes !== null && minPlayers === null) throw invalid({ quorumCheckMinutes: QUORUM_CHECK_NEEDS_MIN_MESSAGE }, QUORUM_CHECK_NEEDS_MIN_MESSAGE);
+  if (checkMinutes !== null && minPlayers === null)
+    throw invalid({ quorumCheckMinutes: QUORUM_CHECK_NEEDS_MIN_MESSAGE }, QUORUM_CHECK_NEEDS_MIN_MESSAGE);
   if (autoCancel && checkMinutes === null) throw invalid({ autoCancel: AUTO_CANCEL_NEEDS_CHECK_MESSAGE }, AUTO_CANCEL_NEEDS_CHECK_MESSAGE);
 }
 
