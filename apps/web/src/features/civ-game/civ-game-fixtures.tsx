@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { gamePermissions } from '@smm/shared/civilization/game-policy';
-import type { CommentDto, GameDto, GameMemberDto, NotesDto, UpdateGameBody } from '@smm/shared/civilization/games-schemas';
+import { NOTES_CHANGED_MESSAGE, type CommentDto, type GameDto, type GameMemberDto, type NotesDto, type UpdateGameBody } from '@smm/shared/civilization/games-schemas';
 import type { GameHistoryDto, ProposalDto } from '@smm/shared/civilization/ladder-schemas';
 import { viewerInGroup } from '@smm/shared/groups/policy';
 import type { GroupDto } from '@smm/shared/groups/schemas';
@@ -169,7 +169,7 @@ export function fakeGameServer(): FakeServer {
     server.group = freshGroup();
     server.game = freshGame();
     server.history = { proposals: [], audit: [] };
-    server.notes = { userID: 'me', groupID: 'g1', gameID: 'game1', notes: 'Watch Olga’s border', playerRelationships: [] };
+    server.notes = { userID: 'me', groupID: 'g1', gameID: 'game1', notes: 'Watch Olga’s border', updatedAt: 1000, playerRelationships: [] };
     server.comments = [
       { _id: 'c1', comment: 'First!', username: 'Olga', userID: 'owner', groupID: 'g1', gameID: 'game1', date: '2031-03-01T18:05:00.000Z' },
       { _id: 'c3', comment: 'GG all', username: 'Bo', userID: 'bo', groupID: 'g1', gameID: 'game1', date: '2031-03-02T09:00:00.000Z' },
@@ -188,7 +188,11 @@ export function fakeGameServer(): FakeServer {
         return ok(served(server));
       },
       'POST /api/notes/postUserNotes/': (body) => {
-        server.notes = { ...server.notes, notes: (body as { notes: string }).notes };
+        // As the server: a save over a version other than the one opened is refused and changes nothing.
+        const { notes, expectedUpdatedAt } = body as { notes: string; expectedUpdatedAt?: number | null };
+        if (expectedUpdatedAt !== undefined && expectedUpdatedAt !== server.notes.updatedAt)
+          return { status: 409, body: { message: NOTES_CHANGED_MESSAGE } };
+        server.notes = { ...server.notes, notes, updatedAt: (server.notes.updatedAt ?? 0) + 1000 };
         return ok(server.notes);
       },
       'POST /api/notes/postPlayerRelationship/me/g1/game1': (body) => {

@@ -262,7 +262,7 @@ describe('the game page: Game Settings and Game Notes', () => {
     expect(server.posted).toEqual([
       {
         path: '/api/notes/postUserNotes/',
-        body: { userID: 'me', gameID: 'game1', groupID: 'g1', notes: 'Olga goes for science.\nBo rushes.' },
+        body: { userID: 'me', gameID: 'game1', groupID: 'g1', notes: 'Olga goes for science.\nBo rushes.', expectedUpdatedAt: 1000 },
       },
     ]);
   });

@@ -9,8 +9,9 @@ interface NotesTarget {
   userID: string;
 }
 
-export const postUserNotes = ({ groupID, gameID, userID }: NotesTarget, notes: string) =>
-  api.post<NotesDto>('/api/notes/postUserNotes/', { userID, gameID, groupID, notes });
+/** expectedUpdatedAt: the version the editor opened (null before any save); a newer save answers 409. */
+export const postUserNotes = ({ groupID, gameID, userID }: NotesTarget, notes: string, expectedUpdatedAt?: number | null) =>
+  api.post<NotesDto>('/api/notes/postUserNotes/', { userID, gameID, groupID, notes, ...(expectedUpdatedAt !== undefined && { expectedUpdatedAt }) });
 
 export const postPlayerRelationship = (
   { groupID, gameID, userID }: NotesTarget,
@@ -21,7 +22,7 @@ export const postPlayerRelationship = (
 export function useSaveNotes(target: NotesTarget) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (notes: string) => postUserNotes(target, notes),
+    mutationFn: ({ notes, expectedUpdatedAt }: { notes: string; expectedUpdatedAt: number | null }) => postUserNotes(target, notes, expectedUpdatedAt),
     onSuccess: (saved) => queryClient.setQueryData(notesQueryKey(target.groupID, target.gameID, target.userID), saved),
   });
 }

@@ -17,7 +17,15 @@ export function GameNotesTab({ game, userID }: { game: GameDto; userID: string }
   return (
     <Row className="g-3">
       <Col lg={7}>
-        <NotesCard target={target} notes={notes.data.notes} />
+        <NotesCard
+          target={target}
+          notes={notes.data.notes}
+          updatedAt={notes.data.updatedAt}
+          onReload={async () => {
+            const fresh = await notes.refetch({ throwOnError: true });
+            return fresh.data;
+          }}
+        />
       </Col>
       <Col lg={5}>
         <PlayerRelationshipsCard target={target} players={others} relationships={notes.data.playerRelationships} />
