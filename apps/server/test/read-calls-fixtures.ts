@@ -110,6 +110,11 @@ export async function seedWorld(app: FastifyInstance, now: number, size: WorldSi
     const event = await createEvent(app, viewer, group._id, now, { eventName: `Night ${i}`, startIn: (i + 2) * HOUR });
     eventIDs.push(event._id);
     for (const member of members.slice(0, Math.min(members.length, 10))) await attend(app, member, event._id);
+    // Answers that take no seat, so the events carry every kind of answer.
+    for (const [j, member] of members.slice(10, 12).entries()) {
+      const payload = { eventID: event._id, response: j === 0 ? 'maybe' : 'can_sub' };
+      await ok('respondToEvent', call(app, '/api/events/respondToEvent', { method: 'POST', as: member, payload }));
+    }
   }
 
   for (const [i, member] of members.entries()) {
@@ -222,6 +227,8 @@ export const READ_CALLS: ReadCall[] = [
   { name: 'events/getEvents', request: (w) => ({ url: `/api/events/getEvents?groupID=${g(w)}` }) },
   { name: 'events/getMyUpcomingEvents', request: () => ({ url: '/api/events/getMyUpcomingEvents' }) },
   { name: 'events/{eventID}.ics', request: (w) => ({ url: `/api/events/${w.eventID}.ics` }) },
+  { name: 'events/getEventAttendance', request: (w) => ({ url: `/api/events/getEventAttendance?eventID=${w.eventID}` }) },
+  { name: 'events/getAttendanceRates', request: (w) => ({ url: `/api/events/getAttendanceRates?groupID=${g(w)}` }) },
   { name: 'events/getEventNudge', request: (w) => ({ url: `/api/events/getEventNudge?eventID=${w.eventID}` }) },
   { name: 'calendar/feedToken', request: () => ({ url: '/api/calendar/feedToken' }) },
   { name: 'calendar/{token}.ics', request: (w) => ({ url: w.feedPath, anonymous: true }) },

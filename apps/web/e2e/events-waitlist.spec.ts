@@ -146,12 +146,16 @@ test('a weekly series: editing offers This event or All events in the series, an
   expect(res.status()).toBe(200);
   const page = await signedIn(browser, owner, 390);
   await page.goto(`/civGroup/events?groupID=${group._id}`);
+  // A weekly series shows as one card that expands to its occurrences.
   const cards = page.locator('.event-card');
-  await expect(cards.filter({ hasText: 'Weekly game' })).toHaveCount(3);
+  await expect(cards.filter({ hasText: 'Weekly game' })).toHaveCount(1);
   await expect(cards.first().getByText('Weekly', { exact: true })).toBeVisible();
+  await cards.first().getByRole('button', { name: 'Show all 3 occurrences' }).click();
+  const occurrences = cards.first().locator('.series-occurrences li');
+  await expect(occurrences).toHaveCount(3);
 
   // Edit the second occurrence for the whole series.
-  await cards.nth(1).getByRole('button', { name: 'Weekly game', exact: true }).click();
+  await occurrences.nth(1).getByRole('button').click();
   await page.getByRole('dialog', { name: 'Weekly game' }).getByRole('button', { name: 'Edit' }).click();
   const form = page.getByRole('dialog', { name: 'Edit Event' });
   await form.getByLabel('Event Name').fill('Sunday league');
@@ -162,15 +166,16 @@ test('a weekly series: editing offers This event or All events in the series, an
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form).toBeHidden();
   // The first occurrence is earlier than the edited one but has not started: it changes too.
-  await expect(cards.filter({ hasText: 'Sunday league' })).toHaveCount(3);
+  await expect(cards.filter({ hasText: 'Sunday league' })).toHaveCount(1);
+  await expect(cards.first().getByRole('button', { name: 'Sunday league', exact: true })).toBeVisible();
 
   // Delete just one, then the rest of the series.
-  await cards.nth(2).getByRole('button', { name: 'Sunday league', exact: true }).click();
+  await occurrences.nth(2).getByRole('button').click();
   await page.getByRole('dialog', { name: 'Sunday league' }).getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Sunday league' });
   await expect(confirm.getByLabel('This event')).toBeChecked();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(cards.filter({ hasText: 'Sunday league' })).toHaveCount(2);
+  await expect(occurrences).toHaveCount(2);
   await cards.first().getByRole('button', { name: 'Sunday league', exact: true }).click();
   await page.getByRole('dialog', { name: 'Sunday league' }).getByRole('button', { name: 'Delete' }).click();
   await confirm.getByLabel('All events in the series').check();

@@ -84,3 +84,23 @@ describe('invalidateForChange', () => {
     expect(stale()).toHaveLength(7);
   });
 });
+
+describe('attendance changes', () => {
+  it("make the group's events and its attendance rates stale, not another group's", async () => {
+    const client = new QueryClient();
+    const keys = [
+      ['groups', 'g1', 'events'],
+      ['groups', 'g1', 'events', 'e1', 'attendance'],
+      ['groups', 'g1', 'attendanceRates'],
+      ['groups', 'g1', 'cards'],
+      ['groups', 'g2', 'attendanceRates'],
+    ];
+    for (const key of keys) client.setQueryData(key, 'fresh');
+    await invalidateForChange(client, 'g1', { topic: 'attendance', action: 'changed', eventId: 'e1' });
+    expect(keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join('/'))).toEqual([
+      'groups/g1/events',
+      'groups/g1/events/e1/attendance',
+      'groups/g1/attendanceRates',
+    ]);
+  });
+});

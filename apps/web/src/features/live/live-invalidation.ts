@@ -9,8 +9,12 @@ export function invalidateForChange(queryClient: QueryClient, groupID: string, c
   const key = (...rest: string[]) => ({ queryKey: ['groups', groupID, ...rest] });
   switch (change.topic) {
     case 'events':
-    case 'attendance':
       return queryClient.invalidateQueries(key('events'));
+    case 'attendance':
+      // Answers and seats, and the marks of who came (Administrators' attendance rates).
+      return Promise.all([queryClient.invalidateQueries(key('events')), queryClient.invalidateQueries(key('attendanceRates'))]).then(
+        () => undefined,
+      );
     case 'cards':
       return Promise.all([queryClient.invalidateQueries(key('cards')), queryClient.invalidateQueries(key('full'))]).then(() => undefined);
     case 'members':

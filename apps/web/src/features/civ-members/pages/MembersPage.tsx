@@ -8,6 +8,8 @@ import { groupPagePath, useGroupArea } from '../../groups/components/area/group-
 import { slotLabel } from '../availability-grid';
 import { GroupAvailabilityCard } from '../components/GroupAvailabilityCard';
 import { MemberAgendasCard } from '../components/MemberAgendasCard';
+import { can } from '@smm/shared/groups/policy';
+import { useAttendanceRateColumn } from '../../events/components/attendance-rate-column';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 // The form brings the date picker; it loads when first opened, not with the grid.
@@ -20,7 +22,9 @@ interface Plan {
 }
 
 function Members() {
-  const { area, groupID, group, user } = useGroupArea();
+  const { area, groupID, group, user, context } = useGroupArea();
+  // Administrators see each member's attendance rate; nobody else's page asks for it.
+  const attendanceColumn = useAttendanceRateColumn(groupID, can('viewAttendanceRates', context));
   const savedZone = useSavedTimeZone(user.id);
   const toast = useToast();
   const [plan, setPlan] = useState<Plan | null>(null);
@@ -49,7 +53,12 @@ function Members() {
           onPlanTime={setPlan}
         />
       )}
-      <MemberAgendasCard groupID={groupID} members={group.members} groupOwner={group.groupOwner} />
+      <MemberAgendasCard
+        groupID={groupID}
+        members={group.members}
+        groupOwner={group.groupOwner}
+        extraColumns={attendanceColumn ? [attendanceColumn] : []}
+      />
       {plan && (
         <Suspense fallback={<Loading label="Opening the form…" />}>
           <EventFormModal

@@ -1,9 +1,10 @@
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { isAttending } from '@smm/shared/events/rules';
-import type { EventDto } from '@smm/shared/events/schemas';
+import type { EventDto, RsvpResponse } from '@smm/shared/events/schemas';
 import { AttendButton } from './AttendButton';
 import { EventTimes } from './EventTimes';
+import { RsvpControl } from './RsvpControl';
 import { EventQuorumBadges } from './EventQuorumBadges';
 import { SignupStatus } from './SignupStatus';
 
@@ -17,10 +18,24 @@ interface Props {
   onAttendance: (attending: boolean) => void;
   onWaitlist?: (join: boolean) => void;
   waitlistPending?: boolean;
+  onRespond?: (response: RsvpResponse) => void;
+  respondPending?: boolean;
 }
 
 /** One event in the grid: a click opens its details; the footer has Attend or Unattend. */
-export function EventCard({ event, userID, timeZone, now, attendPending, onOpen, onAttendance, onWaitlist, waitlistPending }: Props) {
+export function EventCard({
+  event,
+  userID,
+  timeZone,
+  now,
+  attendPending,
+  onOpen,
+  onAttendance,
+  onWaitlist,
+  waitlistPending,
+  onRespond,
+  respondPending = false,
+}: Props) {
   return (
     <Card className="h-100 event-card">
       <Card.Body role="presentation" onClick={onOpen} className="event-card-body">
@@ -32,13 +47,20 @@ export function EventCard({ event, userID, timeZone, now, attendPending, onOpen,
         </Card.Title>
         <EventTimes event={event} timeZone={timeZone} />
         <div className="d-flex gap-1 mb-1">
-          {isAttending(event, userID) && <span className="badge text-bg-success">Attending</span>}
+          {isAttending(event, userID) && (
+            <span className="badge text-bg-success">{event.attendingMembers.find((m) => m.userID === userID)?.late ? 'Late' : 'Attending'}</span>
+          )}
           {event.seriesID && <span className="badge text-bg-light border">Weekly</span>}
           <EventQuorumBadges event={event} />
         </div>
         <SignupStatus event={event} userID={userID} timeZone={timeZone} now={now} />
       </Card.Body>
-      <Card.Footer className="d-flex justify-content-end">
+      <Card.Footer className="d-flex flex-wrap justify-content-end align-items-center gap-2">
+        {onRespond && (
+          <div className="me-auto">
+            <RsvpControl event={event} userID={userID} now={now} pending={respondPending} onRespond={onRespond} variant="menu" />
+          </div>
+        )}
         <AttendButton
           event={event}
           userID={userID}

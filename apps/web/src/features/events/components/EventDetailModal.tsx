@@ -2,9 +2,9 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
-import { canDeleteEvent, canEditEvent, creatorIsMember } from '@smm/shared/events/rules';
-import type { EventDto } from '@smm/shared/events/schemas';
-import type { Viewer } from '@smm/shared/groups/policy';
+import { canDeleteEvent, canEditEvent, creatorIsMember, hasEnded } from '@smm/shared/events/rules';
+import type { EventDto, RsvpResponse } from '@smm/shared/events/schemas';
+import { can, type Viewer } from '@smm/shared/groups/policy';
 import { errorBodyOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/ui/toasts';
 import { downloadEventIcs } from '../api/download-event-ics';
@@ -14,7 +14,9 @@ import { DescriptionText } from './DescriptionText';
 import { EventTimes } from './EventTimes';
 import { AnswerNudge } from './AnswerNudge';
 import { EventQuorumBadges } from './EventQuorumBadges';
+import { RsvpControl } from './RsvpControl';
 import { SignupStatus } from './SignupStatus';
+import { WhoCame } from './WhoCame';
 
 interface Props {
   event: EventDto;
@@ -27,6 +29,9 @@ interface Props {
   onAttendance: (attending: boolean) => void;
   onWaitlist?: (join: boolean) => void;
   waitlistPending?: boolean;
+  /** The viewer's answer: Attending, Late, Maybe, Can sub or Not coming. */
+  onRespond?: (response: RsvpResponse) => void;
+  respondPending?: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onHide: () => void;
@@ -59,6 +64,8 @@ export function EventDetailModal({
   onAttendance,
   onWaitlist,
   waitlistPending,
+  onRespond,
+  respondPending = false,
   onEdit,
   onDelete,
   onHide,
@@ -69,6 +76,9 @@ export function EventDetailModal({
   const creatorStays = creatorIsMember(event);
   const mayEdit = canEditEvent(event, userID);
   const mayDelete = canDeleteEvent(event, { userID, role: viewerRole }, creatorStays);
+  // After the end, the creator and Administrators mark who came.
+  const mayMarkAttendance =
+    hasEnded(event, now) && (canEditEvent(event, userID) || can('markAnyAttendance', { viewer: viewerRole, isPrivate: false }));
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
 
@@ -94,11 +104,17 @@ export function EventDetailModal({
         {event.seriesID && <p className="small mb-2">Repeats weekly</p>}
         {event.description && <DescriptionText text={event.description} className="mt-2" />}
         <SignupStatus event={event} userID={userID} timeZone={timeZone} now={now} />
+        {onRespond && (
+          <div className="my-2">
+            <RsvpControl event={event} userID={userID} now={now} pending={respondPending} onRespond={onRespond} variant="buttons" />
+          </div>
+        )}
         <AttendeeList event={event} />
         <AnswerNudge event={event} userID={userID} viewerRole={viewerRole} timeZone={timeZone} />
         {event.waitlistMembers && (
           <p className="small mt-2 mb-0">Waitlist: {event.waitlistMembers.map((member) => member.username).join(', ')}</p>
         )}
+        {mayMarkAttendance && <WhoCame event={event} groupID={event.groupID} />}
         {!creatorStays && <p className="small text-body-secondary mt-3 mb-0">The creator of this event has left the group.</p>}
         {drafted && draftedGamePath && (
           <p className="event-drafted mt-3 mb-0">

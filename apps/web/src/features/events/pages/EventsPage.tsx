@@ -6,7 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { Link, useSearchParams } from 'react-router';
 import { hasEnded, nextEvent } from '@smm/shared/events/rules';
 import { can } from '@smm/shared/groups/policy';
-import type { EventDto } from '@smm/shared/events/schemas';
+import type { EventDto, RsvpResponse } from '@smm/shared/events/schemas';
 import { Loading } from '../../../lib/ui/Loading';
 import { useErrorToast } from '../../../lib/ui/use-error-toast';
 import { useCurrentUser } from '../../auth/app-state';
@@ -15,6 +15,7 @@ import { GroupGate } from '../../groups/components/area/GroupGate';
 import { useGroupArea } from '../../groups/components/area/group-area';
 import { useAttendance } from '../api/attend-event';
 import { useEvents } from '../api/get-events';
+import { useRespondToEvent } from '../api/respond-to-event';
 import { useViewerTimeZone } from '../api/time-zone';
 import { useWaitlist } from '../api/waitlist';
 import { DeleteEventModal } from '../components/DeleteEventModal';
@@ -22,6 +23,8 @@ import { EventCard } from '../components/EventCard';
 import { EventDetailModal } from '../components/EventDetailModal';
 import { AttendButton } from '../components/AttendButton';
 import { NextEventPanel } from '../components/NextEventPanel';
+import { SeriesCard } from '../components/SeriesCard';
+import { groupUpcoming } from '../series-summary';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 // The form brings the date picker; it loads when first opened, not with the list.
@@ -53,6 +56,7 @@ function Events() {
   const events = useEvents(groupID);
   const attendance = useAttendance(groupID, user);
   const waitlist = useWaitlist(groupID, user.id);
+  const respond = useRespondToEvent(groupID);
   const showError = useErrorToast();
   const now = useNow();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
@@ -89,6 +93,9 @@ function Events() {
   const setWaitlist = (event: EventDto, join: boolean) =>
     waitlist.mutateAsync({ eventID: event._id, join }).catch((error: unknown) => showError(error));
   const waitlistPending = (event: EventDto) => waitlist.isPending && waitlist.variables?.eventID === event._id;
+  const setResponse = (event: EventDto, response: RsvpResponse) =>
+    respond.mutateAsync({ eventID: event._id, response }).catch((error: unknown) => showError(error));
+  const respondPending = (event: EventDto) => respond.isPending && respond.variables?.eventID === event._id;
 
   if (events.isPending) return <Loading label="Loading events…" />;
   if (!events.data) return <Alert variant="danger">{events.error?.message ?? 'Could not load the events'}</Alert>;
@@ -113,9 +120,31 @@ function Events() {
         onAttendance={(attending) => setAttendance(event, attending)}
         onWaitlist={(join) => setWaitlist(event, join)}
         waitlistPending={waitlistPending(event)}
+        onRespond={(response) => setResponse(event, response)}
+        respondPending={respondPending(event)}
       />
     </Col>
   );
+  const seriesCard = (occurrences: EventDto[]) => {
+    const first = occurrences[0]!;
+    return (
+      <Col key={`series-${first.seriesID}`}>
+        <SeriesCard
+          occurrences={occurrences}
+          userID={user.id}
+          timeZone={timeZone}
+          now={now}
+          onOpen={(event) => setDialog({ kind: 'detail', eventID: event._id })}
+          attendPending={attendPending(first)}
+          onAttendance={(attending) => setAttendance(first, attending)}
+          onWaitlist={(join) => setWaitlist(first, join)}
+          waitlistPending={waitlistPending(first)}
+          onRespond={(response) => setResponse(first, response)}
+          respondPending={respondPending(first)}
+        />
+      </Col>
+    );
+  };
 
   return (
     <>
@@ -152,7 +181,7 @@ function Events() {
           Upcoming events
         </h2>
         <Row xs={1} md={4} className="g-3">
-          {upcoming.map(card)}
+          {groupUpcoming(upcoming).map((entry) => (entry.kind === 'event' ? card(entry.event) : seriesCard(entry.occurrences)))}
         </Row>
       </section>
       {past.length > 0 && (
@@ -181,6 +210,8 @@ function Events() {
           onAttendance={(attending) => setAttendance(detail, attending)}
           onWaitlist={(join) => setWaitlist(detail, join)}
           waitlistPending={waitlistPending(detail)}
+          onRespond={(response) => setResponse(detail, response)}
+          respondPending={respondPending(detail)}
           onEdit={() => setDialog({ kind: 'form', event: detail })}
           onDelete={() => setDialog({ kind: 'delete', event: detail })}
           onHide={close}
