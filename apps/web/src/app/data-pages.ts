@@ -25,4 +25,5 @@ export const dataPages = {
   civGame: lazyPage(() => import('../features/civ-game/pages/CivGamePage')),
   civDraft: lazyPage(() => import('../features/civ-draft/pages/DraftPage')),
   clanStats: lazyPage(() => import('../features/runescape-clan/pages/ClanStatsPage')),
+  clanPlayer: lazyPage(() => import('../features/runescape-clan/pages/ClanPlayerPage')),
 };

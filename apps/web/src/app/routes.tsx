@@ -64,6 +64,7 @@ export function AppRoutes() {
           <Route path="/runeScapeClan" element={priv(<DataPage name="groupArea" />)}>
             <Route path="welcome" element={<DataPage name="groupWelcome" />} />
             <Route path="stats" element={<DataPage name="clanStats" />} />
+            <Route path="player" element={<DataPage name="clanPlayer" />} />
             <Route path="events" element={<DataPage name="events" />} />
             <Route path="userSettings" element={<DataPage name="groupUserSettings" />} />
             <Route path="groupSettings" element={<DataPage name="groupSettings" />} />

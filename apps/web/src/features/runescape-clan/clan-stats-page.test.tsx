@@ -123,7 +123,7 @@ it("links an account from the clan's User Settings, showing the hiscores' refusa
       return { status: 200, body: { ...clan, members, inviteLink: 'code', cards: [] } };
     }
     if (url.pathname === '/api/runescape/getLinkedAccount') return { status: 200, body: { account } };
-    if (url.pathname === '/api/runescape/linkAccount' && method === 'POST') {
+    if ((url.pathname === '/api/runescape/linkAccount' || url.pathname === '/api/runescape/renameAccount') && method === 'POST') {
       const { playerName } = body as { playerName: string };
       if (playerName === 'Nobody') return { status: 400, body: { message: notFound, fields: { playerName: notFound } } };
       account = { groupID: 'g1', userID: 'me', playerName, gameMode: 'normal', linkedAt: '2026-11-23T12:00:00.000Z', lastUpdated: null };
@@ -142,5 +142,69 @@ it("links an account from the clan's User Settings, showing the hiscores' refusa
   await userEvent.clear(name);
   await userEvent.type(name, 'Zezima');
   await userEvent.click(within(form).getByRole('button', { name: 'Save Account' }));
-  expect(await within(form).findByText("Linked: Zezima (Normal). The clan's stats follow this account.")).toBeInTheDocument();
+  expect(await within(form).findByText(/^Linked: Zezima \(Normal\)\. The clan's stats follow this account\./)).toBeInTheDocument();
+
+  // A new name on the same mode renames the account: its history carries over.
+  await userEvent.clear(name);
+  await userEvent.type(name, 'Zezima Two');
+  await userEvent.click(within(form).getByRole('button', { name: 'Rename Account' }));
+  expect(await within(form).findByText(/^Linked: Zezima Two \(Normal\)/)).toBeInTheDocument();
+  expect(calls).toContain('POST /api/runescape/renameAccount');
+  expect(calls.filter((c) => c === 'POST /api/runescape/linkAccount')).toHaveLength(2);
+});
+
+it('lets an Administrator import a roster and a member claim a name from it', async () => {
+  const invitation = (invitationID: string, playerName: string, claimedBy: { userID: string; username: string } | null) => ({
+    invitationID,
+    playerName,
+    gameMode: 'normal',
+    createdAt: '2026-11-23T12:00:00.000Z',
+    claimedBy,
+    claimedAt: claimedBy ? '2026-11-23T13:00:00.000Z' : null,
+  });
+  let invitations = [invitation('i1', 'Alpha Wolf', null), invitation('i2', 'Beta', { userID: 'owner', username: 'Olga' })];
+  let imported: unknown;
+  handler = (url, method, body) => {
+    if (url.pathname === '/api/runescape/getClanStats') return { status: 200, body: stats('week') };
+    if (url.pathname === '/api/runescape/listRosterInvitations') return { status: 200, body: { invitations } };
+    if (url.pathname === '/api/runescape/importRoster' && method === 'POST') {
+      imported = body;
+      invitations = [...invitations, invitation('i3', 'Gamma', null)];
+      return { status: 200, body: { invitations, added: 1, skipped: 1 } };
+    }
+    if (url.pathname === '/api/runescape/claimRosterInvitation' && method === 'POST') {
+      invitations = invitations.map((i) => (i.invitationID === 'i1' ? invitation('i1', 'Alpha Wolf', { userID: 'me', username: 'Me' }) : i));
+      return { status: 200, body: { account: null } };
+    }
+    return undefined;
+  };
+  // As a member: no import form, a Claim button on unclaimed names.
+  renderAt('/runeScapeClan/stats?groupID=g1');
+  const roster = await screen.findByRole('table', { name: 'Roster' });
+  expect(screen.queryByRole('form', { name: 'Import a roster' })).not.toBeInTheDocument();
+  expect(within(roster).getByRole('row', { name: /Beta/ })).toHaveTextContent('Olga');
+  await userEvent.click(within(roster).getByRole('button', { name: 'Claim Alpha Wolf' }));
+  expect(await within(roster).findByRole('row', { name: /Alpha Wolf.*You/ })).toBeInTheDocument();
+  expect(calls).toContain('POST /api/runescape/claimRosterInvitation');
+  cleanup();
+
+  // As an Administrator: a bad line is said under the names before anything is sent.
+  clan.members[1]!.role = 'Administrator';
+  try {
+    renderAt('/runeScapeClan/stats?groupID=g1');
+    const form = await screen.findByRole('form', { name: 'Import a roster' });
+    const names = within(form).getByLabelText(/Names/);
+    await userEvent.type(names, 'Gamma{enter}Bad*Name');
+    await userEvent.click(within(form).getByRole('button', { name: 'Import Roster' }));
+    expect(await within(form).findByText(/Line 2: "Bad\*Name"/)).toBeInTheDocument();
+    expect(imported).toBeUndefined();
+    await userEvent.clear(names);
+    await userEvent.type(names, 'Gamma{enter}Beta');
+    await userEvent.click(within(form).getByRole('button', { name: 'Import Roster' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Added 1 name. 1 already invited were left as they were.');
+    expect(imported).toEqual({ groupID: 'g1', roster: 'Gamma\nBeta', gameMode: 'normal' });
+    expect(await screen.findByRole('row', { name: /Gamma/ })).toBeInTheDocument();
+  } finally {
+    clan.members[1]!.role = 'Member';
+  }
 });

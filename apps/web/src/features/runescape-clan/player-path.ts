@@ -1,5 +1,5 @@
 import type { OsrsGameMode } from '@smm/shared/runescape/game-modes';
 
-/** The stats page of a clan member's linked account, with their history in the clan. */
+/** A clan member's linked account and their history, inside the clan's area (its bar and navigation). */
 export const playerPagePath = (groupID: string, m: { playerName: string; gameMode: OsrsGameMode; userID: string }) =>
-  `/osrsStats?${new URLSearchParams({ playerName: m.playerName, gameMode: m.gameMode, groupID, userID: m.userID })}`;
+  `/runeScapeClan/player?${new URLSearchParams({ groupID, userID: m.userID, playerName: m.playerName, gameMode: m.gameMode })}`;

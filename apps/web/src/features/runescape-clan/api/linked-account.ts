@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LinkAccountBody, LinkedAccountResponse } from '@smm/shared/runescape/clan-schemas';
+import type { LinkAccountBody, LinkedAccountResponse, RenameAccountBody } from '@smm/shared/runescape/clan-schemas';
 import { api } from '../../../lib/api-client';
 
 const accountKey = (groupID: string) => ['groups', groupID, 'runescape', 'account'];
@@ -21,6 +21,18 @@ export function useLinkAccount(groupID: string) {
       body
         ? api.post<LinkedAccountResponse>('/api/runescape/linkAccount', { ...body, groupID })
         : api.post<LinkedAccountResponse>('/api/runescape/unlinkAccount', { groupID }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(accountKey(groupID), data);
+      return queryClient.invalidateQueries({ queryKey: ['groups', groupID, 'runescape'] });
+    },
+  });
+}
+
+/** POST /api/runescape/renameAccount: the linked account's new in-game name (same mode); its history carries over. */
+export function useRenameAccount(groupID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<RenameAccountBody, 'groupID'>) => api.post<LinkedAccountResponse>('/api/runescape/renameAccount', { ...body, groupID }),
     onSuccess: (data) => {
       queryClient.setQueryData(accountKey(groupID), data);
       return queryClient.invalidateQueries({ queryKey: ['groups', groupID, 'runescape'] });

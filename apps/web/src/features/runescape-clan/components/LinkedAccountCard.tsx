@@ -9,12 +9,13 @@ import { FieldError } from '../../../lib/ui/FieldError';
 import { Loading } from '../../../lib/ui/Loading';
 import { useToast } from '../../../lib/ui/toasts';
 import { validateLookup, type LookupErrors } from '../../runescape/components/OsrsLookupForm';
-import { useLinkAccount, useLinkedAccount } from '../api/linked-account';
+import { useLinkAccount, useLinkedAccount, useRenameAccount } from '../api/linked-account';
 
 /** A clan member's in-game name and game mode, checked on the hiscores when saved; one per member per clan. */
 export function LinkedAccountCard({ groupID }: { groupID: string }) {
   const account = useLinkedAccount(groupID);
   const save = useLinkAccount(groupID);
+  const rename = useRenameAccount(groupID);
   const toast = useToast();
   const [playerName, setPlayerName] = useState<string | null>(null);
   const [gameMode, setGameMode] = useState<string | null>(null);
@@ -23,6 +24,9 @@ export function LinkedAccountCard({ groupID }: { groupID: string }) {
   const linked = account.data?.account ?? null;
   const name = playerName ?? linked?.playerName ?? '';
   const mode = gameMode ?? linked?.gameMode ?? DEFAULT_OSRS_GAME_MODE;
+  // A new name on the same mode is a rename: the account's history carries over to it.
+  const renaming = linked !== null && mode === linked.gameMode && name.trim() !== '' && name.trim() !== linked.playerName;
+  const pending = save.isPending || rename.isPending;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -33,18 +37,21 @@ export function LinkedAccountCard({ groupID }: { groupID: string }) {
       return;
     }
     setErrors({});
-    save.mutate(checked.params, {
-      onSuccess: (data) => {
-        setPlayerName(null);
-        setGameMode(null);
-        toast({ title: 'Success!', body: `${data.account?.playerName ?? ''} is linked to your account in this clan`, variant: 'success' });
-      },
-      onError: (error) => {
-        const body = errorBodyOf(error);
-        if (error instanceof ApiError && body.fields?.playerName) setErrors({ playerName: body.fields.playerName });
-        else setFailure(body.message);
-      },
-    });
+    const onError = (error: Error) => {
+      const body = errorBodyOf(error);
+      if (error instanceof ApiError && body.fields?.playerName) setErrors({ playerName: body.fields.playerName });
+      else setFailure(body.message);
+    };
+    const onSuccess = (verb: string) => (data: { account: { playerName: string } | null }) => {
+      setPlayerName(null);
+      setGameMode(null);
+      toast({ title: 'Success!', body: `${data.account?.playerName ?? ''} is ${verb} in this clan`, variant: 'success' });
+    };
+    if (renaming) {
+      rename.mutate({ playerName: checked.params.playerName }, { onSuccess: onSuccess('your linked account now, with its history,'), onError });
+      return;
+    }
+    save.mutate(checked.params, { onSuccess: onSuccess('linked to your account'), onError });
   }
 
   function unlink() {
@@ -71,7 +78,7 @@ export function LinkedAccountCard({ groupID }: { groupID: string }) {
           <Form noValidate onSubmit={submit} aria-label="Linked RuneScape account">
             <p className="text-body-secondary small">
               {linked
-                ? `Linked: ${linked.playerName} (${gameModeById(linked.gameMode).label}). The clan's stats follow this account.`
+                ? `Linked: ${linked.playerName} (${gameModeById(linked.gameMode).label}). The clan's stats follow this account. Renamed in game? Enter the new name: the history carries over.`
                 : 'Link your in-game name so the clan stats follow your progress.'}
             </p>
             <Form.Group controlId="linked-player-name" className="mb-2">
@@ -109,11 +116,11 @@ export function LinkedAccountCard({ groupID }: { groupID: string }) {
               </Alert>
             )}
             <div className="d-flex gap-2 flex-wrap">
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Checking the hiscores…' : 'Save Account'}
+              <Button type="submit" disabled={pending}>
+                {pending ? 'Checking the hiscores…' : renaming ? 'Rename Account' : 'Save Account'}
               </Button>
               {linked && (
-                <Button variant="outline-secondary" onClick={unlink} disabled={save.isPending}>
+                <Button variant="outline-secondary" onClick={unlink} disabled={pending}>
                   Unlink
                 </Button>
               )}

@@ -12,6 +12,7 @@ import { GroupGate } from '../../groups/components/area/GroupGate';
 import { groupPagePath, useGroupArea } from '../../groups/components/area/group-area';
 import { useClanStats, useUpdateClanStats } from '../api/clan-stats';
 import { ClanStatsTable } from '../components/ClanStatsTable';
+import { RosterCard } from '../components/RosterCard';
 import { TopGainers } from '../components/TopGainers';
 
 const PERIOD_LABELS: Record<ClanPeriod, string> = { day: 'Day', week: 'Week', month: 'Month' };
@@ -95,6 +96,7 @@ function ClanStats() {
           </Card>
         </>
       )}
+      <RosterCard />
     </section>
   );
 }

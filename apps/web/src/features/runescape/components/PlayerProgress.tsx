@@ -28,14 +28,16 @@ function valueOf(point: PlayerHistory['points'][number], stat: StatKey) {
 function Progress({ history }: { history: PlayerHistory }) {
   const [stat, setStat] = useState<StatKey>(OVERALL);
   const label = STATS.find((s) => s.id === stat)?.label ?? 'Total';
-  const series = useMemo(
-    () => ({
-      label,
-      times: history.points.map((p) => Date.parse(p.takenAt) / 1000),
-      values: history.points.map((p) => valueOf(p, stat)),
-    }),
-    [history, stat, label],
-  );
+  const series = useMemo(() => {
+    const times = history.points.map((p) => Date.parse(p.takenAt) / 1000);
+    const values = history.points.map((p) => valueOf(p, stat));
+    // A new link has one snapshot: the line runs from it to now at that value, so the chart starts at the link.
+    if (times.length === 1) {
+      times.push(Math.max(times[0]! + 60, Date.now() / 1000));
+      values.push(values[0]!);
+    }
+    return { label, times, values };
+  }, [history, stat, label]);
   const records = history.records.filter((r) => r.day || r.week);
 
   return (
@@ -57,18 +59,17 @@ function Progress({ history }: { history: PlayerHistory }) {
           </Form.Group>
         </Card.Header>
         <Card.Body>
-          {history.points.length < 2 ? (
-            <p className="text-body-secondary mb-0">
-              The chart appears once {history.playerName} has two snapshots; the clan refreshes linked accounts every six hours.
-            </p>
+          {history.points.length === 0 ? (
+            <p className="text-body-secondary mb-0">No snapshot of {history.playerName} yet; the clan refreshes linked accounts every six hours.</p>
           ) : (
             <figure className="mb-0" aria-labelledby="xp-chart-caption">
               <Suspense fallback={<Loading label="Loading chart…" />}>
                 <XpChart series={series} />
               </Suspense>
               <figcaption id="xp-chart-caption" className="small text-body-secondary mt-1">
-                {label} experience of {history.playerName} at each of {history.points.length} snapshots, from{' '}
-                {formatStat(series.values.find((v) => v !== null))} to {formatStat(series.values.findLast((v) => v !== null))}.
+                {history.points.length === 1
+                  ? `${label} experience of ${history.playerName} since the link: ${formatStat(series.values[0] ?? null)}; the next refresh (every six hours) adds a point.`
+                  : `${label} experience of ${history.playerName} at each of ${history.points.length} snapshots, from ${formatStat(series.values.find((v) => v !== null))} to ${formatStat(series.values.findLast((v) => v !== null))}.`}
               </figcaption>
               <table className="visually-hidden">
                 <caption>{label} experience by date</caption>

@@ -1,0 +1,91 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Link, useSearchParams } from 'react-router';
+import { gameModeById, OSRS_GAME_MODE_IDS, type OsrsGameMode } from '@smm/shared/runescape/game-modes';
+import { errorBodyOf } from '../../../lib/api-client';
+import { Loading } from '../../../lib/ui/Loading';
+import { useExactDocumentTitle } from '../../../lib/use-document-title';
+import { GroupGate } from '../../groups/components/area/GroupGate';
+import { groupPagePath, parseGroupID, useGroupArea } from '../../groups/components/area/group-area';
+import { useOsrsDetails } from '../../runescape/api/get-osrs-details';
+import { MoreStats } from '../../runescape/components/MoreStats';
+import { PlayerProgress } from '../../runescape/components/PlayerProgress';
+import { SkillsTable } from '../../runescape/components/SkillsTable';
+
+const NAME = /^[A-Za-z0-9 _-]{1,12}$/;
+
+/** The member, name and mode the Clan Stats page linked to, or null when the address is not one of its links. */
+function playerOf(search: URLSearchParams): { userID: string; playerName: string; gameMode: OsrsGameMode } | null {
+  const userID = parseGroupID(search.get('userID'));
+  const playerName = (search.get('playerName') ?? '').trim();
+  const gameMode = search.get('gameMode') ?? '';
+  if (!userID || !NAME.test(playerName) || !(OSRS_GAME_MODE_IDS as readonly string[]).includes(gameMode)) return null;
+  return { userID, playerName, gameMode: gameMode as OsrsGameMode };
+}
+
+function ClanPlayer() {
+  const { groupID, area } = useGroupArea();
+  const [search] = useSearchParams();
+  const player = playerOf(search);
+  const stats = useOsrsDetails(player && { playerName: player.playerName, gameMode: player.gameMode });
+  useExactDocumentTitle(player ? `Old School RuneScape Stats - ${player.playerName}` : 'Old School RuneScape Stats');
+  const back = (
+    <Link to={groupPagePath(area, 'stats', groupID)} className="small">
+      ← Back to Clan Stats
+    </Link>
+  );
+
+  if (!player) {
+    return (
+      <section className="mt-3">
+        <Alert variant="warning">This link does not name a clan member&apos;s account. Open one from the Clan Stats page.</Alert>
+        {back}
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="clan-player-title" className="mt-3 osrs-page">
+      {back}
+      <div className="d-flex flex-wrap align-items-baseline gap-2 mb-3 mt-1">
+        <h2 id="clan-player-title" className="h4 mb-0 me-auto">
+          {player.playerName}
+        </h2>
+        <span className="text-body-secondary small">{gameModeById(player.gameMode).label} hiscores</span>
+      </div>
+      {stats.isPending && <Loading label={`Loading stats for ${player.playerName}…`} />}
+      {stats.isError && (
+        <Alert variant="warning" role="alert" className="d-flex flex-wrap align-items-center gap-2">
+          <span className="me-auto">{errorBodyOf(stats.error).message}</span>
+          <Button variant="outline-secondary" size="sm" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {stats.isSuccess && (
+        <>
+          <Card>
+            <Card.Header>
+              <h3 id="skills-heading" className="h5 mb-0">
+                Skills
+              </h3>
+            </Card.Header>
+            <SkillsTable details={stats.data} />
+          </Card>
+          <MoreStats details={stats.data} />
+        </>
+      )}
+      {/* The clan's history of the account shows even when the hiscores are slow right now. */}
+      <PlayerProgress groupID={groupID} userID={player.userID} />
+    </section>
+  );
+}
+
+/** /runeScapeClan/player?groupID=&userID=&playerName=&gameMode=: a member's account inside the clan's area, members only. */
+export default function ClanPlayerPage() {
+  return (
+    <GroupGate action="viewClanStats">
+      <ClanPlayer />
+    </GroupGate>
+  );
+}
