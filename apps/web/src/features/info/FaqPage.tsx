@@ -1,5 +1,6 @@
 import Accordion from 'react-bootstrap/Accordion';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { isAvailable, plannedFeatures } from './catalogue';
 
 const questions = [
   {
@@ -40,7 +41,9 @@ const questions = [
   },
   {
     q: 'How do I invite friends to my group?',
-    a: 'Administrators find the invite link in Group Settings. Copy it and share it; whoever opens it can accept the invite after logging in or registering.',
+    a: isAvailable('one-step-invites')
+      ? 'Administrators find the invite link in Group Settings. Copy it and share it; whoever opens it joins as soon as they log in, register or sign in with Discord from it.'
+      : 'Administrators find the invite link in Group Settings. Copy it and share it; whoever opens it can accept the invite after logging in or registering.',
   },
   {
     q: 'What is the difference between a private and a public group?',
@@ -53,6 +56,12 @@ const questions = [
   {
     q: 'I forgot my password. What now?',
     a: 'Use "Forgot Password?" on the login page. We email you a link that lets you choose a new password within one hour.',
+  },
+  {
+    q: 'What is coming next?',
+    a: `Planned: ${plannedFeatures()
+      .map((feature) => feature.title)
+      .join('; ')}. The Upcoming page lists every feature with its state.`,
   },
   { q: 'How do I report a bug or suggest a feature?', a: 'Use the Contact Us page: choose Error/Bug or Suggestion as the message type.' },
 ];

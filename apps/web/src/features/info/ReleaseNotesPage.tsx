@@ -1,5 +1,7 @@
 import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { featuresOfRelease, plannedFeatures } from './catalogue';
 
 const releases = [
   {
@@ -87,6 +89,13 @@ export default function ReleaseNotesPage() {
   return (
     <>
       <h1 className="page-title">Release Notes</h1>
+      <p>
+        Planned next:{' '}
+        {plannedFeatures()
+          .map((feature) => feature.title)
+          .join('; ')}
+        . See <Link to="/upcoming">Upcoming</Link> for every feature and its state.
+      </p>
       {releases.map((release) => (
         <Card key={release.version} className="mb-3">
           <Card.Body>
@@ -98,6 +107,15 @@ export default function ReleaseNotesPage() {
                 <li key={note}>{note}</li>
               ))}
             </ul>
+            {featuresOfRelease(release.version).length > 0 && (
+              <p className="small text-body-secondary mt-2 mb-0">
+                Features this release brought:{' '}
+                {featuresOfRelease(release.version)
+                  .map((feature) => feature.title)
+                  .join('; ')}
+                .
+              </p>
+            )}
           </Card.Body>
         </Card>
       ))}

@@ -1,13 +1,13 @@
 import Table from 'react-bootstrap/Table';
 import { SUPPORTED_GAMES } from '@smm/shared/games/catalogue';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { supportedFeaturesOf, type GroupArea } from './catalogue';
 
-const areaFeatures: Record<string, string> = {
-  civGroup:
-    'Welcome cards, members and roles, invites, events, weekly availability, preferences and leader bans, games with leader drafts (random, blind picks, captains, majority bans, redraft votes, DLC per member, presets), rankings with skill ratings, comments and notes',
-  runeScapeClan: 'Welcome cards, members and ranks, invites, events, player stats',
-  dotaGroup: 'Welcome cards, members and roles, invites, events',
-};
+/** A group area's features as one line, from the catalogue: 'Members and roles, invites, events'. */
+function areaFeatures(area: string): string {
+  const labels = supportedFeaturesOf(area as GroupArea).join(', ');
+  return labels.charAt(0).toUpperCase() + labels.slice(1);
+}
 
 /** The games a group can be created for, from the same catalogue the server validates against. */
 export default function SupportPage() {
@@ -29,7 +29,7 @@ export default function SupportPage() {
                 <img src={game.icon} alt="" width={24} height={24} className="me-2" />
                 {game.gameName}
               </td>
-              <td>{areaFeatures[game.linkURL]}</td>
+              <td>{areaFeatures(game.linkURL)}</td>
             </tr>
           ))}
         </tbody>
