@@ -243,3 +243,33 @@ describe('the minimum check', () => {
     for (const event of events) expect((await readEvent(event._id)).cancelledAt).toBeDefined();
   });
 });
+
+describe('cancelEvent', () => {
+  it('the creator cancels by hand: kept with its sign-ups, attendees mailed, answers refused; others may not, and twice is refused', async () => {
+    const event = await eventWithMinimum('Called off', 2, false);
+    const stranger = players[3]!;
+    const refused = await call(t.app, '/api/events/cancelEvent', { method: 'POST', as: stranger, payload: { eventID: event._id } });
+    expect(refused.status).toBe(403);
+    heard.length = 0;
+    const res = await call(t.app, '/api/events/cancelEvent', { method: 'POST', as: organiser, payload: { eventID: event._id } });
+    expect(res.status).toBe(200);
+    expect(res.body.cancelledAt).toBe(iso(t.clock.now()));
+    expect(res.body.attendingMembers).toHaveLength(2);
+    expect(heard).toContainEqual(expect.objectContaining({ topic: 'events', action: 'cancelled', eventId: event._id }));
+    const mailer = memoryMailer();
+    await newJob(mailer).tick();
+    expect(to(mailer.sent)).toEqual(
+      players
+        .slice(0, 2)
+        .map((p) => p.user.email)
+        .sort(),
+    );
+    expect(mailer.sent[0]!.text).toContain(`${organiser.user.username} cancelled "Called off" in Quorum Group.`);
+    expect((await attend(t.app, stranger, event._id)).body.message).toBe(EVENT_CANCELLED_MESSAGE);
+    const again = await call(t.app, '/api/events/cancelEvent', { method: 'POST', as: organiser, payload: { eventID: event._id } });
+    expect(again.status).toBe(409);
+    // Its minimum is not checked any more: a cancelled event is not cancelled again.
+    t.clock.advance(4 * HOUR);
+    expect((await newJob(memoryMailer()).tick()).quorum.checked).toBe(0);
+  });
+});

@@ -20,6 +20,8 @@ export const NUDGE_TOO_SOON_MESSAGE = 'Members of this event were already remind
 export const NUDGE_NOBODY_MESSAGE = 'Every member has already answered';
 export const NUDGE_ONLY_ORGANISER_MESSAGE = 'Only the creator of this event or an Administrator can remind members';
 export const NUDGE_EVENT_STARTED_MESSAGE = 'This event has already started';
+export const CANCEL_ONLY_ORGANISER_MESSAGE = 'Only the creator of this event or an Administrator can cancel it';
+export const EVENT_ALREADY_CANCELLED_MESSAGE = 'This event is already cancelled';
 
 /** "1 hour", "48 hours": a check choice as people say it. */
 export const quorumCheckLabel = (minutes: number): string => {
@@ -79,6 +81,10 @@ export const eventNudgeDto = z.object({
   canRemind: z.boolean(),
 });
 export type EventNudgeDto = z.infer<typeof eventNudgeDto>;
+
+/** POST /api/events/cancelEvent: the organiser cancels the event; it stays listed with its sign-ups. */
+export const cancelEventBody = z.object({ eventID: entityId('eventID') });
+export type CancelEventBody = z.infer<typeof cancelEventBody>;
 
 /** POST /api/events/remindEventMembers. */
 export const remindEventMembersBody = z.object({ eventID: entityId('eventID') });

@@ -50,6 +50,11 @@ export async function markBelowMinimum(db: Db, id: string, now: number, cancel: 
     .execute();
 }
 
+/** Marks the event cancelled by its organiser; nothing is deleted. */
+export async function cancel(db: Db, id: string, now: number): Promise<void> {
+  await db.updateTable('events').set({ cancelled_at: now, quorum_check_at: null, updated_at: now }).where('id', '=', id).execute();
+}
+
 /** The event's creator, to be told of it (whatever their notification setting: it is their event). */
 export const findCreator = (db: Db, event: Pick<EventRow, 'user_id'>): Promise<QuorumRecipientRow | undefined> =>
   db

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '@smm/shared/errors';
-import { eventNudgeDto, remindEventMembersBody, remindEventMembersResponse } from '@smm/shared/events/quorum';
-import { eventIdQuery } from '@smm/shared/events/schemas';
+import { cancelEventBody, eventNudgeDto, remindEventMembersBody, remindEventMembersResponse } from '@smm/shared/events/quorum';
+import { eventDto, eventIdQuery } from '@smm/shared/events/schemas';
 import type { QuorumService } from './quorum.service';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
@@ -41,5 +41,21 @@ export const quorumRoutes =
         },
       },
       (req) => quorum.remindEventMembers(req.actor, req.body),
+    );
+
+    app.post(
+      '/api/events/cancelEvent',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "The event's creator or an Administrator cancels it: nothing is deleted, the event stays listed with cancelledAt and its sign-ups, and its attendees and waitlist are mailed. Attend and the other answers are then refused (409). Already cancelled or ended: 409; other members: 403.",
+          body: cancelEventBody,
+          response: { 200: eventDto, ...errors },
+        },
+      },
+      (req) => quorum.cancelEvent(req.actor, req.body),
     );
   };

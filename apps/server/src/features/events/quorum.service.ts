@@ -1,17 +1,21 @@
 import {
+  CANCEL_ONLY_ORGANISER_MESSAGE,
   canRemindEventMembers,
+  EVENT_ALREADY_CANCELLED_MESSAGE,
   EVENT_CANCELLED_MESSAGE,
   NUDGE_EVENT_STARTED_MESSAGE,
   NUDGE_INTERVAL_MS,
   NUDGE_NOBODY_MESSAGE,
   NUDGE_ONLY_ORGANISER_MESSAGE,
   NUDGE_TOO_SOON_MESSAGE,
+  type CancelEventBody,
   type EventNudgeDto,
   type RemindEventMembersBody,
   type RemindEventMembersResponse,
 } from '@smm/shared/events/quorum';
 import { EVENT_NOT_FOUND_MESSAGE } from '@smm/shared/events/messages';
 import { can } from '@smm/shared/groups/policy';
+import type { EventDto } from '@smm/shared/events/schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
@@ -21,6 +25,7 @@ import { transactionWithChanges, type GroupChanges } from '../live/group-changes
 import * as outbox from '../reminders/event-mail-outbox.repo';
 import { quorumMailRow } from '../reminders/quorum-mails';
 import { ThrottledError } from '../throttle/throttle.service';
+import { readEvent } from './event-reader';
 import * as events from './events.repo';
 import * as quorum from './quorum.repo';
 
@@ -34,13 +39,13 @@ interface Deps {
 const toIso = (ms: number) => new Date(ms).toISOString();
 
 /** Members see the event; its organisers (creator, Administrators) see who answered and remind. */
-function assertOrganiser(access: GroupAccess, event: events.EventRow, actorId: string): void {
+function assertOrganiser(access: GroupAccess, event: events.EventRow, actorId: string, refusal = NUDGE_ONLY_ORGANISER_MESSAGE): void {
   if (!can('viewEvents', access.context)) {
     if (!isVisible(access)) throw notFound(EVENT_NOT_FOUND_MESSAGE);
     assertCan(access, 'viewEvents', 'Only members of this group can see and change its events');
   }
   if (!canRemindEventMembers({ userID: event.user_id }, { userID: actorId, role: access.viewer })) {
-    throw forbidden(NUDGE_ONLY_ORGANISER_MESSAGE);
+    throw forbidden(refusal);
   }
 }
 
@@ -112,6 +117,39 @@ export function createQuorumService({ db, clock, publicUrl, changes }: Deps) {
         const nudge = toNudgeDto({ ...event, last_nudge_at: now }, members, now);
         const message = mailed === 1 ? 'Reminder sent to 1 member' : `Reminder sent to ${mailed} members`;
         return { message, mailed, nudge };
+      });
+    },
+
+    /**
+     * The organiser cancels the event by hand: it keeps its row and sign-ups, marked Cancelled, its
+     * queued reminders are dropped, and everyone holding a seat or waiting is mailed (the outbox,
+     * in the same transaction). Attend and the other answers are refused from then on.
+     */
+    async cancelEvent(actor: UserDto, body: CancelEventBody): Promise<EventDto> {
+      return transactionWithChanges(db, changes, async (tx, record) => {
+        const event = await events.lockById(tx, body.eventID);
+        if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE);
+        assertOrganiser(await loadAccess(tx, event.group_id, actor.id), event, actor.id, CANCEL_ONLY_ORGANISER_MESSAGE);
+        const now = clock.now();
+        if (event.cancelled_at != null) throw conflict(EVENT_ALREADY_CANCELLED_MESSAGE);
+        if (event.end_at <= now) throw conflict('This event has already ended');
+        await quorum.cancel(tx, event.id, now);
+        await outbox.deleteUnsentReminders(tx, event.id);
+        const withGroup = (await events.findWithGroup(tx, event.id))!;
+        const signedUp = (await quorum.listSignedUp(tx, event)).filter((m) => m.user_id !== actor.id);
+        await outbox.insertMany(
+          tx,
+          signedUp.map((m) =>
+            quorumMailRow('organiserCancelled', withGroup, m, {
+              publicUrl,
+              now,
+              actorName: actor.username,
+              dedupeKey: `organiserCancelled:${event.id}:${m.user_id}`,
+            }),
+          ),
+        );
+        record({ groupId: event.group_id, topic: 'events', action: 'cancelled', eventId: event.id, userId: actor.id });
+        return readEvent(tx, { ...event, cancelled_at: now, updated_at: now }, actor.id);
       });
     },
   };

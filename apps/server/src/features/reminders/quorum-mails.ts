@@ -5,7 +5,7 @@ import type { OutboxRow } from './event-mail-outbox.repo';
 import { formatInZone } from './event-mails';
 
 /** The mails about an event's minimum and reminders to answer; kinds of the event mail outbox. */
-export type QuorumMailKind = 'nudge' | 'belowMinimum' | 'quorumCancelled';
+export type QuorumMailKind = 'nudge' | 'belowMinimum' | 'quorumCancelled' | 'organiserCancelled';
 
 export interface QuorumMailRecipient {
   user_id: string;
@@ -60,6 +60,13 @@ function render(
           `${when}\n\n${link}\n\nYou get this mail because you created this event.\n`,
       };
     }
+    case 'organiserCancelled':
+      return {
+        subject: `Event cancelled in ${group}: ${name}`,
+        text:
+          `${hello}${actorName ?? 'An organiser'} cancelled "${name}" in ${group}. It was planned for:\n\n` +
+          `${when}\n\n${link}\n\nYou get this mail because you signed up for this event.\n`,
+      };
     case 'quorumCancelled':
       return {
         subject: `Event cancelled in ${group}: ${name}`,
