@@ -179,6 +179,8 @@ describe('Edit Game Settings dialog', () => {
             ],
             victoryTypes: [{ title: 'Science Victory', isEnabled: true, lockedValue: 'Off' }],
           },
+          // The version the dialog opened: a save over someone else's is refused, not silently applied.
+          expectedUpdatedAt: 0,
         },
       },
     ]);
@@ -202,7 +204,7 @@ describe('Edit Game Settings dialog', () => {
     expect(posted).toEqual([
       {
         path: '/api/civilization/updateGroup?groupID=g1',
-        body: { timeZone: 'UTC', settings: { maxNumberOfLeaderBans: 5, allowDuplicateCivs: true } },
+        body: { timeZone: 'UTC', settings: { maxNumberOfLeaderBans: 5, allowDuplicateCivs: true }, expectedUpdatedAt: 0 },
       },
     ]);
   });
@@ -220,7 +222,11 @@ describe('Edit Game Settings dialog', () => {
     await user.click(dialog.getByRole('switch', { name: 'Allow duplicate civilizations' }));
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await screen.findByText('Successfully saved game setting.');
-    expect(posted[0]?.body).toEqual({ timeZone: 'UTC', settings: { maxNumberOfLeaderBans: 5, allowDuplicateCivs: false } });
+    expect(posted[0]?.body).toEqual({
+      timeZone: 'UTC',
+      settings: { maxNumberOfLeaderBans: 5, allowDuplicateCivs: false },
+      expectedUpdatedAt: 0,
+    });
   });
 
   it('lowering the ban limit warns, before saving, that members lose their latest bans beyond it', async () => {

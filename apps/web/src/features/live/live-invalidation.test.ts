@@ -58,22 +58,54 @@ describe('invalidateForChange', () => {
     expect(stale()).toEqual(expected);
   });
 
-  it("a finished game makes the group's games (lists, pages, comments) and rankings stale, and nothing else", async () => {
+  it.each(['updated', 'changed', 'created', 'deleted', 'restored'])(
+    "a game %s makes the group's game lists, the game's page and history, rankings and member stats stale; not comments or notes",
+    async (action) => {
+      const client = new QueryClient();
+      const keys = [
+        ['groups', 'g1', 'games', 'active'],
+        ['groups', 'g1', 'games', 'x1'],
+        ['groups', 'g1', 'games', 'x1', 'history'],
+        ['groups', 'g1', 'games', 'x1', 'comments'],
+        ['groups', 'g1', 'games', 'x1', 'notes', 'u1'],
+        ['groups', 'g1', 'rankings', 'ffa', 'default'],
+        ['groups', 'g1', 'memberStats', 'u1', 'ffa'],
+        ['groups', 'g1', 'events'],
+        ['groups', 'g1', 'civPreferences', 'u1'],
+        ['groups', 'g2', 'games', 'active'],
+      ];
+      for (const key of keys) client.setQueryData(key, 'fresh');
+      await invalidateForChange(client, 'g1', { topic: 'games', action, gameId: 'x1' });
+      expect(keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join('/'))).toEqual([
+        'groups/g1/games/active',
+        'groups/g1/games/x1',
+        'groups/g1/games/x1/history',
+        'groups/g1/rankings/ffa/default',
+        'groups/g1/memberStats/u1/ffa',
+      ]);
+    },
+  );
+
+  it.each([
+    ['preferences', ['groups/g1/civPreferences/u1', 'groups/g1/civPreferences/u2', 'groups/g1/leaderAgendas']],
+    ['gameSettings', ['groups/g1/full', 'groups/g1/civPreferences/u1', 'groups/g1/civPreferences/u2', 'groups/g1/availability']],
+  ] as const)('a %s change makes exactly these queries of that group stale', async (topic, expected) => {
     const client = new QueryClient();
     const keys = [
-      ['groups', 'g1', 'games', 'active'],
-      ['groups', 'g1', 'games', 'x1', 'comments'],
-      ['groups', 'g1', 'rankings', 'ffa', 'default'],
-      ['groups', 'g1', 'events'],
-      ['groups', 'g2', 'games', 'active'],
+      ['groups', 'g1'],
+      ['groups', 'g1', 'full'],
+      ['groups', 'g1', 'cards'],
+      ['groups', 'g1', 'civPreferences', 'u1'],
+      ['groups', 'g1', 'civPreferences', 'u2'],
+      ['groups', 'g1', 'leaderAgendas'],
+      ['groups', 'g1', 'availability'],
+      ['groups', 'g1', 'games', 'x1'],
+      ['groups', 'g2', 'civPreferences', 'u1'],
+      ['groups', 'g2', 'full'],
     ];
     for (const key of keys) client.setQueryData(key, 'fresh');
-    await invalidateForChange(client, 'g1', { topic: 'games', action: 'updated', gameId: 'x1' });
-    expect(keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join('/'))).toEqual([
-      'groups/g1/games/active',
-      'groups/g1/games/x1/comments',
-      'groups/g1/rankings/ffa/default',
-    ]);
+    await invalidateForChange(client, 'g1', { topic, action: 'changed' });
+    expect(keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join('/'))).toEqual(expected);
   });
 
   it('a reconnect makes everything of the group stale, and nothing of other groups', async () => {

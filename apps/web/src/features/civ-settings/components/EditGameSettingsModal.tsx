@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -9,10 +10,12 @@ import { SETTING_TYPES, type SettingDefinition, type SettingType } from '@smm/sh
 import { SAVED_GROUP_SETTING_MESSAGE } from '@smm/shared/civilization/schemas';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
 import { MAX_LEADER_BANS_MAX, MAX_LEADER_BANS_MIN } from '@smm/shared/groups/settings';
-import { errorBodyOf } from '../../../lib/api-client';
+import { ApiError, errorBodyOf } from '../../../lib/api-client';
+import { EditConflict } from '../../../lib/ui/EditConflict';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 import { useToast } from '../../../lib/ui/toasts';
+import { fullGroupQueryOptions } from '../../groups/api/get-full-group';
 import { useUpdateGroupGameSettings } from '../api/update-group-game-settings';
 import { formFromGroup, timeZoneChoices, updateGroupBodyFrom, type EntryForm } from '../game-settings-form';
 import { SETTING_TYPE_HEADINGS } from '../setting-types';
@@ -26,14 +29,43 @@ interface Props {
 const BAN_LIMITS = Array.from({ length: MAX_LEADER_BANS_MAX - MAX_LEADER_BANS_MIN + 1 }, (_, i) => MAX_LEADER_BANS_MIN + i);
 const slug = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '-');
 
-/** The 'Edit Game Settings' dialog: time zone, Max Leader Bans, duplicate civilizations and, per setting, members choose or locked to a value. */
+/**
+ * The 'Edit Game Settings' dialog: time zone, Max Leader Bans, duplicate civilizations and, per
+ * setting, members choose or locked to a value. `group` is the live group; the form is saved against
+ * the version it opened (`base`): a save over another Administrator's change is refused and offers
+ * Reload, and such a change arriving while editing is said beside Save, the choices made staying
+ * until Reload is chosen.
+ */
 export function EditGameSettingsModal({ group, definitions, onHide }: Props) {
+  const [base, setBase] = useState(group);
   const [form, setForm] = useState(() => formFromGroup(group, definitions));
   const [fields, setFields] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const zones = useMemo(() => timeZoneChoices(group.timeZone), [group.timeZone]);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const zones = useMemo(() => timeZoneChoices(base.timeZone), [base.timeZone]);
+  const queryClient = useQueryClient();
   const save = useUpdateGroupGameSettings(group._id);
   const toast = useToast();
+  // Only a newer version, and not while this dialog's own save is on its way: its change comes back live too.
+  const changedMeanwhile = group.gameSettingsUpdatedAt > base.gameSettingsUpdatedAt && !save.isPending && !save.isSuccess;
+
+  /** Reads the group again and refills the form with its settings as they are now. */
+  async function reload() {
+    setReloading(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...fullGroupQueryOptions(group._id), staleTime: 0 });
+      setBase(fresh);
+      setForm(formFromGroup(fresh, definitions));
+      setConflict(null);
+      setFailure(null);
+      setFields({});
+    } catch (error) {
+      setFailure(errorBodyOf(error).message);
+    } finally {
+      setReloading(false);
+    }
+  }
 
   function changeEntry(type: SettingType, title: string, change: Partial<EntryForm>) {
     setForm((current) => ({
@@ -49,13 +81,18 @@ export function EditGameSettingsModal({ group, definitions, onHide }: Props) {
     event.preventDefault();
     setFields({});
     setFailure(null);
-    save.mutate(updateGroupBodyFrom(group, form), {
+    setConflict(null);
+    save.mutate({ ...updateGroupBodyFrom(base, form), expectedUpdatedAt: base.gameSettingsUpdatedAt }, {
       onSuccess: () => {
         toast({ title: 'Success!', body: SAVED_GROUP_SETTING_MESSAGE, variant: 'success' });
         onHide();
       },
       onError: (error) => {
         const body = errorBodyOf(error);
+        if (error instanceof ApiError && error.status === 409 && !body.fields) {
+          setConflict(body.message);
+          return;
+        }
         setFields(body.fields ?? {});
         // Messages with no field of their own (and entry errors, sent under 'settings') show at the top.
         const placed = body.fields?.timeZone || body.fields?.maxNumberOfLeaderBans || body.fields?.allowDuplicateCivs;
@@ -66,7 +103,7 @@ export function EditGameSettingsModal({ group, definitions, onHide }: Props) {
 
   const types = SETTING_TYPES.filter((type) => form.entries[type].length > 0);
   // The server drops the bans past the new limit, so the Administrator hears it before saving.
-  const lowersBanLimit = form.maxNumberOfLeaderBans < group.settings.maxNumberOfLeaderBans;
+  const lowersBanLimit = form.maxNumberOfLeaderBans < base.settings.maxNumberOfLeaderBans;
   return (
     <Modal
       show
@@ -138,7 +175,7 @@ export function EditGameSettingsModal({ group, definitions, onHide }: Props) {
           </Row>
           {lowersBanLimit && (
             <Alert variant="warning" role="status" id="game-settings-max-bans-warning">
-              Lowering the limit from {group.settings.maxNumberOfLeaderBans} to {form.maxNumberOfLeaderBans} removes each member's latest
+              Lowering the limit from {base.settings.maxNumberOfLeaderBans} to {form.maxNumberOfLeaderBans} removes each member's latest
               bans beyond {form.maxNumberOfLeaderBans} when you save. They will be told on their next visit to Preferences.
             </Alert>
           )}
@@ -204,7 +241,14 @@ export function EditGameSettingsModal({ group, definitions, onHide }: Props) {
             </fieldset>
           ))}
         </Modal.Body>
-        <FormDialogFooter onCancel={onHide} working={save.isPending} label="Save" workingLabel="Saving…" cancelDisabled={save.isPending} />
+        <FormDialogFooter
+          onCancel={onHide}
+          working={save.isPending}
+          label="Save"
+          workingLabel="Saving…"
+          cancelDisabled={save.isPending}
+          beside={<EditConflict conflict={conflict} changedMeanwhile={changedMeanwhile} reloading={reloading} onReload={() => void reload()} />}
+        />
       </Form>
     </Modal>
   );

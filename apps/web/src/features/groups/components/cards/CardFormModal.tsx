@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { CARD_BODY_MAX, CARD_TITLE_MAX, type GroupCardDto } from '@smm/shared/components/schemas';
 import type { ApiErrorBody } from '@smm/shared/errors';
-import { errorBodyOf } from '../../../../lib/api-client';
+import { ApiError, errorBodyOf } from '../../../../lib/api-client';
+import { EditConflict } from '../../../../lib/ui/EditConflict';
 import { TextField } from '../../../../lib/ui/TextField';
 import { useToast } from '../../../../lib/ui/toasts';
+import { groupCardsQueryOptions, useGroupCards } from '../../api/get-group-cards';
 import { useSaveGroupCard } from '../../api/save-group-card';
 
 interface Props {
@@ -19,28 +22,72 @@ interface Props {
   onDelete: (card: GroupCardDto) => void;
 }
 
-/** The Add / Edit Card dialog: title, body (20 rows), Delete for an existing card, Save. */
+export const CARD_DELETED_MEANWHILE_MESSAGE = 'This card was deleted by someone else.';
+
+/**
+ * The Add / Edit Card dialog: title, body (20 rows), Delete for an existing card, Save. An edit is
+ * saved against the version it opened: a save over another Administrator's change is refused and
+ * offers Reload, and such a change arriving while editing is said beside Save; the text typed stays
+ * until Reload is chosen.
+ */
 export function CardFormModal({ groupID, card, show, onHide, onDelete }: Props) {
   const [title, setTitle] = useState(card?.title ?? '');
   const [body, setBody] = useState(card?.body ?? '');
+  const [footer, setFooter] = useState(card?.footer ?? '');
+  /** The version the form holds: the card's updatedAt when opened or last reloaded. */
+  const [base, setBase] = useState(card?.updatedAt);
   const [error, setError] = useState<ApiErrorBody | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const queryClient = useQueryClient();
+  const cards = useGroupCards(groupID);
   const save = useSaveGroupCard(groupID);
   const toast = useToast();
   const heading = card ? 'Edit Card' : 'Add Card';
+  const latest = card ? cards.data?.find((c) => c._id === card._id) : undefined;
+  // Only a newer version, and not while this dialog's own save is on its way: its change comes back live too.
+  const changedMeanwhile = Boolean(latest && base !== undefined && latest.updatedAt > base && !save.isPending && !save.isSuccess);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    setConflict(null);
     save.mutate(
-      { groupID, title, body, footer: card?.footer ?? '', ...(card ? { _id: card._id } : {}) },
+      { groupID, title, body, footer, ...(card ? { _id: card._id, expectedUpdatedAt: base } : {}) },
       {
         onSuccess: () => {
           toast({ title: 'Success!', body: 'Successfully saved card', variant: 'success' });
           onHide();
         },
-        onError: (e) => setError(errorBodyOf(e)),
+        onError: (e) => {
+          if (e instanceof ApiError && e.status === 409) setConflict(errorBodyOf(e).message);
+          else setError(errorBodyOf(e));
+        },
       },
     );
+  }
+
+  /** Reads the cards again and refills the form with this card as it is now. */
+  async function reload() {
+    if (!card) return;
+    setReloading(true);
+    try {
+      const fresh = (await queryClient.fetchQuery({ ...groupCardsQueryOptions(groupID), staleTime: 0 })).find((c) => c._id === card._id);
+      setConflict(null);
+      if (!fresh) {
+        setError({ message: CARD_DELETED_MEANWHILE_MESSAGE });
+        return;
+      }
+      setTitle(fresh.title);
+      setBody(fresh.body);
+      setFooter(fresh.footer);
+      setBase(fresh.updatedAt);
+      setError(null);
+    } catch (e) {
+      setError(errorBodyOf(e));
+    } finally {
+      setReloading(false);
+    }
   }
 
   return (
@@ -81,6 +128,7 @@ export function CardFormModal({ groupID, card, show, onHide, onDelete }: Props) 
               Delete
             </Button>
           )}
+          <EditConflict conflict={conflict} changedMeanwhile={changedMeanwhile} reloading={reloading} onReload={() => void reload()} />
           <Button variant="secondary" onClick={onHide}>
             Cancel
           </Button>
