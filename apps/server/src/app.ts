@@ -69,6 +69,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { createUsersService, defaultUsersLimits, type UsersLimits } from './features/users/users.service';
 import type { Mailer } from './integrations/mailer';
 import { createOsrsHiscoresClient, OSRS_HISCORES_DEFAULT_URL } from './integrations/osrs-hiscores';
+import { createRs3HiscoresClient, routeByGame } from './integrations/rs3-hiscores';
 import { createSteamOpenIdClient, STEAM_OPENID_DEFAULT_URL } from './integrations/steam-openid';
 import { createSteamWebApiClient, STEAM_API_DEFAULT_URL } from './integrations/steam-web-api';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, defaultUpstreamRateLimit, type UpstreamRateLimit } from './integrations/upstream';
@@ -260,7 +261,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('discordDeliveries', discordDeliveries);
   app.addHook('onReady', async () => discordDeliveries.start());
   app.addHook('preClose', () => discordDeliveries.stop());
-  const hiscores = createOsrsHiscoresClient({ baseUrl: config.osrsHiscoresUrl ?? OSRS_HISCORES_DEFAULT_URL, timeoutMs });
+  // Both games' hiscores live on one host: Old School tables answer JSON, RuneScape 3 ones CSV.
+  const hiscoresConfig = { baseUrl: config.osrsHiscoresUrl ?? OSRS_HISCORES_DEFAULT_URL, timeoutMs };
+  const hiscores = routeByGame(createOsrsHiscoresClient(hiscoresConfig), createRs3HiscoresClient(hiscoresConfig));
   await registerRuneScape(app, {
     db,
     clock,
