@@ -81,11 +81,18 @@ test('two members link accounts; the clan stats page lists, sorts and switches p
   }
   await page.setViewportSize(DESKTOP);
 
-  // Grinder's page: bosses, and the chart once the refresh has taken a second snapshot.
+  // Grinder's page stays in the clan's area: the clan bar and its navigation, bosses, and the chart
+  // from the first snapshot on (linking takes one at once).
   await table.getByRole('link', { name: 'Grinder' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Old School RuneScape Stats - Grinder');
+  await expect(page).toHaveURL(/\/runeScapeClan\/player\?/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(clan.groupName);
+  await expect(page.getByRole('navigation', { name: 'Group' }).getByRole('link', { name: 'Clan Stats', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Grinder' })).toBeVisible();
+  await expect(page).toHaveTitle('Old School RuneScape Stats - Grinder');
   await expect(page.getByRole('table', { name: 'Bosses and Activities' }).getByRole('rowheader', { name: 'Zulrah' })).toBeVisible();
   const chart = page.getByTestId('xp-chart').locator('canvas');
+  await expect(chart).toBeVisible();
+  await expect(page.getByText(/since the link| at each of \d+ snapshots/)).toBeVisible();
   await expect(async () => {
     await page.reload();
     await expect(page.getByText(/ at each of \d+ snapshots/)).toBeVisible({ timeout: 5000 });
@@ -101,7 +108,12 @@ test('two members link accounts; the clan stats page lists, sorts and switches p
     expect(await seriousViolations(page)).toEqual([]);
     const chartCard = page.locator('.card', { has: page.getByRole('heading', { name: 'Experience over time' }) });
     await chartCard.screenshot({ path: testInfo.outputPath(`runescape-player-chart-${viewport.width}.png`) });
+    await page.screenshot({ path: testInfo.outputPath(`runescape-clan-player-${viewport.width}.png`) });
   }
+  // Back to the clan's stats from the player page, without leaving the area.
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('link', { name: '← Back to Clan Stats' }).click();
+  await expect(page.getByRole('table', { name: 'Members' })).toBeVisible();
   await page.context().close();
 });
 
