@@ -142,6 +142,25 @@ describe('AnswerNudge', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('already reminded in the last 24 hours');
   });
 
+  it('Cancel event asks again in place, then cancels through cancelEvent; Keep it changes nothing', async () => {
+    const user = userEvent.setup();
+    replies['/api/events/getEventNudge'] = { status: 200, body: nudge };
+    replies['/api/events/cancelEvent'] = { status: 200, body: { ...event, cancelledAt: '2031-01-10T12:00:00.000Z' } };
+    render(wrap(<AnswerNudge event={event} userID="creator" viewerRole="member" timeZone="UTC" />));
+    await user.click(await screen.findByRole('button', { name: 'Cancel event' }));
+    const ask = screen.getByRole('group', { name: 'Cancel this event?' });
+    expect(ask).toHaveTextContent('Cancel Raid? It stays listed, marked Cancelled, with its sign-ups');
+    await user.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(calls.some((c) => c.path === '/api/events/cancelEvent')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Cancel event' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the event' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/events/cancelEvent')).toEqual([
+        { method: 'POST', path: '/api/events/cancelEvent', body: { eventID: 'e1' } },
+      ]),
+    );
+  });
+
   it('shows nothing to a member who is not its organiser, and asks nothing', () => {
     const { container } = render(wrap(<AnswerNudge event={event} userID="someone" viewerRole="member" timeZone="UTC" />));
     expect(container).toBeEmptyDOMElement();

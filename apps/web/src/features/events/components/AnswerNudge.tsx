@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { answeredText, canRemindEventMembers } from '@smm/shared/events/quorum';
 import type { EventDto } from '@smm/shared/events/schemas';
 import type { Viewer } from '@smm/shared/groups/policy';
 import { errorBodyOf } from '../../../lib/api-client';
+import { useCancelEvent } from '../api/cancel-event';
 import { useEventNudge, useRemindEventMembers } from '../api/event-nudge';
 import { formatWithZone } from '../event-time';
 
@@ -14,7 +16,10 @@ interface Props {
   timeZone: string;
 }
 
-/** For the event's organisers: "5 of 8 answered", who has not, and Remind (once a day per event). Nothing for other members. */
+/**
+ * For the event's organisers: "5 of 8 answered", who has not, Remind (once a day per event) and Cancel event
+ * (asked again in place). Nothing for other members.
+ */
 export function AnswerNudge(props: Props) {
   const { event, userID, viewerRole } = props;
   if (!canRemindEventMembers(event, { userID, role: viewerRole })) return null;
@@ -24,6 +29,8 @@ export function AnswerNudge(props: Props) {
 function AnswerNudgePanel({ event, timeZone }: Props) {
   const nudge = useEventNudge(event.groupID, event._id);
   const remind = useRemindEventMembers(event.groupID, event._id);
+  const cancel = useCancelEvent(event.groupID, event._id);
+  const [confirming, setConfirming] = useState(false);
   if (nudge.isPending) {
     return (
       <p className="small mt-3 mb-0" role="status">
@@ -74,6 +81,37 @@ function AnswerNudgePanel({ event, timeZone }: Props) {
       {remind.isError && (
         <Alert variant="danger" className="small mt-2 mb-0" role="alert">
           {errorBodyOf(remind.error).message}
+        </Alert>
+      )}
+      {!cancelled && Date.parse(event.endDate) > Date.now() && (
+        <div className="mt-2">
+          {confirming ? (
+            <div role="group" aria-label="Cancel this event?" className="d-flex flex-wrap align-items-center gap-2">
+              <span className="small">
+                Cancel {event.eventName}? It stays listed, marked Cancelled, with its sign-ups; those signed up are mailed.
+              </span>
+              <Button
+                size="sm"
+                variant="danger"
+                disabled={cancel.isPending}
+                onClick={() => cancel.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+              >
+                {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the event'}
+              </Button>
+              <Button size="sm" variant="outline-secondary" disabled={cancel.isPending} onClick={() => setConfirming(false)}>
+                Keep it
+              </Button>
+            </div>
+          ) : (
+            <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)}>
+              Cancel event
+            </Button>
+          )}
+        </div>
+      )}
+      {cancel.isError && (
+        <Alert variant="danger" className="small mt-2 mb-0" role="alert">
+          {errorBodyOf(cancel.error).message}
         </Alert>
       )}
     </section>
