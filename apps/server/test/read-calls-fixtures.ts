@@ -75,6 +75,9 @@ async function seedClan(app: FastifyInstance, osrs: OsrsHiscoresFake, owner: Tes
       }),
     );
   }
+  // A roster twice as large as the clan: its list grows with the clan.
+  const roster = members.flatMap((member, i) => [`Rd ${member.user.id.slice(0, 4)} ${i}`, `Rs ${member.user.id.slice(0, 4)} ${i}`]).join('\n');
+  await ok('importRoster', call(app, '/api/runescape/importRoster', { method: 'POST', as: owner, payload: { groupID: clan._id, roster, gameMode: 'normal' } }));
   return clan._id;
 }
 
@@ -274,6 +277,7 @@ export const READ_CALLS: ReadCall[] = [
   },
   { name: 'runescape/getLinkedAccount', request: (w) => ({ url: `/api/runescape/getLinkedAccount?groupID=${w.clanID}` }) },
   { name: 'runescape/getClanStats', request: (w) => ({ url: `/api/runescape/getClanStats?groupID=${w.clanID}&period=week` }) },
+  { name: 'runescape/listRosterInvitations', request: (w) => ({ url: `/api/runescape/listRosterInvitations?groupID=${w.clanID}` }) },
   {
     name: 'runescape/getPlayerHistory',
     request: (w) => ({ url: `/api/runescape/getPlayerHistory?groupID=${w.clanID}&userID=${w.other.user.id}` }),
