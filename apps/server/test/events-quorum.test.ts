@@ -266,6 +266,8 @@ describe('cancelEvent', () => {
     );
     expect(mailer.sent[0]!.text).toContain(`${organiser.user.username} cancelled "Called off" in Quorum Group.`);
     expect((await attend(t.app, stranger, event._id)).body.message).toBe(EVENT_CANCELLED_MESSAGE);
+    const ics = await t.app.inject({ url: `/api/events/${event._id}.ics`, headers: { authorization: organiser.token } });
+    expect(ics.body).toContain('STATUS:CANCELLED');
     const again = await call(t.app, '/api/events/cancelEvent', { method: 'POST', as: organiser, payload: { eventID: event._id } });
     expect(again.status).toBe(409);
     // Its minimum is not checked any more: a cancelled event is not cancelled again.

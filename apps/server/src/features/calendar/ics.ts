@@ -1,4 +1,4 @@
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { EventWithGroupRow } from '../events/events.repo';
 
 export interface IcsEvent {
@@ -55,6 +55,8 @@ export function renderCalendar(events: readonly IcsEvent[], { name, publicUrl, n
       stamp: new Date(now),
       // Every edit bumps updated_at; whole seconds since creation only ever grow.
       sequence: Math.max(0, Math.floor((row.updated_at - row.created_at) / 1000)),
+      // A cancelled event stays in the feed, so subscribed calendars show it called off rather than silently gone.
+      ...(row.cancelled_at != null ? { status: ICalEventStatus.CANCELLED } : {}),
     });
   }
   // RFC 5545 ends every content line, the last one too, with CR LF; ical-generator leaves the last bare.
