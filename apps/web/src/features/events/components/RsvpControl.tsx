@@ -16,7 +16,7 @@ interface Props {
 
 const VARIANTS: Record<RsvpResponse, string> = {
   attending: 'success',
-  late: 'info',
+  late: 'dark',
   maybe: 'secondary',
   can_sub: 'primary',
   not_coming: 'danger',
@@ -36,13 +36,14 @@ function offered(event: EventDto, userID: string, now: number, response: RsvpRes
 export function RsvpControl({ event, userID, now, pending, onRespond, variant }: Props) {
   if (hasEnded(event, now)) return null;
   const current = myResponse(event, userID);
-  const label = `Your answer to ${event.eventName}`;
 
   if (variant === 'menu') {
     return (
       <Dropdown className="rsvp-menu">
-        <Dropdown.Toggle size="sm" variant="outline-secondary" disabled={pending} aria-label={`${label}: ${responseLabel(current)}`}>
-          {current === null ? 'Answer' : responseLabel(current)}
+        <Dropdown.Toggle size="sm" variant="outline-secondary" disabled={pending}>
+          {/* Named "Your answer to <event>: <answer>"; the card shows "Your answer: <answer>". */}
+          Your answer<span className="visually-hidden"> to {event.eventName}:</span>
+          <span aria-hidden="true">:</span> {responseLabel(current)}
         </Dropdown.Toggle>
         <Dropdown.Menu>
           {RSVP_RESPONSES.map((response) => (
