@@ -37,7 +37,7 @@ export const groupGameSettingsRoutes =
           tags,
           security,
           description:
-            "Administrators: saves the Game Settings dialog: timeZone (IANA) of the availability slots, settings.maxNumberOfLeaderBans (1 to 5), settings.allowDuplicateCivs (drafts may deal one civilization, or two personas of one leader, to two players) and any entries {title, isEnabled, lockedValue} per setting type. Lowering the limit drops each member's latest bans beyond it (first made first are kept), and each member who lost bans is told on their next visit to Preferences. Returns the updated group.",
+            "Administrators: saves the Game Settings dialog: timeZone (IANA) of the availability slots, settings.maxNumberOfLeaderBans (1 to 5), settings.allowDuplicateCivs (drafts may deal one civilization, or two personas of one leader, to two players) and any entries {title, isEnabled, lockedValue} per setting type. Lowering the limit drops each member's latest bans beyond it (first made first are kept), and each member who lost bans is told on their next visit to Preferences. Sent with expectedUpdatedAt (the group's gameSettingsUpdatedAt when the dialog opened), a save over settings changed since answers 409 and changes nothing. Returns the updated group.",
           querystring: groupIdQuery,
           body: updateGroupBody,
           response: { 200: fullGroupDto, ...errors },

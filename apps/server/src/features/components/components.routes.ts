@@ -41,7 +41,8 @@ export const componentsRoutes =
           tags,
           security,
           description:
-            'Administrators: adds a card (cardOrder = current number of cards) or, with _id, edits its title, body and footer. cardOrder in the body is ignored.',
+            'Administrators: adds a card (cardOrder = current number of cards) or, with _id, edits its title, body and footer. cardOrder in the body is ignored. ' +
+            "An edit sent with expectedUpdatedAt (the card's updatedAt when the editor opened it) answers 409 when the card was saved since, changing nothing.",
           body: postGroupCardBody,
           response: { 200: groupCardDto, ...errors },
         },

@@ -19,7 +19,8 @@ export const liveRoutes =
           security: [{ bearer: [] }],
           description:
             "Server-Sent Events (text/event-stream) of the group's changes, for its members: `event: change` with {topic, action, eventId?} " +
-            'after each committed change to events, attendance, cards, members or the group; `event: ready` on connect; a comment line as ' +
+            'after each committed change to events, attendance, cards, members, the group, drafts, comments, games (gameId; action ' +
+            "'updated' when one finished), members' preferences or the game settings; `event: ready` on connect; a comment line as " +
             'heartbeat; `event: closed` when the member loses access. Read it with fetch and the Authorization header; after a reconnect, ' +
             'refetch the group. 429 when the user already has too many streams open.',
           params: idParams,
