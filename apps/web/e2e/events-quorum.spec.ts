@@ -63,10 +63,11 @@ test('the organiser sets a minimum, sees "N of M answered", reminds once and is 
   await organiser.getByRole('region', { name: 'Next Event' }).getByRole('button', { name: 'Add', exact: true }).click();
   const form = organiser.getByRole('dialog', { name: 'Add Event' });
   await form.getByLabel('Event Name').fill(NAME);
-  for (const [label, text] of [
+  const times: [string, string][] = [
     ['Start Time', pickerText(3, '8:00 PM')],
     ['End Time', pickerText(3, '11:00 PM')],
-  ]) {
+  ];
+  for (const [label, text] of times) {
     const input = form.getByLabel(label, { exact: true });
     await input.fill(text);
     await input.press('Tab');
@@ -136,10 +137,23 @@ test('the organiser sets a minimum, sees "N of M answered", reminds once and is 
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   expect(await seriousViolations(phone)).toEqual([]);
 
-  // A plain member sees the event without the organiser's panel.
+  // The organiser calls it off by hand: it stays listed, marked Cancelled, and Attend is refused.
+  await phone.getByRole('dialog', { name: NAME }).getByRole('button', { name: 'Cancel event' }).click();
+  await phone.getByRole('group', { name: 'Cancel this event?' }).getByRole('button', { name: 'Yes, cancel the event' }).click();
+  await expect(phone.getByRole('dialog', { name: NAME }).getByText('Cancelled', { exact: true })).toBeVisible();
+  expect(await seriousViolations(phone)).toEqual([]);
+  const refused = await request.post('/api/events/attendEvent', {
+    headers: { authorization: tokens[1]! },
+    data: { eventID: event._id, userID: members[1]!.id },
+  });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toBe('This event was cancelled');
+
+  // A plain member sees the event, marked Cancelled, without the organiser's panel.
   const member = await signedIn(browser, members[1]!, 1280);
   await member.goto(eventsUrl);
   await card(member).getByRole('button', { name: NAME, exact: true }).click();
   await expect(member.getByRole('dialog', { name: NAME })).toBeVisible();
+  await expect(member.getByRole('dialog', { name: NAME }).getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(member.getByRole('region', { name: 'Answers' })).toHaveCount(0);
 });
