@@ -5,7 +5,7 @@ import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/gr
 import { loginThroughForm, registerByApi } from './support/users';
 import { seriousViolations } from './support/axe';
 
-// The group plays on Berlin time; its members' browsers are in New York, so the event dialog must convert.
+// The group's zone is Berlin, but its members' browsers are in New York: they answer and see times on New York's clock.
 const GROUP_ZONE = 'Europe/Berlin';
 const VIEWER_ZONE = 'America/New_York';
 const DESKTOP = { width: 1280, height: 800 };
@@ -49,7 +49,7 @@ async function signedIn(browser: Browser, user: { email: string; password: strin
 async function markFree(page: Page, groupID: string, slots: string[]) {
   await page.goto(`/civGroup/userSettings?groupID=${groupID}`);
   const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Weekly Availability' }) });
-  await expect(card.getByText(`Times are in ${GROUP_ZONE}`)).toBeVisible();
+  await expect(card.getByText(`Times are in ${VIEWER_ZONE}, your time zone`)).toBeVisible();
   for (const slot of slots) {
     await card.getByRole('checkbox', { name: slot, exact: true }).click();
     await expect(card.getByRole('checkbox', { name: slot, exact: true })).toBeChecked();
@@ -59,7 +59,7 @@ async function markFree(page: Page, groupID: string, slots: string[]) {
 
 /** The heat-map cell of a slot on the Members page. */
 const heatCell = (page: Page, day: string, time: string) => {
-  const grid = page.getByRole('table', { name: /^Members free each week/ });
+  const grid = page.getByRole('table', { name: /^Members free in the coming week/ });
   return grid
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: day, exact: true }) })
@@ -97,7 +97,7 @@ test('members mark their free times; the Members page shows who is free, the bes
   await ownerPage.getByRole('navigation', { name: 'Group' }).getByRole('link', { name: 'Members' }).click();
   await expect(ownerPage).toHaveURL(new RegExp(`/civGroup/members\\?groupID=${group._id}$`));
   await expect(ownerPage.getByRole('heading', { level: 2, name: 'Members' })).toBeVisible();
-  await expect(ownerPage.getByText(`Times are in ${GROUP_ZONE}`)).toBeVisible();
+  await expect(ownerPage.getByTestId('availability-zone').first()).toContainText(`Times in ${VIEWER_ZONE}, your time zone`);
 
   await expect(ownerPage.getByRole('list', { name: 'Free on Saturday Evening' }).getByRole('listitem')).toHaveText(
     [owner.username, member.username].sort((a, b) => a.localeCompare(b)),
@@ -110,7 +110,7 @@ test('members mark their free times; the Members page shows who is free, the bes
   // Saturday evening is the best time: a Best badge, named above the grid, and a darker shade than Monday morning.
   await expect(ownerPage.getByText('Best times: Saturday Evening (2 members)')).toBeVisible();
   await expect(heatCell(ownerPage, 'Saturday', 'Evening').getByText('Best', { exact: true })).toBeVisible();
-  await expect(ownerPage.getByRole('table', { name: /^Members free each week/ }).getByText('Best', { exact: true })).toHaveCount(1);
+  await expect(ownerPage.getByRole('table', { name: /^Members free in the coming week/ }).getByText('Best', { exact: true })).toHaveCount(1);
   const level = async (day: string, time: string) => Number(await heatCell(ownerPage, day, time).getAttribute('data-level'));
   expect(await level('Saturday', 'Evening')).toBeGreaterThan(await level('Monday', 'Morning'));
   expect(await level('Monday', 'Morning')).toBeGreaterThan(await level('Monday', 'Evening'));
@@ -155,10 +155,10 @@ test('members mark their free times; the Members page shows who is free, the bes
     }
   }
 
-  // Plan an event on Saturday evening: the dialog opens at the next Saturday 19:00-23:00 Berlin time, shown in New York time.
+  // Plan an event on Saturday evening: the dialog opens at the next Saturday 19:00-23:00 of the organiser's own clock.
   await ownerPage.setViewportSize(DESKTOP);
-  const { startDate, endDate } = nextSlotOccurrence({ day: 'Saturday', time: 'Evening' }, GROUP_ZONE, Date.now());
-  expect(formatInTimeZone(startDate, GROUP_ZONE, 'EEEE HH:mm')).toBe('Saturday 19:00');
+  const { startDate, endDate } = nextSlotOccurrence({ day: 'Saturday', time: 'Evening' }, VIEWER_ZONE, Date.now());
+  expect(formatInTimeZone(startDate, VIEWER_ZONE, 'EEEE HH:mm')).toBe('Saturday 19:00');
   const picker = (instant: number) => formatInTimeZone(instant, VIEWER_ZONE, 'MMM d, yyyy h:mm aa');
   await ownerPage.getByRole('button', { name: 'Plan an event on Saturday Evening' }).click();
   const dialog = ownerPage.getByRole('dialog', { name: 'Add Event' });

@@ -235,7 +235,7 @@ describe('the Members page', () => {
     await user.click(await screen.findByRole('button', { name: 'Plan an event on Saturday Evening' }));
 
     // The dialog and its date picker load on first use.
-    const dialog = await screen.findByRole('dialog', { name: 'Add Event' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Event' }, { timeout: 15_000 });
     expect(within(dialog).getByLabelText('Event Name')).toHaveValue('Saturday Evening game');
     expect(within(dialog).getByLabelText('Start Time')).toHaveValue('Nov 28, 2026 7:00 PM');
     expect(within(dialog).getByLabelText('End Time')).toHaveValue('Nov 28, 2026 11:00 PM');
@@ -290,7 +290,7 @@ describe('the hourly heat map', () => {
     await user.click(five);
     expect(five).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(screen.getByTestId('hour-detail')).getByRole('button', { name: 'Plan an event' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Event' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Event' }, { timeout: 15_000 });
     expect(within(dialog).getByLabelText('Event Name')).toHaveValue('Saturday 05:00 game');
     // From the chosen hour for as long as Kenji stays free.
     expect(within(dialog).getByLabelText('Start Time')).toHaveValue('Nov 28, 2026 5:00 AM');

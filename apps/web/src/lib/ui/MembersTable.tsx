@@ -27,38 +27,41 @@ interface Props<Row extends MembersTableRow> {
 /** Members and their roles; the owner is marked. Shared by the group area and the invite page. */
 export function MembersTable<Row extends MembersTableRow>({ members, groupOwner, roleHeading = 'Role', extraColumns = [] }: Props<Row>) {
   return (
-    <Table size="sm" className="mb-0" responsive>
-      <thead>
-        <tr>
-          <th scope="col">Member</th>
-          {extraColumns.map((column) => (
-            <th key={column.heading} scope="col">
-              {column.heading}
-            </th>
-          ))}
-          <th scope="col">{roleHeading}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {members.map((member) => (
-          <tr key={member.userID}>
-            <td className="text-break">
-              {member.username}
-              {member.userID === groupOwner && (
-                <Badge bg="dark" className="ms-2">
-                  Owner
-                </Badge>
-              )}
-            </td>
+    // A narrow screen scrolls the table sideways: the scrolling box takes keyboard focus so it can be scrolled without a mouse.
+    <div className="table-responsive" tabIndex={0} role="region" aria-label="Members">
+      <Table size="sm" className="mb-0">
+        <thead>
+          <tr>
+            <th scope="col">Member</th>
             {extraColumns.map((column) => (
-              <td key={column.heading} className={column.className}>
-                {column.cell(member)}
-              </td>
+              <th key={column.heading} scope="col">
+                {column.heading}
+              </th>
             ))}
-            <td>{member.role}</td>
+            <th scope="col">{roleHeading}</th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <tr key={member.userID}>
+              <td className="text-break">
+                {member.username}
+                {member.userID === groupOwner && (
+                  <Badge bg="dark" className="ms-2">
+                    Owner
+                  </Badge>
+                )}
+              </td>
+              {extraColumns.map((column) => (
+                <td key={column.heading} className={column.className}>
+                  {column.cell(member)}
+                </td>
+              ))}
+              <td>{member.role}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </div>
   );
 }
