@@ -31,11 +31,10 @@ function rememberDiscordAccept(groupID: string, inviteLink: string) {
   sessionStorage.setItem(DISCORD_ACCEPT_KEY, JSON.stringify({ groupID, inviteLink, at: Date.now() }));
 }
 
-/** Whether this tab left this invite for Discord lately; the mark is used once. */
-function takeDiscordAccept(groupID: string, inviteLink: string): boolean {
+/** Whether this tab left this invite for Discord lately (the page then clears the mark: it is used once). */
+function leftForDiscord(groupID: string, inviteLink: string): boolean {
   const raw = sessionStorage.getItem(DISCORD_ACCEPT_KEY);
   if (!raw) return false;
-  sessionStorage.removeItem(DISCORD_ACCEPT_KEY);
   try {
     const mark = JSON.parse(raw) as { groupID?: unknown; inviteLink?: unknown; at?: unknown };
     return mark.groupID === groupID && mark.inviteLink === inviteLink && typeof mark.at === 'number' && Date.now() - mark.at < DISCORD_ACCEPT_MAX_AGE_MS;
@@ -75,7 +74,8 @@ function Invite({ groupID, inviteLink }: { groupID: string; inviteLink: string }
   const accept = useAcceptInvite(groupID, inviteLink);
   const [dialog, setDialog] = useState<Dialog>(null);
   // Signing in from this page means accepting its invite: true until the signed-in user's accept is sent.
-  const [acceptOnSignIn, setAcceptOnSignIn] = useState(() => takeDiscordAccept(groupID, inviteLink));
+  const [acceptOnSignIn, setAcceptOnSignIn] = useState(() => leftForDiscord(groupID, inviteLink));
+  useEffect(() => sessionStorage.removeItem(DISCORD_ACCEPT_KEY), []);
   const userID = auth.isAuthenticated ? (auth.user.id ?? null) : null;
   const viewer = group.data ? viewerInGroup(group.data, userID) : 'anonymous';
   const isMember = viewer === 'member' || viewer === 'administrator' || viewer === 'owner';
