@@ -97,6 +97,7 @@ test("a comment, eliminations and the winner on one member's game page show on a
     await watcher.setViewportSize(size);
     await expect(watcher.getByTestId('game-state')).toBeVisible();
     expect(await seriousViolations(watcher), `game page at ${size.width}px`).toEqual([]);
+    await watcher.screenshot({ path: test.info().outputPath(`game-live-${size.width}.png`) });
   }
   await host.context().close();
   await watcher.context().close();
@@ -139,6 +140,7 @@ test('two Administrators edit one Welcome card: the change is said live, the sta
     await second.setViewportSize(size);
     await expect(notice.getByRole('button', { name: 'Reload' })).toBeInViewport();
     expect(await seriousViolations(second), `card conflict at ${size.width}px`).toEqual([]);
+    await secondDialog.screenshot({ path: test.info().outputPath(`card-conflict-${size.width}.png`) });
   }
 
   await notice.getByRole('button', { name: 'Reload' }).click();
