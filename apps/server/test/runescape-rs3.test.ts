@@ -6,7 +6,9 @@ import { createRs3HiscoresClient, parseRs3Csv, routeByGame } from '../src/integr
 import { UpstreamError } from '../src/integrations/upstream';
 import { createOsrsHiscoresFake, type OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
 import { hiscoresJson } from './fakes/osrs-hiscores-fixtures';
-import { testClock } from './test-app';
+import { call, createGroup } from './groups-fixtures';
+import { createClan, snapshotsOf } from './runescape-clan-fixtures';
+import { createTestApp, createUser, testClock, type TestApp } from './test-app';
 
 // A RuneScape 3 `index_lite.ws` answer as Jagex sends it: no header, no names, `rank,level,xp` for
 // Overall and the 29 skills (Constitution 5th, Necromancy last), then `rank,score` per activity,
@@ -47,10 +49,13 @@ const ACTIVITY_LINES = ['-1,-1', '-1,-1', '12345,678', ...Array.from({ length: 2
 const PLAYER_CSV = `${[...SKILL_LINES, ...ACTIVITY_LINES].join('\n')}\n`;
 
 let rs3: OsrsHiscoresFake;
+let t: TestApp;
 beforeAll(async () => {
   rs3 = await createOsrsHiscoresFake();
+  t = await createTestApp({ osrsHiscoresUrl: rs3.url, upstreamTimeoutMs: 2000, upstreamRateLimit: { max: 10_000, windowMs: 60_000 } });
 });
 afterAll(async () => {
+  await t?.close();
   await rs3?.close();
 });
 beforeEach(() => rs3.reset());
@@ -123,5 +128,52 @@ describe('the RuneScape 3 hiscores client, against the fake in RuneScape 3 mode'
     rs3.setRs3Player('Broken', '<html><body>Service Unavailable</body></html>');
     const client = createRs3HiscoresClient({ baseUrl: rs3.url, timeoutMs: 2000 });
     await expect(client.lookup('hiscore', 'Broken')).rejects.toMatchObject({ kind: 'malformed' });
+  });
+});
+
+describe('a RuneScape 3 clan', () => {
+  it("links, snapshots and lists its members from RuneScape 3's hiscores", async () => {
+    const owner = await createUser(t.app, { username: 'rs3owner' });
+    const clan = await createGroup(t.app, owner, { groupName: 'Gielinor Clan', gameName: 'RuneScape', isPrivate: true });
+    const link = (gameMode: string, playerName = 'Rune Lord') =>
+      call(t.app, '/api/runescape/linkAccount', { method: 'POST', as: owner, payload: { groupID: clan._id, playerName, gameMode } });
+    rs3.setRs3Player('Rune Lord', PLAYER_CSV);
+
+    const oldSchoolMode = await link('normal');
+    expect(oldSchoolMode.status).toBe(400);
+    expect(oldSchoolMode.body.fields.gameMode).toMatch(/^This clan plays RuneScape: pick one of its game modes \(RuneScape 3, /);
+    const unknown = await link('rs3', 'Nobody There');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields.playerName).toBe('Player "Nobody There" was not found on the RuneScape 3 hiscores');
+
+    const linked = await link('rs3');
+    expect(linked.status).toBe(200);
+    expect(linked.body.account).toMatchObject({ playerName: 'Rune Lord', gameMode: 'rs3' });
+    expect(rs3.requests.map((r) => r.url)).toContain('/m=hiscore/index_lite.ws?player=Rune%20Lord');
+    const [first] = await snapshotsOf(t.database.db, 'rune lord');
+    expect(first!.overall_xp).toBe(1_200_418_560);
+    expect(JSON.parse(first!.data).skills.map((s: { name: string }) => s.name)).toContain('Necromancy');
+
+    const stats = await call(t.app, `/api/runescape/getClanStats?groupID=${clan._id}&period=week`, { as: owner });
+    expect(stats.status).toBe(200);
+    const [member] = stats.body.members;
+    expect(member).toMatchObject({ playerName: 'Rune Lord', gameMode: 'rs3', totalLevel: 2898, totalExperience: 1_200_418_560 });
+    // Constitution and Runecrafting, as RuneScape 3 names them, fill the same columns.
+    expect(member.skills.constitution).toEqual({ level: 99, experience: 33_456_789 });
+    expect(member.skills.runecrafting).toEqual({ level: 99, experience: 13_050_000 });
+    expect(member.skills.sailing).toEqual({ level: null, experience: null });
+  });
+
+  it('is refused a RuneScape 3 mode in an Old School clan', async () => {
+    const owner = await createUser(t.app, { username: 'osrsowner' });
+    const clan = await createClan(t.app, owner);
+    const res = await call(t.app, '/api/runescape/linkAccount', {
+      method: 'POST',
+      as: owner,
+      payload: { groupID: clan._id, playerName: 'Rune Lord', gameMode: 'rs3Ironman' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.gameMode).toMatch(/^This clan plays Old School RuneScape: pick one of its game modes \(Normal, /);
+    expect(rs3.requests).toHaveLength(0);
   });
 });

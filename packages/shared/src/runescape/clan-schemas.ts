@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { entityId } from '../groups/ids';
 import { normaliseGameMode } from './game-modes';
 import { ROSTER_MAX_CHARS } from './roster';
-import { osrsGameMode, playerName } from './schemas';
+import { clanGameMode } from './rs3';
+import { playerName } from './schemas';
 import { TRACKED_SKILL_IDS, type TrackedSkill } from './tracked-skills';
 
 export const CLAN_PERIODS = ['day', 'week', 'month'] as const;
@@ -16,7 +17,7 @@ export const linkedAccount = z.object({
   groupID: z.string(),
   userID: z.string(),
   playerName: z.string(),
-  gameMode: osrsGameMode,
+  gameMode: clanGameMode,
   linkedAt: z.iso.datetime(),
   lastUpdated: z.iso.datetime().nullable(),
 });
@@ -28,7 +29,7 @@ export type LinkedAccountResponse = z.infer<typeof linkedAccountResponse>;
 export const linkAccountBody = z.object({
   groupID: entityId('groupID'),
   playerName,
-  gameMode: z.preprocess(normaliseGameMode, osrsGameMode),
+  gameMode: z.preprocess(normaliseGameMode, clanGameMode),
 });
 export type LinkAccountBody = z.infer<typeof linkAccountBody>;
 
@@ -47,7 +48,7 @@ export const clanMemberStats = z.object({
   userID: z.string(),
   username: z.string(),
   playerName: z.string(),
-  gameMode: osrsGameMode,
+  gameMode: clanGameMode,
   lastUpdated: z.iso.datetime().nullable(),
   totalLevel: z.int().nullable(),
   totalExperience: z.int().nullable(),
@@ -99,7 +100,7 @@ export type StatRecords = z.infer<typeof statRecords>;
 export const playerHistory = z.object({
   userID: z.string(),
   playerName: z.string(),
-  gameMode: osrsGameMode,
+  gameMode: clanGameMode,
   points: z.array(historyPoint),
   /** Largest gain within a day and within a week, for the total and each skill. */
   records: z.array(statRecords),
@@ -112,7 +113,7 @@ export type RenameAccountBody = z.infer<typeof renameAccountBody>;
 
 export const importRosterBody = z.object({
   groupID: entityId('groupID'),
-  gameMode: z.preprocess(normaliseGameMode, osrsGameMode),
+  gameMode: z.preprocess(normaliseGameMode, clanGameMode),
   roster: z
     .string()
     .max(ROSTER_MAX_CHARS, `The roster must be at most ${ROSTER_MAX_CHARS} characters`)
@@ -124,7 +125,7 @@ export type ImportRosterBody = z.infer<typeof importRosterBody>;
 export const rosterInvitation = z.object({
   invitationID: z.string(),
   playerName: z.string(),
-  gameMode: osrsGameMode,
+  gameMode: clanGameMode,
   createdAt: z.iso.datetime(),
   claimedBy: z.object({ userID: z.string(), username: z.string() }).nullable(),
   claimedAt: z.iso.datetime().nullable(),

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { OSRS_GAME_MODES, type OsrsGameMode } from './game-modes';
+
 /**
  * RuneScape 3's hiscores (`m=<table>/index_lite.ws`, CSV): their own tables, skills and activities.
  * Lines come in this fixed order with no names (RuneScape Wiki, "Application programming interface").
@@ -78,3 +81,26 @@ export const RS3_ACTIVITY_NAMES = [
 ] as const;
 
 export const isRs3Table = (table: string) => RS3_GAME_MODES.some((mode) => mode.table === table);
+
+/** The game a RuneScape clan plays, from its group's game name. */
+export const RS3_GAME_NAME = 'RuneScape';
+
+/** Every hiscores mode a clan member may link: Old School's tables and RuneScape 3's. */
+export type ClanGameMode = OsrsGameMode | Rs3GameMode;
+export const CLAN_GAME_MODES = [
+  ...OSRS_GAME_MODES.map((mode) => ({ ...mode, game: 'osrs' as const })),
+  ...RS3_GAME_MODES.map((mode) => ({ ...mode, game: 'rs3' as const })),
+];
+export const CLAN_GAME_MODE_IDS = CLAN_GAME_MODES.map((mode) => mode.id) as unknown as readonly [ClanGameMode, ...ClanGameMode[]];
+export const clanGameMode = z.enum(CLAN_GAME_MODE_IDS, { error: `Game mode must be one of ${CLAN_GAME_MODE_IDS.join(', ')}` });
+
+/** The label, table and game of a clan game mode. */
+export function hiscoresModeById(id: ClanGameMode) {
+  const mode = CLAN_GAME_MODES.find((m) => m.id === id);
+  if (!mode) throw new Error(`Unknown game mode ${id}`);
+  return mode;
+}
+
+/** The modes a clan of this game links: RuneScape 3 clans use RuneScape 3's hiscores, the others Old School's. */
+export const modesForGame = (gameName: string) =>
+  CLAN_GAME_MODES.filter((mode) => (gameName === RS3_GAME_NAME ? mode.game === 'rs3' : mode.game === 'osrs'));

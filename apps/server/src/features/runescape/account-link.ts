@@ -1,5 +1,5 @@
 import type { LinkedAccountResponse } from '@smm/shared/runescape/clan-schemas';
-import type { OsrsGameMode } from '@smm/shared/runescape/game-modes';
+import type { ClanGameMode } from '@smm/shared/runescape/rs3';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
@@ -29,7 +29,7 @@ export const takenMessage = (playerName: string) => `${playerName} is already li
 export function createAccountLinker({ db, clock, runescape, snapshots, throttle, lookupLimit, refreshEveryMs }: Deps) {
   return {
     /** Asks the hiscores about the name for the member (counted in their lookup limit); unknown -> 400 on playerName. */
-    async checkName(actor: UserDto, groupID: string, playerName: string, gameMode: OsrsGameMode): Promise<HiscoresAnswer> {
+    async checkName(actor: UserDto, groupID: string, playerName: string, gameMode: ClanGameMode): Promise<HiscoresAnswer> {
       await throttle.consume(`osrs:${actor.id}`, lookupLimit, UPSTREAM_LIMIT_MESSAGE);
       const answer = await runescape.fetchAnswer(playerName, gameMode, { priority: 'interactive', memberId: actor.id, clanId: groupID });
       if (!answer) {
@@ -40,7 +40,7 @@ export function createAccountLinker({ db, clock, runescape, snapshots, throttle,
     },
 
     /** The player row of a name and mode, made when missing. */
-    player(playerName: string, gameMode: OsrsGameMode): Promise<repo.PlayerRow> {
+    player(playerName: string, gameMode: ClanGameMode): Promise<repo.PlayerRow> {
       const now = clock.now();
       return repo.upsertPlayer(db, {
         id: newId(),

@@ -6,7 +6,7 @@ import type {
   RenameAccountBody,
   RosterInvitations,
 } from '@smm/shared/runescape/clan-schemas';
-import type { OsrsGameMode } from '@smm/shared/runescape/game-modes';
+import type { ClanGameMode } from '@smm/shared/runescape/rs3';
 import { parseRoster, ROSTER_MAX_NAMES } from '@smm/shared/runescape/roster';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
@@ -15,7 +15,7 @@ import { conflict, invalid, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import { assertCan, loadAccess } from '../groups/group-access';
 import type { AccountLinker } from './account-link';
-import { assertClan } from './clan.service';
+import { assertClan, assertModeOfClan } from './clan.service';
 import { toRosterInvitation } from './clan.mapper';
 import * as names from './clan-names.repo';
 import * as repo from './runescape.repo';
@@ -57,7 +57,7 @@ export function createClanNamesService({ db, clock, linker }: Deps) {
       await clanAccess(actor, body.groupID, 'renameOwnAccount');
       const current = await repo.findAccount(db, body.groupID, actor.id);
       if (!current) throw notFound(NOT_LINKED_MESSAGE);
-      const gameMode = current.game_mode as OsrsGameMode;
+      const gameMode = current.game_mode as ClanGameMode;
       const answer = await linker.checkName(actor, body.groupID, body.playerName, gameMode);
       const player = await linker.player(body.playerName, gameMode);
       await linker.assertFree(actor, body.groupID, player.id, body.playerName);
@@ -69,7 +69,7 @@ export function createClanNamesService({ db, clock, linker }: Deps) {
 
     /** Administrators: adds the pasted names (one per line, or CSV with a name column) as invitations. */
     async importRoster(actor: UserDto, body: ImportRosterBody): Promise<ImportRosterResponse> {
-      await clanAccess(actor, body.groupID, 'importClanRoster');
+      assertModeOfClan(await clanAccess(actor, body.groupID, 'importClanRoster'), body.gameMode);
       const { names: parsed, problems } = parseRoster(body.roster);
       if (problems.length > 0) {
         const message = `These lines hold no valid player name: ${problems.slice(0, 5).join(', ')}${problems.length > 5 ? ` and ${problems.length - 5} more` : ''}`;
@@ -112,7 +112,7 @@ export function createClanNamesService({ db, clock, linker }: Deps) {
       const invitation = await names.findInvitation(db, body.groupID, body.invitationID);
       if (!invitation) throw notFound(INVITATION_NOT_FOUND_MESSAGE);
       if (invitation.claimed_by !== null && invitation.claimed_by !== actor.id) throw conflict(INVITATION_CLAIMED_MESSAGE);
-      const gameMode = invitation.game_mode as OsrsGameMode;
+      const gameMode = invitation.game_mode as ClanGameMode;
       const answer = await linker.checkName(actor, body.groupID, invitation.player_name, gameMode);
       const player = await linker.player(invitation.player_name, gameMode);
       await linker.assertFree(actor, body.groupID, player.id, invitation.player_name);

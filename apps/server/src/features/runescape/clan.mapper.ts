@@ -1,12 +1,14 @@
 import type { ClanMemberStats, HistoryPoint, LinkedAccount, RosterInvitation } from '@smm/shared/runescape/clan-schemas';
 import { combatLevel } from '@smm/shared/runescape/combat-level';
-import type { OsrsGameMode } from '@smm/shared/runescape/game-modes';
+import type { ClanGameMode } from '@smm/shared/runescape/rs3';
 import { gainBetween } from '@smm/shared/runescape/gains';
 import { OVERALL_HISCORES_NAME } from '@smm/shared/runescape/skills';
 import { TRACKED_SKILLS, type TrackedSkill } from '@smm/shared/runescape/tracked-skills';
 import type { InvitationWithClaimerRow } from './clan-names.repo';
 import type { AccountWithPlayerRow, ClanMemberRow } from './runescape.repo';
 import type { SnapshotData } from './snapshots';
+
+const RS3_NAMES: Record<string, string> = { Hitpoints: 'constitution', Runecraft: 'runecrafting' };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -19,7 +21,8 @@ interface Known {
 export function readSkills(data: SnapshotData | null): { overall: Known; skills: Record<TrackedSkill, Known> } {
   const byName = new Map((data?.skills ?? []).map((line) => [line.name.toLowerCase(), line]));
   const read = (name: string): Known => {
-    const line = byName.get(name.toLowerCase());
+    // RuneScape 3 names two of the Old School names its own way.
+    const line = byName.get(name.toLowerCase()) ?? byName.get(RS3_NAMES[name] ?? '');
     if (!line || line.rank < 1 || line.xp < 0) return { level: null, experience: null };
     return { level: line.level, experience: line.xp };
   };
@@ -52,7 +55,7 @@ export function toClanMemberStats(row: ClanMemberRow, latest: SnapshotData | nul
     userID: row.user_id,
     username: row.username,
     playerName: row.player_name,
-    gameMode: row.game_mode as OsrsGameMode,
+    gameMode: row.game_mode as ClanGameMode,
     lastUpdated: iso(row.last_checked_at),
     totalLevel: now.overall.level,
     totalExperience: now.overall.experience,
@@ -75,7 +78,7 @@ export const toLinkedAccount = (row: AccountWithPlayerRow): LinkedAccount => ({
   groupID: row.group_id,
   userID: row.user_id,
   playerName: row.player_name,
-  gameMode: row.game_mode as OsrsGameMode,
+  gameMode: row.game_mode as ClanGameMode,
   linkedAt: new Date(row.linked_at).toISOString(),
   lastUpdated: iso(row.last_checked_at),
 });
@@ -83,7 +86,7 @@ export const toLinkedAccount = (row: AccountWithPlayerRow): LinkedAccount => ({
 export const toRosterInvitation = (row: InvitationWithClaimerRow): RosterInvitation => ({
   invitationID: row.id,
   playerName: row.player_name,
-  gameMode: row.game_mode as OsrsGameMode,
+  gameMode: row.game_mode as ClanGameMode,
   createdAt: new Date(row.created_at).toISOString(),
   claimedBy: row.claimed_by ? { userID: row.claimed_by, username: row.claimed_by_username ?? '' } : null,
   claimedAt: iso(row.claimed_at),

@@ -9,13 +9,13 @@ import {
   type PlayerHistoryQuery,
   type UpdateClanStatsResponse,
 } from '@smm/shared/runescape/clan-schemas';
-import type { OsrsGameMode } from '@smm/shared/runescape/game-modes';
+import { modesForGame, type ClanGameMode } from '@smm/shared/runescape/rs3';
 import { largestGain } from '@smm/shared/runescape/gains';
 import { OVERALL, TRACKED_SKILLS } from '@smm/shared/runescape/tracked-skills';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, invalid, notFound } from '../../errors';
 import { UPSTREAM_LIMIT_MESSAGE, type UpstreamRateLimit } from '../../integrations/upstream';
 import { assertCan, loadAccess, type GroupAccess } from '../groups/group-access';
 import type { Throttle } from '../throttle/throttle.service';
@@ -55,6 +55,15 @@ interface Deps {
   refreshEveryMs: number;
 }
 
+/** A clan links its own game's hiscores: RuneScape 3 modes in a RuneScape clan, Old School ones otherwise. */
+export function assertModeOfClan(access: GroupAccess, gameMode: ClanGameMode) {
+  const modes = modesForGame(access.group.game_name);
+  if (!modes.some((mode) => mode.id === gameMode)) {
+    const message = `This clan plays ${access.group.game_name}: pick one of its game modes (${modes.map((mode) => mode.label).join(', ')})`;
+    throw invalid({ gameMode: message }, message);
+  }
+}
+
 export function assertClan(access: GroupAccess) {
   if (access.group.link_url !== 'runeScapeClan') throw badRequest('Only RuneScape clans link in-game accounts and keep clan stats');
 }
@@ -80,7 +89,7 @@ export function createClanService({ db, clock, runescape, snapshots, throttle, l
 
     /** Links (or replaces) the caller's account after the hiscores confirm the name; stores its first snapshot. */
     async linkAccount(actor: UserDto, body: LinkAccountBody): Promise<LinkedAccountResponse> {
-      await clanAccess(actor, body.groupID, 'linkOwnAccount');
+      assertModeOfClan(await clanAccess(actor, body.groupID, 'linkOwnAccount'), body.gameMode);
       const answer = await linker.checkName(actor, body.groupID, body.playerName, body.gameMode);
       const player = await linker.player(body.playerName, body.gameMode);
       return linker.save(actor, body.groupID, player, answer, body.playerName);
@@ -123,7 +132,7 @@ export function createClanService({ db, clock, runescape, snapshots, throttle, l
       await throttle.consume(`osrs:${actor.id}`, lookupLimit, UPSTREAM_LIMIT_MESSAGE, Math.min(Math.max(due.length, 1), lookupLimit.max));
       // Behind anyone waiting on a page; each lookup still has a deadline, so Update always answers.
       const results = await Promise.allSettled(
-        due.map((p) => runescape.fetchAnswer(p.player_name, p.game_mode as OsrsGameMode, { priority: 'background', deadlineMs: UPDATE_DEADLINE_MS })),
+        due.map((p) => runescape.fetchAnswer(p.player_name, p.game_mode as ClanGameMode, { priority: 'background', deadlineMs: UPDATE_DEADLINE_MS })),
       );
       return {
         updated: results.filter((r) => r.status === 'fulfilled').length,
@@ -150,7 +159,7 @@ export function createClanService({ db, clock, runescape, snapshots, throttle, l
       return {
         userID,
         playerName: account.player_name,
-        gameMode: account.game_mode as OsrsGameMode,
+        gameMode: account.game_mode as ClanGameMode,
         points,
         records: [
           recordsOf(OVERALL, series((p) => p.overall)),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { gameModeById, type OsrsGameMode } from '@smm/shared/runescape/game-modes';
+import { hiscoresModeById, type ClanGameMode } from '@smm/shared/runescape/rs3';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { createBackgroundJob, createLease } from '../../lib/background-job';
@@ -54,7 +54,7 @@ export function createRefreshJob({ db, clock, queue, snapshots, log, refreshEver
     // Renewed before every request: a pass slowed by backoff must not outlive the lease unnoticed.
     if (!(await lease.renew())) return 'lost';
     try {
-      const answer = await queue.lookup(gameModeById(player.game_mode as OsrsGameMode).table, player.player_name, { priority: 'background' });
+      const answer = await queue.lookup(hiscoresModeById(player.game_mode as ClanGameMode).table, player.player_name, { priority: 'background' });
       // A name that left the hiscores (renamed, banned, or unranked everywhere) is tried again at the usual pace.
       if (!answer) {
         await repo.markFailed(db, player.id, clock.now() + refreshEveryMs);

@@ -1,4 +1,5 @@
 import { gameModeById, type OsrsGameMode } from '@smm/shared/runescape/game-modes';
+import { hiscoresModeById, type ClanGameMode } from '@smm/shared/runescape/rs3';
 import type { OsrsDetails, OsrsDetailsParams } from '@smm/shared/runescape/schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
@@ -46,8 +47,12 @@ export function upstreamFailure(error: unknown): unknown {
   return failure;
 }
 
-export const playerNotFoundMessage = (playerName: string, gameMode: OsrsGameMode) =>
-  `Player "${playerName}" was not found on the Old School RuneScape ${gameModeById(gameMode).label} hiscores`;
+export const playerNotFoundMessage = (playerName: string, gameMode: ClanGameMode) => {
+  const mode = hiscoresModeById(gameMode);
+  return mode.game === 'rs3'
+    ? `Player "${playerName}" was not found on the ${mode.label} hiscores`
+    : `Player "${playerName}" was not found on the Old School RuneScape ${gameModeById(gameMode as OsrsGameMode).label} hiscores`;
+};
 
 /** Old School RuneScape player stats from the official hiscores. */
 export function createRuneScapeService({ db, queue, snapshots, clock, cache, throttle, limit }: Deps) {
@@ -57,11 +62,11 @@ export function createRuneScapeService({ db, queue, snapshots, clock, cache, thr
    * One player's answer, through the cache and the queue. A fresh answer for a player some clan
    * member has linked is kept as a snapshot.
    */
-  function fetchAnswer(playerName: string, gameMode: OsrsGameMode, request: LookupRequest): Promise<HiscoresAnswer | null> {
+  function fetchAnswer(playerName: string, gameMode: ClanGameMode, request: LookupRequest): Promise<HiscoresAnswer | null> {
     const key = `${gameMode}:${nameKey(playerName)}`;
     return lookups
       .getOrLoad(key, async () => {
-        const answer = await queue.lookup(gameModeById(gameMode).table, playerName, request);
+        const answer = await queue.lookup(hiscoresModeById(gameMode).table, playerName, request);
         const tracked = answer && (await repo.findPlayer(db, gameMode, nameKey(playerName)));
         if (answer && tracked) await snapshots.record(tracked.id, answer);
         return answer;

@@ -3,16 +3,33 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { DEFAULT_OSRS_GAME_MODE, OSRS_GAME_MODES, gameModeById } from '@smm/shared/runescape/game-modes';
+import { hiscoresModeById, modesForGame, type ClanGameMode } from '@smm/shared/runescape/rs3';
+import { playerName as playerNameSchema } from '@smm/shared/runescape/schemas';
 import { ApiError, errorBodyOf } from '../../../lib/api-client';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { Loading } from '../../../lib/ui/Loading';
 import { useToast } from '../../../lib/ui/toasts';
-import { validateLookup, type LookupErrors } from '../../runescape/components/OsrsLookupForm';
+import type { LookupErrors } from '../../runescape/components/OsrsLookupForm';
+import { useGroupArea } from '../../groups/components/area/group-area';
 import { useLinkAccount, useLinkedAccount, useRenameAccount } from '../api/linked-account';
 
 /** A clan member's in-game name and game mode, checked on the hiscores when saved; one per member per clan. */
+/** The name and mode as the server will read them, or what is wrong with each. */
+function validateLink(
+  values: { playerName: string; gameMode: string },
+  modes: { id: string }[],
+): { params: { playerName: string; gameMode: ClanGameMode } } | { errors: LookupErrors } {
+  const name = playerNameSchema.safeParse(values.playerName);
+  const modeOk = modes.some((m) => m.id === values.gameMode);
+  if (name.success && modeOk) return { params: { playerName: name.data, gameMode: values.gameMode as ClanGameMode } };
+  const errors: LookupErrors = {};
+  if (!name.success) errors.playerName = name.error.issues[0]?.message;
+  if (!modeOk) errors.gameMode = 'Pick a game mode from the list';
+  return { errors };
+}
+
 export function LinkedAccountCard({ groupID }: { groupID: string }) {
+  const modes = modesForGame(useGroupArea().group.gameName);
   const account = useLinkedAccount(groupID);
   const save = useLinkAccount(groupID);
   const rename = useRenameAccount(groupID);
@@ -23,7 +40,7 @@ export function LinkedAccountCard({ groupID }: { groupID: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const linked = account.data?.account ?? null;
   const name = playerName ?? linked?.playerName ?? '';
-  const mode = gameMode ?? linked?.gameMode ?? DEFAULT_OSRS_GAME_MODE;
+  const mode = gameMode ?? linked?.gameMode ?? modes[0]!.id;
   // A new name on the same mode is a rename: the account's history carries over to it.
   const renaming = linked !== null && mode === linked.gameMode && name.trim() !== '' && name.trim() !== linked.playerName;
   const pending = save.isPending || rename.isPending;
@@ -31,7 +48,7 @@ export function LinkedAccountCard({ groupID }: { groupID: string }) {
   function submit(event: React.FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const checked = validateLookup({ playerName: name, gameMode: mode });
+    const checked = validateLink({ playerName: name, gameMode: mode }, modes);
     if ('errors' in checked) {
       setErrors(checked.errors);
       return;
@@ -78,7 +95,7 @@ export function LinkedAccountCard({ groupID }: { groupID: string }) {
           <Form noValidate onSubmit={submit} aria-label="Linked RuneScape account">
             <p className="text-body-secondary small">
               {linked
-                ? `Linked: ${linked.playerName} (${gameModeById(linked.gameMode).label}). The clan's stats follow this account. Renamed in game? Enter the new name: the history carries over.`
+                ? `Linked: ${linked.playerName} (${hiscoresModeById(linked.gameMode).label}). The clan's stats follow this account. Renamed in game? Enter the new name: the history carries over.`
                 : 'Link your in-game name so the clan stats follow your progress.'}
             </p>
             <Form.Group controlId="linked-player-name" className="mb-2">
@@ -102,7 +119,7 @@ export function LinkedAccountCard({ groupID }: { groupID: string }) {
                 isInvalid={Boolean(errors.gameMode)}
                 aria-describedby={errors.gameMode ? 'linked-game-mode-error' : undefined}
               >
-                {OSRS_GAME_MODES.map((m) => (
+                {modes.map((m) => (
                   <option key={m.id} value={m.id}>
                     {m.label}
                   </option>

@@ -5,7 +5,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { can } from '@smm/shared/groups/policy';
-import { DEFAULT_OSRS_GAME_MODE, OSRS_GAME_MODES, gameModeById } from '@smm/shared/runescape/game-modes';
+import { hiscoresModeById, modesForGame, type ClanGameMode } from '@smm/shared/runescape/rs3';
 import { parseRoster, ROSTER_MAX_CHARS } from '@smm/shared/runescape/roster';
 import { errorBodyOf } from '../../../lib/api-client';
 import { FieldError } from '../../../lib/ui/FieldError';
@@ -14,10 +14,11 @@ import { useToast } from '../../../lib/ui/toasts';
 import { useGroupArea } from '../../groups/components/area/group-area';
 import { useClaimInvitation, useImportRoster, useRoster } from '../api/roster';
 
-function ImportForm({ groupID }: { groupID: string }) {
+function ImportForm({ groupID, gameName }: { groupID: string; gameName: string }) {
+  const modes = modesForGame(gameName);
   const importRoster = useImportRoster(groupID);
   const [roster, setRoster] = useState('');
-  const [gameMode, setGameMode] = useState<string>(DEFAULT_OSRS_GAME_MODE);
+  const [gameMode, setGameMode] = useState<string>(modes[0]!.id);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<string | null>(null);
 
@@ -29,7 +30,7 @@ function ImportForm({ groupID }: { groupID: string }) {
     if (names.length === 0) return setError('Paste at least one name');
     setError(null);
     importRoster.mutate(
-      { roster, gameMode: gameMode as (typeof OSRS_GAME_MODES)[number]['id'] },
+      { roster, gameMode: gameMode as ClanGameMode },
       {
         onSuccess: ({ added, skipped }) => {
           setRoster('');
@@ -62,7 +63,7 @@ function ImportForm({ groupID }: { groupID: string }) {
         <Form.Group controlId="roster-game-mode">
           <Form.Label>Game Mode</Form.Label>
           <Form.Select value={gameMode} onChange={(e) => setGameMode(e.target.value)}>
-            {OSRS_GAME_MODES.map((m) => (
+            {modes.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.label}
               </option>
@@ -84,7 +85,7 @@ function ImportForm({ groupID }: { groupID: string }) {
 
 /** The clan's imported roster: Administrators paste names; a member claims theirs, which links it. */
 export function RosterCard() {
-  const { groupID, context, user } = useGroupArea();
+  const { groupID, context, user, group } = useGroupArea();
   const roster = useRoster(groupID);
   const claim = useClaimInvitation(groupID);
   const toast = useToast();
@@ -109,7 +110,7 @@ export function RosterCard() {
         </h3>
       </Card.Header>
       <Card.Body>
-        {canImport && <ImportForm groupID={groupID} />}
+        {canImport && <ImportForm groupID={groupID} gameName={group.gameName} />}
         {failure && (
           <Alert variant="danger" className="py-2" role="alert">
             {failure}
@@ -135,7 +136,7 @@ export function RosterCard() {
                 {invitations.map((invitation) => (
                   <tr key={invitation.invitationID}>
                     <td>{invitation.playerName}</td>
-                    <td>{gameModeById(invitation.gameMode).label}</td>
+                    <td>{hiscoresModeById(invitation.gameMode).label}</td>
                     <td>
                       {invitation.claimedBy ? (
                         invitation.claimedBy.userID === user.id ? (

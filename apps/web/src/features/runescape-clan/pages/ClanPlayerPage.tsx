@@ -2,7 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useSearchParams } from 'react-router';
-import { gameModeById, OSRS_GAME_MODE_IDS, type OsrsGameMode } from '@smm/shared/runescape/game-modes';
+import { CLAN_GAME_MODE_IDS, hiscoresModeById, type ClanGameMode } from '@smm/shared/runescape/rs3';
 import { errorBodyOf } from '../../../lib/api-client';
 import { Loading } from '../../../lib/ui/Loading';
 import { useExactDocumentTitle } from '../../../lib/use-document-title';
@@ -16,19 +16,21 @@ import { SkillsTable } from '../../runescape/components/SkillsTable';
 const NAME = /^[A-Za-z0-9 _-]{1,12}$/;
 
 /** The member, name and mode the Clan Stats page linked to, or null when the address is not one of its links. */
-function playerOf(search: URLSearchParams): { userID: string; playerName: string; gameMode: OsrsGameMode } | null {
+function playerOf(search: URLSearchParams): { userID: string; playerName: string; gameMode: ClanGameMode } | null {
   const userID = parseGroupID(search.get('userID'));
   const playerName = (search.get('playerName') ?? '').trim();
   const gameMode = search.get('gameMode') ?? '';
-  if (!userID || !NAME.test(playerName) || !(OSRS_GAME_MODE_IDS as readonly string[]).includes(gameMode)) return null;
-  return { userID, playerName, gameMode: gameMode as OsrsGameMode };
+  if (!userID || !NAME.test(playerName) || !(CLAN_GAME_MODE_IDS as readonly string[]).includes(gameMode)) return null;
+  return { userID, playerName, gameMode: gameMode as ClanGameMode };
 }
 
 function ClanPlayer() {
   const { groupID, area } = useGroupArea();
   const [search] = useSearchParams();
   const player = playerOf(search);
-  const stats = useOsrsDetails(player && { playerName: player.playerName, gameMode: player.gameMode });
+  const mode = player ? hiscoresModeById(player.gameMode) : null;
+  // The full hiscores lookup is Old School's; a RuneScape 3 account shows its history in the clan.
+  const stats = useOsrsDetails(player && mode?.game === 'osrs' ? { playerName: player.playerName, gameMode: mode.id } : null);
   useExactDocumentTitle(player ? `Old School RuneScape Stats - ${player.playerName}` : 'Old School RuneScape Stats');
   const back = (
     <Link to={groupPagePath(area, 'stats', groupID)} className="small">
@@ -51,9 +53,9 @@ function ClanPlayer() {
         <h2 id="clan-player-title" className="h4 mb-0 me-auto">
           {player.playerName}
         </h2>
-        <span className="text-body-secondary small">{gameModeById(player.gameMode).label} hiscores</span>
+        <span className="text-body-secondary small">{mode?.label} hiscores</span>
       </div>
-      {stats.isPending && <Loading label={`Loading stats for ${player.playerName}…`} />}
+      {mode?.game === 'osrs' && stats.isPending && <Loading label={`Loading stats for ${player.playerName}…`} />}
       {stats.isError && (
         <Alert variant="warning" role="alert" className="d-flex flex-wrap align-items-center gap-2">
           <span className="me-auto">{errorBodyOf(stats.error).message}</span>
