@@ -9,10 +9,10 @@ export const rateText = (rate: { attended: number; marked: number }): string =>
  * The Attendance column of a members table, for Administrators only (`enabled`): each member's
  * attendance rate over the group's events. Null when not enabled, so others never ask for it.
  */
-export function useAttendanceRateColumn<Row extends { userID: string }>(
+export function useAttendanceRateColumn<Row extends { userID: string; username: string; role: string }>(
   groupID: string,
   enabled: boolean,
-): MembersTableColumn<Row & { username: string; role: string }> | null {
+): MembersTableColumn<Row> | null {
   const rates = useAttendanceRates(groupID, enabled);
   if (!enabled) return null;
   const rateOf = new Map(rates.data?.map((rate) => [rate.userID, rate]));
