@@ -1,4 +1,5 @@
 import { SIGNUP_CLOSED_MESSAGE } from '@smm/shared/events/messages';
+import { EVENT_CANCELLED_MESSAGE } from '@smm/shared/events/quorum';
 import { signupsClosed } from '@smm/shared/events/rules';
 import type { RsvpResponse } from '@smm/shared/events/schemas';
 import type { Db } from '../../db/schema';
@@ -30,6 +31,8 @@ export async function applyResponse(
   { now, publicUrl }: { now: number; publicUrl: string },
 ): Promise<{ outcome: RsvpOutcome; changes: GroupChange[] }> {
   if (row.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
+  // A cancelled event keeps its answers as they were, like its seats.
+  if (row.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
   await events.deleteNonMemberAttendees(tx, row.id, row.group_id);
   // Those already waiting come first: a seat left free goes to them before a newcomer.
   const changes = await fillSeats(tx, [row], { now, publicUrl });
