@@ -138,8 +138,8 @@ test('the organiser sets a minimum, sees "N of M answered", reminds once and is 
   expect(await seriousViolations(phone)).toEqual([]);
 
   // The organiser calls it off by hand: it stays listed, marked Cancelled, and Attend is refused.
-  await phone.getByRole('dialog', { name: NAME }).getByRole('button', { name: 'Cancel event' }).click();
-  await phone.getByRole('group', { name: 'Cancel this event?' }).getByRole('button', { name: 'Yes, cancel the event' }).click();
+  await phone.getByRole('dialog', { name: NAME }).getByRole('button', { name: 'Call off event' }).click();
+  await phone.getByRole('group', { name: 'Call off this event?' }).getByRole('button', { name: 'Yes, call it off' }).click();
   await expect(phone.getByRole('dialog', { name: NAME }).getByText('Cancelled', { exact: true })).toBeVisible();
   expect(await seriousViolations(phone)).toEqual([]);
   const refused = await request.post('/api/events/attendEvent', {

@@ -6,8 +6,10 @@ import type { EventNudgeDto } from '@smm/shared/events/quorum';
 import type { EventDto } from '@smm/shared/events/schemas';
 import { ToastProvider } from '../../lib/ui/toasts';
 import { AnswerNudge } from './components/AnswerNudge';
+import { AttendButton } from './components/AttendButton';
 import { EventFormModal } from './components/EventFormModal';
 import { EventQuorumBadges } from './components/EventQuorumBadges';
+import { RsvpControl } from './components/RsvpControl';
 
 type Reply = { status: number; body: unknown };
 let replies: Record<string, Reply>;
@@ -142,18 +144,18 @@ describe('AnswerNudge', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('already reminded in the last 24 hours');
   });
 
-  it('Cancel event asks again in place, then cancels through cancelEvent; Keep it changes nothing', async () => {
+  it('Call off event asks again in place, then cancels through cancelEvent; Keep it changes nothing', async () => {
     const user = userEvent.setup();
     replies['/api/events/getEventNudge'] = { status: 200, body: nudge };
     replies['/api/events/cancelEvent'] = { status: 200, body: { ...event, cancelledAt: '2031-01-10T12:00:00.000Z' } };
     render(wrap(<AnswerNudge event={event} userID="creator" viewerRole="member" timeZone="UTC" />));
-    await user.click(await screen.findByRole('button', { name: 'Cancel event' }));
-    const ask = screen.getByRole('group', { name: 'Cancel this event?' });
-    expect(ask).toHaveTextContent('Cancel Raid? It stays listed, marked Cancelled, with its sign-ups');
+    await user.click(await screen.findByRole('button', { name: 'Call off event' }));
+    const ask = screen.getByRole('group', { name: 'Call off this event?' });
+    expect(ask).toHaveTextContent('Call off Raid? It stays listed, marked Cancelled, with its sign-ups');
     await user.click(screen.getByRole('button', { name: 'Keep it' }));
     expect(calls.some((c) => c.path === '/api/events/cancelEvent')).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Cancel event' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, cancel the event' }));
+    await user.click(screen.getByRole('button', { name: 'Call off event' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, call it off' }));
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/api/events/cancelEvent')).toEqual([
         { method: 'POST', path: '/api/events/cancelEvent', body: { eventID: 'e1' } },
@@ -179,5 +181,21 @@ describe('EventQuorumBadges', () => {
     cleanup();
     const { container } = render(<EventQuorumBadges event={{ minPlayers: 3 }} />);
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('a cancelled event', () => {
+  it('offers no Attend and no answers, only says Cancelled', () => {
+    const cancelled = { ...event, attendingMembers: [], cancelledAt: '2031-01-10T12:00:00.000Z' };
+    const now = Date.parse('2031-01-11T12:00:00.000Z');
+    render(<AttendButton event={cancelled} userID="someone" now={now} pending={false} onChange={() => {}} />);
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).toBeNull();
+    cleanup();
+    const { container } = render(<RsvpControl event={cancelled} userID="someone" now={now} pending={false} onRespond={() => {}} variant="buttons" />);
+    expect(container).toBeEmptyDOMElement();
+    cleanup();
+    render(<AttendButton event={{ ...event, attendingMembers: [] }} userID="someone" now={now} pending={false} onChange={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Attend Raid' })).toBeInTheDocument();
   });
 });

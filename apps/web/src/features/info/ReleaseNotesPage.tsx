@@ -5,6 +5,18 @@ import { featuresOfRelease, plannedFeatures } from './catalogue';
 
 const releases = [
   {
+    version: '1.6.0',
+    date: 'November 2026',
+    notes: [
+      "Availability in everyone's own time: members answer Morning, Afternoon and Evening of their own day on their own clock, and every member sees the grid and a new hour-by-hour heat map in their own time zone, saying which. Plan an event from an hour and it starts at that instant, named on your clock. Changing the group's time zone no longer moves anyone's answers; weeks with a daylight-saving change line up.",
+      'Answer events with Attending, Late, Maybe, Can sub or Not coming (Maybe, Can sub and Not coming take no seat; the waitlist keeps working), with counts and names per answer. After an event its creator or an Administrator marks who came; Administrators see attendance rates on the Members page. A weekly series shows as one card that expands to its weeks.',
+      'Events can set a minimum number of players, checked 1 to 48 hours before the start: below it the organiser is told, or the event is cancelled and its attendees mailed if they chose so. Organisers see how many members answered and can remind the rest once a day, by mail and in the group\'s Discord channel. A cancelled event stays listed, marked Cancelled.',
+      'Game pages, Preferences, Game Settings and Welcome cards update live for everyone. Saving a card, the game settings or your notes over a change made meanwhile is refused with a Reload instead of silently overwriting it.',
+      'Invites in one step: logging in, registering or signing in with Discord from an invite joins the group at once, with the email filled in. Unsaved notes and a half-filled New Game form survive a reload, and leaving or pressing Back asks first.',
+      'RuneScape clans: rename your linked account and keep its history; leaving or being kicked frees the name at once (history kept 30 days for a rejoin); Administrators import a roster that members claim; the player page stays in the clan; a new link starts its chart at once. RuneScape 3 clans use the RuneScape 3 hiscores. Hiscores lookups wait in a fair queue with a deadline, and slow or unknown names are remembered for a minute.',
+    ],
+  },
+  {
     version: '1.5.0',
     date: 'November 2026',
     notes: [

@@ -211,14 +211,46 @@ export const PRODUCT_FEATURES: readonly ProductFeature[] = [
   },
   {
     id: 'availability-time-zones',
-    title: "Availability in each member's own time zone, with an hourly heat map",
-    state: 'Planned',
-    routes: [],
+    title: "Availability in each member's own time zone, with an hourly heat map to plan from",
+    state: 'Available',
+    routes: ['/civGroup/members', '/civGroup/userSettings'],
+    release: '1.6.0',
   },
-  { id: 'rsvp', title: 'RSVP states (Maybe, Late, Can sub, Not coming), attendance and reminders to answer', state: 'Planned', routes: [] },
-  { id: 'event-quorum', title: 'Minimum players for an event and automatic cancellation', state: 'Planned', routes: [] },
-  { id: 'live-conflicts', title: 'Live game pages and conflict warnings on concurrent edits', state: 'Planned', routes: [] },
-  { id: 'one-step-invites', title: 'One-step invites and drafts that survive a reload', state: 'Planned', routes: [] },
+  {
+    id: 'rsvp',
+    title: 'RSVP states (Attending, Late, Maybe, Can sub, Not coming), who came and attendance rates, weekly series as one card',
+    state: 'Available',
+    routes: ['/civGroup/events', '/runeScapeClan/events', '/dotaGroup/events'],
+    release: '1.6.0',
+  },
+  {
+    id: 'event-quorum',
+    title: 'Minimum players for an event, reminders to answer, flagging and automatic cancellation',
+    state: 'Available',
+    routes: ['/civGroup/events', '/runeScapeClan/events', '/dotaGroup/events'],
+    release: '1.6.0',
+  },
+  {
+    id: 'live-conflicts',
+    title: 'Live game pages, Preferences and Welcome cards, and conflict warnings on concurrent edits',
+    state: 'Available',
+    routes: ['/civGroup/civGame', '/civGroup/preferences', '/civGroup/welcome'],
+    release: '1.6.0',
+  },
+  {
+    id: 'one-step-invites',
+    title: 'One-step invites and drafts that survive a reload',
+    state: 'Available',
+    routes: ['/invite'],
+    release: '1.6.0',
+  },
+  {
+    id: 'runescape-names',
+    title: 'RuneScape clans: renaming a linked account, names freed on leaving, roster import, a fair hiscores queue and RuneScape 3 hiscores',
+    state: 'Available',
+    routes: ['/runeScapeClan/player'],
+    release: '1.6.0',
+  },
 ];
 
 export const featureById = (id: string): ProductFeature | undefined => PRODUCT_FEATURES.find((feature) => feature.id === id);

@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * For the event's organisers: "5 of 8 answered", who has not, Remind (once a day per event) and Cancel event
+ * For the event's organisers: "5 of 8 answered", who has not, Remind (once a day per event) and Call off event
  * (asked again in place). Nothing for other members.
  */
 export function AnswerNudge(props: Props) {
@@ -86,9 +86,9 @@ function AnswerNudgePanel({ event, timeZone }: Props) {
       {!cancelled && Date.parse(event.endDate) > Date.now() && (
         <div className="mt-2">
           {confirming ? (
-            <div role="group" aria-label="Cancel this event?" className="d-flex flex-wrap align-items-center gap-2">
+            <div role="group" aria-label="Call off this event?" className="d-flex flex-wrap align-items-center gap-2">
               <span className="small">
-                Cancel {event.eventName}? It stays listed, marked Cancelled, with its sign-ups; those signed up are mailed.
+                Call off {event.eventName}? It stays listed, marked Cancelled, with its sign-ups; those signed up are mailed.
               </span>
               <Button
                 size="sm"
@@ -96,7 +96,7 @@ function AnswerNudgePanel({ event, timeZone }: Props) {
                 disabled={cancel.isPending}
                 onClick={() => cancel.mutate(undefined, { onSuccess: () => setConfirming(false) })}
               >
-                {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the event'}
+                {cancel.isPending ? 'Calling off…' : 'Yes, call it off'}
               </Button>
               <Button size="sm" variant="outline-secondary" disabled={cancel.isPending} onClick={() => setConfirming(false)}>
                 Keep it
@@ -104,7 +104,7 @@ function AnswerNudgePanel({ event, timeZone }: Props) {
             </div>
           ) : (
             <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)}>
-              Cancel event
+              Call off event
             </Button>
           )}
         </div>

@@ -17,11 +17,12 @@ interface Props {
 /**
  * Attend while there is room and the user is not attending (spec 5); Unattend while attending.
  * A full event offers Join waitlist (Leave waitlist once on it); a finished event, or one whose
- * sign-ups have closed, says so instead.
+ * sign-ups have closed, or a cancelled one, says so instead.
  */
 export function AttendButton({ event, userID, now, pending, onChange, size, onWaitlist, waitlistPending = false }: Props) {
   const label = `${event.eventName}`;
   if (hasEnded(event, now)) return <span className="text-body-secondary small">Ended</span>;
+  if (event.cancelledAt) return <span className="text-body-secondary small">Cancelled</span>;
   if (isAttending(event, userID)) {
     return (
       <Button variant="outline-secondary" size={size} disabled={pending} onClick={() => onChange(false)} aria-label={`Unattend ${label}`}>

@@ -31,10 +31,10 @@ function offered(event: EventDto, userID: string, now: number, response: RsvpRes
 
 /**
  * The viewer's answer to the event, one of Attending, Late, Maybe, Can sub and Not coming, the
- * current one pressed. Attending and Late on a full event join the waitlist. Nothing once it has ended.
+ * current one pressed. Attending and Late on a full event join the waitlist. Nothing once it has ended or was cancelled.
  */
 export function RsvpControl({ event, userID, now, pending, onRespond, variant }: Props) {
-  if (hasEnded(event, now)) return null;
+  if (hasEnded(event, now) || event.cancelledAt) return null;
   const current = myResponse(event, userID);
 
   if (variant === 'menu') {
