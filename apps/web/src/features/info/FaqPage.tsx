@@ -51,7 +51,7 @@ const questions = [
   },
   {
     q: 'Can I use SMM from Discord?',
-    a: "When the server has its Discord application set up: sign in with Discord (or link Discord on your profile), and press Attend or Not coming on the event posts the bot makes in your group's channel; Maybe changes nothing, as SMM keeps no maybe. Administrators connect the channel in Group Settings, which also says how to turn the bot on when it is off. Reminders can also come by Discord DM an hour before (a switch on your profile); turn a group's event mails off in its User Settings to get them by DM only. In the channel, /next, /availability, /rankings and /draft answer you there. Without the application, groups can still post events to a channel's webhook.",
+    a: "When the server has its Discord application set up: sign in with Discord (or link Discord on your profile), and press Attend, Maybe or Not coming on the event posts the bot makes in your group's channel: your answer is recorded as if you gave it on the event's page. Administrators connect the channel in Group Settings, which also says how to turn the bot on when it is off. Reminders can also come by Discord DM before the event (a switch on your profile); turn a group's event mails off in its User Settings to get them by DM only. In the channel, /next, /availability, /rankings and /draft answer you there. Without the application, groups can still post events to a channel's webhook.",
   },
   {
     q: 'I forgot my password. What now?',
