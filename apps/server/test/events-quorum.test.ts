@@ -10,7 +10,8 @@ import type { EventDto } from '@smm/shared/events/schemas';
 import { createInProcessGroupChanges, type GroupChange } from '../src/features/live/group-changes';
 import type { Mail } from '../src/integrations/mailer';
 import { createEventMailJob } from '../src/features/reminders/event-mail.job';
-import { attend, HOUR, iso, MINUTE } from './events-fixtures';
+import { EVENT_ENDED_MESSAGE } from '../src/features/events/rsvp';
+import { attend, HOUR, iso, MINUTE, unattend } from './events-fixtures';
 import { call, createGroup, join, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, type TestApp } from './test-app';
 
@@ -23,6 +24,7 @@ let t: TestApp;
 let organiser: TestUser;
 let players: TestUser[];
 let groupID: string;
+let group: Awaited<ReturnType<typeof createGroup>>;
 const changes = createInProcessGroupChanges();
 const heard: GroupChange[] = [];
 
@@ -30,7 +32,7 @@ beforeAll(async () => {
   t = await createTestApp({ deps: { changes } });
   organiser = await createUser(t.app);
   players = await Promise.all(Array.from({ length: 4 }, () => createUser(t.app)));
-  const group = await createGroup(t.app, organiser, { groupName: 'Quorum Group' });
+  group = await createGroup(t.app, organiser, { groupName: 'Quorum Group' });
   groupID = group._id;
   for (const user of players) await join(t.app, group, user);
   changes.subscribe(groupID, (change) => heard.push(change));
@@ -241,6 +243,55 @@ describe('the minimum check', () => {
     expect(all).toHaveLength(6);
     expect(new Set(all.map((m) => `${m.to}|${m.subject}`)).size).toBe(6);
     for (const event of events) expect((await readEvent(event._id)).cancelledAt).toBeDefined();
+  });
+
+  it('a creator who has left the group is not mailed; its attendees still are', async () => {
+    const creator = await createUser(t.app);
+    await join(t.app, group, creator);
+    const start = t.clock.now() + 10 * HOUR;
+    const posted = await call(t.app, '/api/events/postEvent', {
+      method: 'POST',
+      as: creator,
+      payload: {
+        groupID,
+        userID: creator.user.id,
+        eventName: 'Orphaned raid',
+        startDate: iso(start),
+        endDate: iso(start + 2 * HOUR),
+        minPlayers: 3,
+        quorumCheckMinutes: 360,
+        autoCancel: true,
+      },
+    });
+    expect(posted.status).toBe(200);
+    const event = posted.body as EventDto;
+    expect((await attend(t.app, players[0]!, event._id)).status).toBe(200);
+    const left = await call(t.app, '/api/groups/leaveGroup', { method: 'POST', as: creator, payload: { groupID, userID: creator.user.id } });
+    expect(left.status).toBe(200);
+    await drain();
+    t.clock.advance(4 * HOUR);
+    const mailer = memoryMailer();
+    expect((await newJob(mailer).tick()).quorum).toEqual({ checked: 1, belowMinimum: 1, cancelled: 1 });
+    expect(mailer.sent.map((m) => [m.to, m.subject])).toEqual([[players[0]!.user.email, 'Event cancelled in Quorum Group: Orphaned raid']]);
+  });
+});
+
+describe('unattendEvent after the event is over', () => {
+  it('refuses to clear an answer on a cancelled or an ended event, and keeps it', async () => {
+    const event = await eventWithMinimum('Kept answers', 2, false);
+    const seated = players[0]!;
+    expect((await call(t.app, '/api/events/cancelEvent', { method: 'POST', as: organiser, payload: { eventID: event._id } })).status).toBe(200);
+    const onCancelled = await unattend(t.app, seated, event._id);
+    expect(onCancelled.status).toBe(409);
+    expect(onCancelled.body.message).toBe(EVENT_CANCELLED_MESSAGE);
+    expect((await readEvent(event._id)).attendingMembers.map((m) => m.userID)).toContain(seated.user.id);
+
+    const ended = await eventWithMinimum('Already played', 2, false);
+    t.clock.advance(13 * HOUR);
+    const onEnded = await unattend(t.app, seated, ended._id);
+    expect(onEnded.status).toBe(409);
+    expect(onEnded.body.message).toBe(EVENT_ENDED_MESSAGE);
+    expect((await readEvent(ended._id)).attendingMembers.map((m) => m.userID)).toContain(seated.user.id);
   });
 });
 

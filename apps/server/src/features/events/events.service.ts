@@ -244,7 +244,11 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
       assertSelf(actor, body.userID, 'unattend events');
       return transactionWithChanges(db, changes, async (tx, record) => {
         const current = await lockForMember(tx, body.eventID, actor);
-        for (const change of await clearResponse(tx, current, actor.id, { now: clock.now(), publicUrl })) record(change);
+        // A cancelled or ended event keeps its answers on record, as respondToEvent does.
+        if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
+        const now = clock.now();
+        if (current.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
+        for (const change of await clearResponse(tx, current, actor.id, { now, publicUrl })) record(change);
         return readEvent(tx, current, actor.id);
       });
     },

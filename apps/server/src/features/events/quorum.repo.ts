@@ -56,11 +56,13 @@ export async function cancel(db: Db, id: string, now: number): Promise<void> {
 }
 
 /** The event's creator, to be told of it (whatever their notification setting: it is their event). */
-export const findCreator = (db: Db, event: Pick<EventRow, 'user_id'>): Promise<QuorumRecipientRow | undefined> =>
+export const findCreator = (db: Db, event: Pick<EventRow, 'user_id' | 'group_id'>): Promise<QuorumRecipientRow | undefined> =>
   db
-    .selectFrom('users')
+    .selectFrom('group_members')
+    .innerJoin('users', 'users.id', 'group_members.user_id')
     .select(['users.id as user_id', 'users.username', 'users.email', 'users.time_zone'])
-    .where('users.id', '=', event.user_id)
+    .where('group_members.group_id', '=', event.group_id)
+    .where('group_members.user_id', '=', event.user_id)
     .executeTakeFirst() as Promise<QuorumRecipientRow | undefined>;
 
 /** Everyone holding a seat on the event or waiting for one, still members of its group. */

@@ -9,12 +9,10 @@ interface Props {
   groupID: string;
   members: readonly PublicGroupMemberDto[];
   groupOwner: string;
-  /** Columns after Leader Agenda, such as Attendance for Administrators. */
-  extraColumns?: readonly MembersTableColumn<PublicGroupMemberDto>[];
 }
 
 /** The members table of the Members page: Member, Leader Agenda and Role, the owner marked. */
-export function MemberAgendasCard({ groupID, members, groupOwner, extraColumns = [] }: Props) {
+export function MemberAgendasCard({ groupID, members, groupOwner }: Props) {
   const agendas = useGroupLeaderAgendas(groupID);
   const agendaOf = new Map(agendas.data?.map((row) => [row.userID, row.userLeaderAgenda.trim()]));
   const agendaColumn: MembersTableColumn<PublicGroupMemberDto> = {
@@ -34,7 +32,7 @@ export function MemberAgendasCard({ groupID, members, groupOwner, extraColumns =
         ) : (
           <>
             {agendas.isError && <Alert variant="warning">The leader agendas could not be loaded ({agendas.error.message}).</Alert>}
-            <MembersTable members={members} groupOwner={groupOwner} extraColumns={[agendaColumn, ...extraColumns]} />
+            <MembersTable members={members} groupOwner={groupOwner} extraColumns={[agendaColumn]} />
           </>
         )}
       </Card.Body>
