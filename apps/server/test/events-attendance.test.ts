@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTENDANCE_CANCELLED_MESSAGE, ATTENDANCE_NOT_SIGNED_UP_MESSAGE } from '@smm/shared/events/messages';
 import type { AttendanceRateDto, EventAttendanceResponse } from '@smm/shared/events/schemas';
 import { attend, createEvent, HOUR } from './events-fixtures';
 import { call, createCast, groupWithCast, join, type Cast, type TestUser } from './groups-fixtures';
@@ -80,6 +81,54 @@ describe('marking who came', () => {
     expect(stranger).toMatchObject({ status: 400, body: { fields: { userID: 'That person is not a member of this group' } } });
     expect((await mark(creator, 'no-such-event', cast.member.user.id, true)).status).toBe(404);
   });
+
+  it('takes marks only for members who took a seat, waited for one or answered, and none on a cancelled event', async () => {
+    // A fresh group, so no rate of the tests above is touched; the event is a plain member's.
+    const local = await createCast(t.app);
+    const group = await groupWithCast(t.app, local, false);
+    const [organiser, waiting, answered, silent] = await Promise.all(Array.from({ length: 4 }, () => createUser(t.app)));
+    for (const user of [organiser!, waiting!, answered!, silent!]) await join(t.app, group, user);
+    const respond = (as: TestUser, eventID: string, response: string) =>
+      call(t.app, '/api/events/respondToEvent', { method: 'POST', as, payload: { eventID, response } });
+
+    const event = await createEvent(t.app, organiser!, group._id, t.clock.now(), {
+      startIn: HOUR,
+      length: 60 * 1000,
+      maxNumberOfMembers: 1,
+    });
+    expect((await attend(t.app, local.member, event._id)).status).toBe(200);
+    expect((await respond(waiting!, event._id, 'attending')).status).toBe(200);
+    expect((await respond(answered!, event._id, 'not_coming')).status).toBe(200);
+    const called = await createEvent(t.app, organiser!, group._id, t.clock.now(), { startIn: HOUR, length: HOUR });
+    expect((await attend(t.app, local.member, called._id)).status).toBe(200);
+    expect(
+      (await call(t.app, '/api/events/cancelEvent', { method: 'POST', as: organiser!, payload: { eventID: called._id } })).status,
+    ).toBe(200);
+    t.clock.advance(3 * HOUR);
+
+    // Nobody can be marked a no-show for an event they never joined, not by its creator nor by an Administrator.
+    for (const [by, user] of [
+      [organiser!, silent!],
+      [organiser!, local.admin],
+      [local.owner, silent!],
+    ] as const) {
+      const refused = await mark(by, event._id, user.user.id, false);
+      expect(refused).toMatchObject({ status: 400, body: { fields: { userID: ATTENDANCE_NOT_SIGNED_UP_MESSAGE } } });
+    }
+    for (const user of [local.member, waiting!, answered!])
+      expect((await mark(organiser!, event._id, user.user.id, false)).status).toBe(200);
+    // Marked once, they can be marked again.
+    expect((await mark(local.owner, event._id, local.member.user.id, true)).status).toBe(200);
+
+    const onCancelled = await mark(organiser!, called._id, local.member.user.id, false);
+    expect(onCancelled).toMatchObject({ status: 409, body: { message: ATTENDANCE_CANCELLED_MESSAGE } });
+
+    const seen = (await call(t.app, `/api/events/getAttendanceRates?groupID=${group._id}`, { as: local.owner }))
+      .body as AttendanceRateDto[];
+    expect(rateOf(seen, silent!)).toBeUndefined();
+    expect(rateOf(seen, local.admin)).toBeUndefined();
+    expect(rateOf(seen, local.member)).toMatchObject({ attended: 1, marked: 1 });
+  });
 });
 
 describe('attendance rate', () => {
@@ -91,6 +140,7 @@ describe('attendance rate', () => {
     for (let i = 0; i < 4; i += 1) {
       const event = await createEvent(t.app, local.owner, group._id, t.clock.now(), { startIn: HOUR, length: HOUR });
       await attend(t.app, local.member, event._id);
+      if (i === 0) await attend(t.app, local.admin, event._id);
       events.push(event);
     }
     t.clock.advance(3 * HOUR);

@@ -17,4 +17,7 @@ export const WAITLIST_ALREADY_ATTENDING_MESSAGE = 'You are already attending thi
 export const ATTENDANCE_BEFORE_END_MESSAGE = 'Attendance can be marked once the event has ended';
 export const ATTENDANCE_ONLY_CREATOR_OR_ADMINS_MESSAGE = 'Only the creator of this event or an Administrator can mark who came';
 export const ATTENDANCE_NOT_A_MEMBER_MESSAGE = 'That person is not a member of this group';
+export const ATTENDANCE_NOT_SIGNED_UP_MESSAGE =
+  'That person did not sign up for this event: only those who took a seat, waited for one or answered it can be marked';
+export const ATTENDANCE_CANCELLED_MESSAGE = 'This event was cancelled, so there is no attendance to mark';
 export const ATTENDANCE_RATES_ADMINS_MESSAGE = 'Only Administrators can see attendance rates';

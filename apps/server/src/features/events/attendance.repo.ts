@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { EventAttendanceTable } from './events.tables';
 
@@ -15,6 +16,31 @@ export const listMarks = (db: Db, eventId: string): Promise<AttendanceMarkRow[]>
     .orderBy('users.username')
     .orderBy('event_attendance.user_id')
     .execute();
+
+/**
+ * Whether the member signed up for the event (held a seat, waited for one or gave an answer) or
+ * was already marked: only they can be marked as came or didn't show. One query, by the tables' (event, user) keys.
+ */
+export async function isMarkable(db: Db, eventId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('events')
+    .select(sql.lit(1).as('one'))
+    .where('events.id', '=', eventId)
+    .where(({ or, exists, selectFrom }) =>
+      or(
+        (['event_attendees', 'event_waitlist', 'event_responses', 'event_attendance'] as const).map((table) =>
+          exists(
+            selectFrom(table)
+              .select(sql.lit(1).as('one'))
+              .where(`${table}.event_id`, '=', eventId)
+              .where(`${table}.user_id`, '=', userId),
+          ),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** Marks one member as came (1) or didn't show (0); a second mark replaces the first. */
 export async function upsertMark(db: Db, row: EventAttendanceTable): Promise<void> {

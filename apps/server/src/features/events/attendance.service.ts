@@ -1,7 +1,9 @@
 import { can } from '@smm/shared/groups/policy';
 import {
   ATTENDANCE_BEFORE_END_MESSAGE,
+  ATTENDANCE_CANCELLED_MESSAGE,
   ATTENDANCE_NOT_A_MEMBER_MESSAGE,
+  ATTENDANCE_NOT_SIGNED_UP_MESSAGE,
   ATTENDANCE_ONLY_CREATOR_OR_ADMINS_MESSAGE,
   ATTENDANCE_RATES_ADMINS_MESSAGE,
   EVENT_NOT_FOUND_MESSAGE,
@@ -10,7 +12,7 @@ import type { AttendanceRateDto, EventAttendanceResponse, MarkEventAttendanceBod
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { badRequest, forbidden, invalid, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, invalid, notFound } from '../../errors';
 import * as members from '../groups/group-members.repo';
 import { assertCan, isVisible, loadAccess, type GroupAccess } from '../groups/group-access';
 import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
@@ -59,7 +61,8 @@ export function createAttendanceService({ db, clock, changes }: Deps) {
 
     /**
      * Marks one member as came or didn't show, once the event has ended; a second mark replaces
-     * the first. Refused before the end (400) and to anyone but the creator and Administrators (403).
+     * the first. Refused on a cancelled event (409), before the end (400), for a member who did not sign up
+     * (took no seat, no place in line and gave no answer; 400) and to anyone but the creator and Administrators (403).
      */
     async markEventAttendance(actor: UserDto, body: MarkEventAttendanceBody): Promise<EventAttendanceResponse> {
       return transactionWithChanges(db, changes, async (tx, record) => {
@@ -67,9 +70,14 @@ export function createAttendanceService({ db, clock, changes }: Deps) {
         if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE);
         assertMayMark(await loadAccess(tx, row.group_id, actor.id), row, actor.id);
         const now = clock.now();
+        if (row.cancelled_at != null) throw conflict(ATTENDANCE_CANCELLED_MESSAGE);
         if (row.end_at > now) throw badRequest(ATTENDANCE_BEFORE_END_MESSAGE);
         if (!(await members.find(tx, row.group_id, body.userID))) {
           throw invalid({ userID: ATTENDANCE_NOT_A_MEMBER_MESSAGE }, ATTENDANCE_NOT_A_MEMBER_MESSAGE);
+        }
+        // Only those who signed up can be said to have come or not shown, so no rate is lowered by an event they never joined.
+        if (!(await attendance.isMarkable(tx, row.id, body.userID))) {
+          throw invalid({ userID: ATTENDANCE_NOT_SIGNED_UP_MESSAGE }, ATTENDANCE_NOT_SIGNED_UP_MESSAGE);
         }
         await attendance.upsertMark(tx, {
           event_id: row.id,
