@@ -185,12 +185,11 @@ describe('EventQuorumBadges', () => {
 });
 
 describe('a cancelled event', () => {
-  it('offers no Attend and no answers, only says Cancelled', () => {
+  it('offers no Attend and no answers (its badge says Cancelled)', () => {
     const cancelled = { ...event, attendingMembers: [], cancelledAt: '2031-01-10T12:00:00.000Z' };
     const now = Date.parse('2031-01-11T12:00:00.000Z');
-    render(<AttendButton event={cancelled} userID="someone" now={now} pending={false} onChange={() => {}} />);
-    expect(screen.getByText('Cancelled')).toBeInTheDocument();
-    expect(screen.queryByRole('button')).toBeNull();
+    const attend = render(<AttendButton event={cancelled} userID="someone" now={now} pending={false} onChange={() => {}} />);
+    expect(attend.container).toBeEmptyDOMElement();
     cleanup();
     const { container } = render(<RsvpControl event={cancelled} userID="someone" now={now} pending={false} onRespond={() => {}} variant="buttons" />);
     expect(container).toBeEmptyDOMElement();

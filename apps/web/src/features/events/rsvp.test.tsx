@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventDto } from '@smm/shared/events/schemas';
 import { AttendeeList } from './components/AttendeeList';
-import { rateText } from './components/attendance-rate-column';
+import { rateText } from './components/AttendanceRatesCard';
 import { RsvpControl } from './components/RsvpControl';
 import { SeriesCard } from './components/SeriesCard';
 import { SignupStatus } from './components/SignupStatus';

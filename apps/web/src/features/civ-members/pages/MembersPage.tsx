@@ -9,7 +9,7 @@ import { slotLabel } from '../availability-grid';
 import { GroupAvailabilityCard } from '../components/GroupAvailabilityCard';
 import { MemberAgendasCard } from '../components/MemberAgendasCard';
 import { can } from '@smm/shared/groups/policy';
-import { useAttendanceRateColumn } from '../../events/components/attendance-rate-column';
+import { AttendanceRatesCard } from '../../events/components/AttendanceRatesCard';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 // The form brings the date picker; it loads when first opened, not with the grid.
@@ -24,7 +24,7 @@ interface Plan {
 function Members() {
   const { area, groupID, group, user, context } = useGroupArea();
   // Administrators see each member's attendance rate; nobody else's page asks for it.
-  const attendanceColumn = useAttendanceRateColumn(groupID, can('viewAttendanceRates', context));
+  const showsAttendance = can('viewAttendanceRates', context);
   const savedZone = useSavedTimeZone(user.id);
   const toast = useToast();
   const [plan, setPlan] = useState<Plan | null>(null);
@@ -57,8 +57,8 @@ function Members() {
         groupID={groupID}
         members={group.members}
         groupOwner={group.groupOwner}
-        extraColumns={attendanceColumn ? [attendanceColumn] : []}
       />
+      {showsAttendance && <AttendanceRatesCard groupID={groupID} members={group.members} />}
       {plan && (
         <Suspense fallback={<Loading label="Opening the form…" />}>
           <EventFormModal

@@ -22,7 +22,8 @@ interface Props {
 export function AttendButton({ event, userID, now, pending, onChange, size, onWaitlist, waitlistPending = false }: Props) {
   const label = `${event.eventName}`;
   if (hasEnded(event, now)) return <span className="text-body-secondary small">Ended</span>;
-  if (event.cancelledAt) return <span className="text-body-secondary small">Cancelled</span>;
+  // A cancelled event says so in its Cancelled badge; there is nothing to press.
+  if (event.cancelledAt) return null;
   if (isAttending(event, userID)) {
     return (
       <Button variant="outline-secondary" size={size} disabled={pending} onClick={() => onChange(false)} aria-label={`Unattend ${label}`}>
