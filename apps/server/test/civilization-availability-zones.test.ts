@@ -80,8 +80,9 @@ describe('answers in each member’s own zone', () => {
     // New York's Saturday 9:00-12:00 EST is 14:00-17:00 UTC; Berlin's 13:00-17:00 CET is 12:00-16:00 UTC.
     expect(freeOf(res.body, newYork)).toEqual([['2026-11-28T14:00:00.000Z', '2026-11-28T17:00:00.000Z']]);
     expect(freeOf(res.body, berlin)).toEqual([['2026-11-28T12:00:00.000Z', '2026-11-28T16:00:00.000Z']]);
-    const zones = Object.fromEntries(res.body.availability.map((row: { userID: string; timeZone: string }) => [row.userID, row.timeZone]));
-    expect(zones).toEqual({ [tokyo.user.id]: 'Asia/Tokyo', [newYork.user.id]: 'America/New_York', [berlin.user.id]: 'Europe/Berlin' });
+    // Only the caller's own answers name their zone; the others' are told as instants.
+    const zones = Object.fromEntries(res.body.availability.map((row: { userID: string; timeZone?: string }) => [row.userID, row.timeZone]));
+    expect(zones).toEqual({ [tokyo.user.id]: undefined, [newYork.user.id]: 'America/New_York', [berlin.user.id]: undefined });
 
     // Every viewer gets the same instants; their own page lays them out in their zone.
     const seenFromBerlin = await groupAvailability(group, berlin);

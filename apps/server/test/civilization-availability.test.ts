@@ -54,6 +54,27 @@ describe('weekly availability', () => {
     expect(mine.body).toHaveLength(1);
   });
 
+  it("keeps each member's time zone to themselves: others' slots come without it, the caller's own with it, and free times as instants", async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    await post(group._id, cast.member.user.id, cast.member, { day: 'Saturday', time: 'Evening', available: true });
+    await post(group._id, cast.owner.user.id, cast.owner, { day: 'Saturday', time: 'Evening', available: true });
+    const grid = await call(t.app, `/api/civilization/getGroupAvailability?groupID=${group._id}`, { as: cast.owner });
+    expect(grid.status).toBe(200);
+    const rows = grid.body.availability as { userID: string; timeZone?: string }[];
+    expect(rows.find((r) => r.userID === cast.member.user.id)).not.toHaveProperty('timeZone');
+    expect(rows.find((r) => r.userID === cast.owner.user.id)).toMatchObject({ timeZone: 'UTC' });
+    expect((grid.body.freeTimes as { userID: string }[]).map((f) => f.userID)).toContain(cast.member.user.id);
+    const theirs = await call(t.app, `/api/civilization/getPlayerAvailability?groupID=${group._id}&userID=${cast.member.user.id}`, {
+      as: cast.owner,
+    });
+    expect(theirs.body).toHaveLength(1);
+    expect(theirs.body[0]).not.toHaveProperty('timeZone');
+    const own = await call(t.app, `/api/civilization/getPlayerAvailability?groupID=${group._id}&userID=${cast.member.user.id}`, {
+      as: cast.member,
+    });
+    expect(own.body[0]).toMatchObject({ timeZone: 'UTC' });
+  });
+
   it('toggles a slot when available is not sent', async () => {
     const group = await groupWithCast(t.app, cast, true);
     const on = await post(group._id, cast.member.user.id, cast.member, {

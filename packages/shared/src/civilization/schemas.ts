@@ -29,8 +29,11 @@ export const availabilityDto = z.object({
   username: z.string(),
   day: availabilityDay,
   time: availabilityTime,
-  /** The IANA zone whose clock the day and time are read on: the member's own when they answered. */
-  timeZone: z.string(),
+  /**
+   * The IANA zone whose clock the day and time are read on: the member's own when they answered.
+   * Only on the caller's own slots; others' zones stay private (their free times come as instants).
+   */
+  timeZone: z.string().optional(),
 });
 export type AvailabilityDto = z.infer<typeof availabilityDto>;
 

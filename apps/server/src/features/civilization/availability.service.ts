@@ -15,7 +15,7 @@ import type { GroupChanges } from '../live/group-changes';
 import { findTimeZone } from '../users/users.repo';
 import * as availability from './availability.repo';
 import { assertSelf } from './civ-access';
-import { toAvailabilityDtos } from './civilization.mapper';
+import { forViewer, toAvailabilityDtos, type ZonedAvailabilityDto } from './civilization.mapper';
 
 interface Deps {
   db: Db;
@@ -39,13 +39,29 @@ export function createAvailabilityService({ db, clock, changes }: Deps) {
       const slots = toAvailabilityDtos(await availability.listByGroup(db, query.groupID));
       const from = query.weekOf ?? clock.now();
       const to = from + AVAILABILITY_WEEK_MS;
-      return { groupID: query.groupID, timeZone: access.group.time_zone, availability: slots, from, to, freeTimes: freeTimesBetween(slots, from, to) };
+      return {
+        groupID: query.groupID,
+        timeZone: access.group.time_zone,
+        availability: forViewer(slots, actor.id),
+        from,
+        to,
+        freeTimes: freeTimesBetween(slots, from, to),
+      };
     },
 
-    /** One member's slots, each with its zone; members only. */
+    /**
+     * Every current member's slots, each with the zone it was given in, for server-side reckoning of
+     * their instants (Discord's /availability); never sent as such. Members only.
+     */
+    async listZonedGroupSlots(actor: UserDto, groupID: string): Promise<ZonedAvailabilityDto[]> {
+      assertCan(await loadAccess(db, groupID, actor.id), 'viewMembers');
+      return toAvailabilityDtos(await availability.listByGroup(db, groupID));
+    },
+
+    /** One member's slots; the zone they answered in only when they are the caller. Members only. */
     async getPlayerAvailability(actor: UserDto, query: GroupAndUserQuery): Promise<AvailabilityDto[]> {
       assertCan(await loadAccess(db, query.groupID, actor.id), 'viewMembers');
-      return toAvailabilityDtos(await availability.listByUser(db, query.groupID, query.userID));
+      return forViewer(toAvailabilityDtos(await availability.listByUser(db, query.groupID, query.userID)), actor.id);
     },
 
     /**

@@ -9,8 +9,10 @@ const slotOrder = (row: { day: string; time: string }) =>
   AVAILABILITY_DAYS.indexOf(row.day as AvailabilityDay) * AVAILABILITY_TIMES.length +
   AVAILABILITY_TIMES.indexOf(row.time as AvailabilityTime);
 
+export type ZonedAvailabilityDto = AvailabilityDto & { timeZone: string };
+
 /** Slots in week order, Sunday Morning first. Rows outside the spec's days and times cannot be stored. */
-export const toAvailabilityDtos = (rows: AvailabilityRow[]): AvailabilityDto[] =>
+export const toAvailabilityDtos = (rows: AvailabilityRow[]): ZonedAvailabilityDto[] =>
   [...rows]
     .sort((a, b) => slotOrder(a) - slotOrder(b))
     .map((row) => ({
@@ -20,6 +22,10 @@ export const toAvailabilityDtos = (rows: AvailabilityRow[]): AvailabilityDto[] =
       time: row.time as AvailabilityTime,
       timeZone: row.time_zone,
     }));
+
+/** The slots as `viewerId` may see them: a member's profile zone is theirs alone, so others' slots go without it. */
+export const forViewer = (slots: readonly ZonedAvailabilityDto[], viewerId: string): AvailabilityDto[] =>
+  slots.map(({ timeZone, ...slot }) => (slot.userID === viewerId ? { ...slot, timeZone } : slot));
 
 export interface PreferenceRows {
   agendas: { user_id: string; agenda: string }[];

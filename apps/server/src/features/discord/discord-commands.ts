@@ -66,7 +66,7 @@ export function createDiscordCommands({ db, clock, publicUrl, events, availabili
      * each reader's zone.
      */
     async availability(actor, groupId) {
-      const { availability: rows } = await availability.getGroupAvailability(actor, { groupID: groupId });
+      const rows = await availability.listZonedGroupSlots(actor, groupId);
       const bySlot = new Map<string, { slot: Slot; timeZone: string; names: string[] }>();
       for (const row of rows) {
         const key = `${row.timeZone} ${slotKey(row)}`;

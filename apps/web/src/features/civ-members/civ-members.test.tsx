@@ -105,9 +105,9 @@ const slot = (
   day: AvailabilityDto['day'],
   time: AvailabilityDto['time'],
   timeZone = 'America/New_York',
-): AvailabilityDto => ({ userID, username, day, time, timeZone });
+): AvailabilityDto & { timeZone: string } => ({ userID, username, day, time, timeZone });
 // Everyone on Saturday Evening; Olga alone on Monday Morning; Bo and Olga on Friday Evening.
-let availability: AvailabilityDto[];
+let availability: (AvailabilityDto & { timeZone: string })[];
 beforeEach(() => {
   availability = [
     slot('owner', 'Olga', 'Monday', 'Morning'),
