@@ -212,4 +212,82 @@ describe('roster import', () => {
     expect(again.body.message).toBe('This name was already claimed by another member');
     expect((await claim(second, clan._id, 'no-such-invitation')).status).toBe(404);
   });
+
+  it('a claim lapses once its claimer links another name: the first name is claimable by another member', async () => {
+    const { owner, members, clan } = await clanOf(2);
+    const [first, second] = members as [TestUser, TestUser];
+    await importRoster(owner, clan._id, 'Claim Alice\nClaim Bob');
+    const listed = await call(t.app, `/api/runescape/listRosterInvitations?groupID=${clan._id}`, { as: owner });
+    const byName = (rows: { playerName: string; invitationID: string; claimedBy: unknown }[], name: string) => rows.find((i) => i.playerName === name)!;
+    osrs.setPlayer('Claim Alice', hiscoresJson({ defaultXp: 1_000_000 }));
+    osrs.setPlayer('Claim Bob', hiscoresJson({ defaultXp: 2_000_000 }));
+    expect((await claim(first, clan._id, byName(listed.body.invitations, 'Claim Alice').invitationID)).status).toBe(200);
+    expect((await claim(first, clan._id, byName(listed.body.invitations, 'Claim Bob').invitationID)).status).toBe(200);
+
+    const after = await call(t.app, `/api/runescape/listRosterInvitations?groupID=${clan._id}`, { as: owner });
+    expect(byName(after.body.invitations, 'Claim Alice')).toMatchObject({ claimedBy: null, claimedAt: null });
+    expect(byName(after.body.invitations, 'Claim Bob')).toMatchObject({ claimedBy: { userID: first.user.id } });
+    const taken = await claim(second, clan._id, byName(listed.body.invitations, 'Claim Alice').invitationID);
+    expect(taken.status).toBe(200);
+    expect(taken.body.account).toMatchObject({ playerName: 'Claim Alice', userID: second.user.id });
+    const last = await call(t.app, `/api/runescape/listRosterInvitations?groupID=${clan._id}`, { as: owner });
+    expect(byName(last.body.invitations, 'Claim Alice').claimedBy).toEqual({ userID: second.user.id, username: second.user.username });
+    // Bob is still held by its claimer.
+    expect((await claim(second, clan._id, byName(listed.body.invitations, 'Claim Bob').invitationID)).status).toBe(409);
+  });
+});
+
+describe('names held by people no longer in the clan', () => {
+  it('a link row of a non-member does not block another member linking the name', async () => {
+    const { members, clan } = await clanOf(2);
+    const [gone, member] = members as [TestUser, TestUser];
+    osrs.setPlayer('Left Behind', hiscoresJson({ defaultXp: 1_000_000 }));
+    expect((await link(t.app, gone, clan._id, 'Left Behind')).status).toBe(200);
+    // The member left while a lookup was in flight: the membership is gone, the link row stayed.
+    await t.database.db.deleteFrom('group_members').where('group_id', '=', clan._id).where('user_id', '=', gone.user.id).execute();
+    const res = await link(t.app, member, clan._id, 'Left Behind');
+    expect(res.status).toBe(200);
+    expect(res.body.account).toMatchObject({ playerName: 'Left Behind', userID: member.user.id });
+    const kept = await t.database.db
+      .selectFrom('runescape_departed_accounts')
+      .selectAll()
+      .where('group_id', '=', clan._id)
+      .where('user_id', '=', gone.user.id)
+      .execute();
+    expect(kept).toHaveLength(1);
+  });
+});
+
+describe('renaming onto a name another clan tracks', () => {
+  it("leaves that clan's history and gains unchanged, and links without copying", async () => {
+    const mine = await clanOf(1);
+    const [renamer] = mine.members as [TestUser];
+    // The renamer's old name has older (made-up) history than the name tracked elsewhere.
+    osrs.setPlayer('Fake Old', hiscoresJson({ defaultXp: 1 }));
+    expect((await link(t.app, renamer, mine.clan._id, 'Fake Old')).status).toBe(200);
+
+    t.clock.advance(HOUR);
+    const other = await clanOf(1);
+    const [tracker] = other.members as [TestUser];
+    osrs.setPlayer('Elsewhere', hiscoresJson({ defaultXp: 5_000_000 }));
+    expect((await link(t.app, tracker, other.clan._id, 'Elsewhere')).status).toBe(200);
+    const before = await history(other.owner, other.clan._id, tracker);
+    const gainsBefore = await clanStats(t.app, other.owner, other.clan._id, 'day');
+
+    t.clock.advance(HOUR);
+    const res = await rename(renamer, mine.clan._id, 'elsewhere');
+    expect(res.status).toBe(200);
+    expect(res.body.account).toMatchObject({ playerName: 'Elsewhere' });
+
+    const after = await history(other.owner, other.clan._id, tracker);
+    expect(after.body.playerName).toBe('Elsewhere');
+    expect(after.body.points).toEqual(before.body.points);
+    // Only the time of the (real) check moves; the gains and skills stay.
+    const withoutTime = (rows: { lastUpdated?: string }[]) => rows.map(({ lastUpdated: _checked, ...rest }) => rest);
+    expect(withoutTime((await clanStats(t.app, other.owner, other.clan._id, 'day')).body.members)).toEqual(
+      withoutTime(gainsBefore.body.members),
+    );
+    const mineNow = await history(mine.owner, mine.clan._id, renamer);
+    expect(mineNow.body.points.map((p: { skills: { attack: number } }) => p.skills.attack)).toEqual([5_000_000]);
+  });
 });

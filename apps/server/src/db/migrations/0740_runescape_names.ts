@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * RuneScape clans, names that move: the links of members who left or were kicked (kept 30 days so
@@ -19,6 +19,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('runescape_departed_accounts_at_idx').on('runescape_departed_accounts').columns(['departed_at']).execute();
   // Whether a player is still kept for someone (before its snapshots are purged).
   await db.schema.createIndex('runescape_departed_accounts_player_idx').on('runescape_departed_accounts').columns(['player_id']).execute();
+  // Links still held by people no longer in the clan become departed links, freeing their names.
+  await sql`
+    insert into runescape_departed_accounts (group_id, user_id, player_id, linked_at, departed_at)
+    select a.group_id, a.user_id, a.player_id, a.linked_at, ${Date.now()} from runescape_accounts a
+    where not exists (select 1 from group_members m where m.group_id = a.group_id and m.user_id = a.user_id)
+  `.execute(db);
+  await sql`
+    delete from runescape_accounts
+    where not exists (select 1 from group_members m where m.group_id = runescape_accounts.group_id and m.user_id = runescape_accounts.user_id)
+  `.execute(db);
 
   await db.schema
     .createTable('runescape_roster_invitations')

@@ -8,7 +8,9 @@ import type { HiscoresAnswer } from '../../integrations/osrs-hiscores';
 import { UPSTREAM_LIMIT_MESSAGE, type UpstreamRateLimit } from '../../integrations/upstream';
 import { newId } from '../../lib/ids';
 import type { Throttle } from '../throttle/throttle.service';
+import { assertCan, loadAccess } from '../groups/group-access';
 import { toLinkedAccount } from './clan.mapper';
+import { departAccount } from './clan-names.repo';
 import * as repo from './runescape.repo';
 import { nameKey, playerNotFoundMessage, type RuneScapeService } from './runescape.service';
 import type { SnapshotRecorder } from './snapshots';
@@ -71,10 +73,25 @@ export function createAccountLinker({ db, clock, runescape, snapshots, throttle,
       player: repo.PlayerRow,
       answer: HiscoresAnswer,
       typedName: string,
+      /** Runs in the link's transaction, after the last checks, before the link is saved (history, claims). */
+      alongside?: (tx: Db) => Promise<void>,
     ): Promise<LinkedAccountResponse> {
-      await this.assertFree(actor, groupID, player.id, typedName);
+      const saveLink = () =>
+        db.transaction().execute(async (tx) => {
+          // Membership settles under the clan's lock: a member who left meanwhile links nothing.
+          assertCan(await loadAccess(tx, groupID, actor.id, { lock: true }), 'linkOwnAccount', 'Only members of this clan can do that');
+          // A link left behind by someone no longer in the clan moves to the departed links, freeing the name.
+          const stale = await repo.findAnyLinkOfPlayer(tx, groupID, player.id);
+          if (stale && stale.user_id !== actor.id && !(await repo.findLinkOfPlayer(tx, groupID, player.id))) {
+            await departAccount(tx, groupID, stale.user_id, clock.now());
+          }
+          const link = await repo.findLinkOfPlayer(tx, groupID, player.id);
+          if (link && link.user_id !== actor.id) throw conflict(takenMessage(typedName), { playerName: takenMessage(typedName) });
+          if (alongside) await alongside(tx);
+          await repo.saveAccount(tx, { group_id: groupID, user_id: actor.id, player_id: player.id, linked_at: clock.now() });
+        });
       try {
-        await repo.saveAccount(db, { group_id: groupID, user_id: actor.id, player_id: player.id, linked_at: clock.now() });
+        await saveLink();
       } catch (error) {
         // Two members linking the same name at once: the unique index lets one through.
         await this.assertFree(actor, groupID, player.id, typedName);

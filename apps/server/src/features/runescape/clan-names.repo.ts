@@ -4,7 +4,7 @@ import type { RuneScapeDepartedAccountsTable, RuneScapeRosterInvitationsTable } 
 
 export type DepartedRow = RuneScapeDepartedAccountsTable;
 export type InvitationRow = RuneScapeRosterInvitationsTable;
-export type InvitationWithClaimerRow = InvitationRow & { claimed_by_username: string | null };
+export type InvitationWithClaimerRow = InvitationRow & { claimed_by_username: string | null; claim_held_by: string | null };
 
 /**
  * Moves a departing member's link out of the clan's accounts (their name is free at once) into
@@ -128,13 +128,30 @@ export async function insertInvitations(db: Db, rows: InvitationRow[]): Promise<
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-/** The clan's invitations in name order, with the claimer's username: one query. */
+/**
+ * The clan's invitations in name order, with the claimer's username and whether the claimer, still
+ * a member, still links that name (else the claim has lapsed): one query.
+ */
 export const listInvitations = (db: Db, groupId: string): Promise<InvitationWithClaimerRow[]> =>
   db
     .selectFrom('runescape_roster_invitations')
     .leftJoin('users', 'users.id', 'runescape_roster_invitations.claimed_by')
+    .leftJoin('runescape_players', (join) =>
+      join
+        .onRef('runescape_players.game_mode', '=', 'runescape_roster_invitations.game_mode')
+        .onRef('runescape_players.player_key', '=', 'runescape_roster_invitations.player_key'),
+    )
+    .leftJoin('runescape_accounts', (join) =>
+      join
+        .onRef('runescape_accounts.player_id', '=', 'runescape_players.id')
+        .onRef('runescape_accounts.group_id', '=', 'runescape_roster_invitations.group_id')
+        .onRef('runescape_accounts.user_id', '=', 'runescape_roster_invitations.claimed_by'),
+    )
+    .leftJoin('group_members', (join) =>
+      join.onRef('group_members.group_id', '=', 'runescape_accounts.group_id').onRef('group_members.user_id', '=', 'runescape_accounts.user_id'),
+    )
     .selectAll('runescape_roster_invitations')
-    .select('users.username as claimed_by_username')
+    .select(['users.username as claimed_by_username', 'group_members.user_id as claim_held_by'])
     .where('runescape_roster_invitations.group_id', '=', groupId)
     .orderBy('runescape_roster_invitations.player_key')
     .execute();
@@ -147,13 +164,17 @@ export const findInvitation = (db: Db, groupId: string, invitationId: string): P
     .where('group_id', '=', groupId)
     .executeTakeFirst();
 
-/** Marks the invitation claimed; false when someone claimed it first. */
-export async function claimInvitation(db: Db, invitationId: string, userId: string, now: number): Promise<boolean> {
-  const result = await db
+/**
+ * Marks the invitation claimed by the member linking its name (in the link's transaction, so the
+ * unique link settles who holds it; a claimer who no longer links the name loses the claim).
+ */
+export async function claimInvitation(db: Db, invitationId: string, userId: string, now: number): Promise<void> {
+  await db
     .updateTable('runescape_roster_invitations')
-    .set({ claimed_by: userId, claimed_at: now })
+    .set((eb) => ({
+      claimed_by: userId,
+      claimed_at: eb.case().when('claimed_by', '=', userId).then(eb.ref('claimed_at')).else(now).end(),
+    }))
     .where('id', '=', invitationId)
-    .where('claimed_by', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .execute();
 }

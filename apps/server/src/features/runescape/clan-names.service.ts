@@ -51,7 +51,8 @@ export function createClanNamesService({ db, clock, linker }: Deps) {
   return {
     /**
      * Renames the caller's linked account (same game mode) once the hiscores know the new name.
-     * The history moves with the link: the old name's snapshots are copied to the new name's.
+     * The history moves with the link when the new name is fresh (no clan tracks it, no snapshots
+     * of its own): the old name's snapshots are copied to it. A name tracked elsewhere keeps its own history.
      */
     async renameAccount(actor: UserDto, body: RenameAccountBody): Promise<LinkedAccountResponse> {
       await clanAccess(actor, body.groupID, 'renameOwnAccount');
@@ -61,10 +62,16 @@ export function createClanNamesService({ db, clock, linker }: Deps) {
       const answer = await linker.checkName(actor, body.groupID, body.playerName, gameMode);
       const player = await linker.player(body.playerName, gameMode);
       await linker.assertFree(actor, body.groupID, player.id, body.playerName);
-      if (player.id !== current.player_id) await names.copySnapshots(db, current.player_id, player.id);
-      // The same name in another spelling (case, spaces): the hiscores' display name follows the member's.
-      else await repo.markChecked(db, player.id, { now: clock.now(), refreshDueAt: player.refresh_due_at, playerName: body.playerName });
-      return linker.save(actor, body.groupID, player, answer, body.playerName);
+      return linker.save(actor, body.groupID, player, answer, body.playerName, async (tx) => {
+        if (player.id !== current.player_id) {
+          await repo.lockPlayer(tx, player.id);
+          if (await repo.isFreshPlayer(tx, player.id)) await names.copySnapshots(tx, current.player_id, player.id);
+        } else if (!(await repo.isSharedPlayer(tx, player.id, body.groupID, actor.id))) {
+          // The same name in another spelling (case, spaces): the display name follows the member's,
+          // unless another clan or member tracks this player too.
+          await repo.markChecked(tx, player.id, { now: clock.now(), refreshDueAt: player.refresh_due_at, playerName: body.playerName });
+        }
+      });
     },
 
     /** Administrators: adds the pasted names (one per line, or CSV with a name column) as invitations. */
@@ -106,20 +113,29 @@ export function createClanNamesService({ db, clock, linker }: Deps) {
       return { invitations: rows.map(toRosterInvitation) };
     },
 
-    /** Members: claims an imported name, which links it to the caller (first snapshot at once). */
+    /**
+     * Members: claims an imported name, which links it to the caller (first snapshot at once). A
+     * claim holds only while its claimer keeps that name linked in the clan.
+     */
     async claimInvitation(actor: UserDto, body: ClaimInvitationBody): Promise<LinkedAccountResponse> {
       await clanAccess(actor, body.groupID, 'claimRosterInvitation');
       const invitation = await names.findInvitation(db, body.groupID, body.invitationID);
       if (!invitation) throw notFound(INVITATION_NOT_FOUND_MESSAGE);
-      if (invitation.claimed_by !== null && invitation.claimed_by !== actor.id) throw conflict(INVITATION_CLAIMED_MESSAGE);
       const gameMode = invitation.game_mode as ClanGameMode;
+      const claimHeld = async () => {
+        if (invitation.claimed_by === null || invitation.claimed_by === actor.id) return false;
+        const known = await repo.findPlayer(db, gameMode, invitation.player_key);
+        const link = known && (await repo.findLinkOfPlayer(db, body.groupID, known.id));
+        return link?.user_id === invitation.claimed_by;
+      };
+      if (await claimHeld()) throw conflict(INVITATION_CLAIMED_MESSAGE);
       const answer = await linker.checkName(actor, body.groupID, invitation.player_name, gameMode);
       const player = await linker.player(invitation.player_name, gameMode);
       await linker.assertFree(actor, body.groupID, player.id, invitation.player_name);
-      if (invitation.claimed_by === null && !(await names.claimInvitation(db, invitation.id, actor.id, clock.now()))) {
-        throw conflict(INVITATION_CLAIMED_MESSAGE);
-      }
-      return linker.save(actor, body.groupID, player, answer, invitation.player_name);
+      // Marked claimed in the link's transaction: the caller holds the name once it commits.
+      return linker.save(actor, body.groupID, player, answer, invitation.player_name, (tx) =>
+        names.claimInvitation(tx, invitation.id, actor.id, clock.now()),
+      );
     },
   };
 }

@@ -88,6 +88,6 @@ export const toRosterInvitation = (row: InvitationWithClaimerRow): RosterInvitat
   playerName: row.player_name,
   gameMode: row.game_mode as ClanGameMode,
   createdAt: new Date(row.created_at).toISOString(),
-  claimedBy: row.claimed_by ? { userID: row.claimed_by, username: row.claimed_by_username ?? '' } : null,
-  claimedAt: iso(row.claimed_at),
+  claimedBy: row.claimed_by && row.claim_held_by ? { userID: row.claimed_by, username: row.claimed_by_username ?? '' } : null,
+  claimedAt: row.claimed_by && row.claim_held_by ? iso(row.claimed_at) : null,
 });

@@ -31,9 +31,66 @@ export const findAccount = (db: Db, groupId: string, userId: string): Promise<Ac
     .where('runescape_accounts.user_id', '=', userId)
     .executeTakeFirst();
 
-/** Who in the clan has this player linked, if anyone. */
+/** Which current member of the clan has this player linked, if anyone. */
 export const findLinkOfPlayer = (db: Db, groupId: string, playerId: string): Promise<AccountRow | undefined> =>
+  db
+    .selectFrom('runescape_accounts')
+    .innerJoin('group_members', (join) =>
+      join.onRef('group_members.group_id', '=', 'runescape_accounts.group_id').onRef('group_members.user_id', '=', 'runescape_accounts.user_id'),
+    )
+    .selectAll('runescape_accounts')
+    .where('runescape_accounts.player_id', '=', playerId)
+    .where('runescape_accounts.group_id', '=', groupId)
+    .executeTakeFirst();
+
+/** The clan's link row of this player, whether or not its holder is still a member. */
+export const findAnyLinkOfPlayer = (db: Db, groupId: string, playerId: string): Promise<AccountRow | undefined> =>
   db.selectFrom('runescape_accounts').selectAll().where('player_id', '=', playerId).where('group_id', '=', groupId).executeTakeFirst();
+
+/**
+ * Whether no clan links or keeps this player and it has no snapshots of its own: only then may a
+ * rename copy another name's history into it. One query.
+ */
+export async function isFreshPlayer(db: Db, playerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('runescape_players')
+    .select('id')
+    .where('id', '=', playerId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('runescape_accounts').select(sql.lit(1).as('one')).where('runescape_accounts.player_id', '=', playerId))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('runescape_departed_accounts').select(sql.lit(1).as('one')).where('runescape_departed_accounts.player_id', '=', playerId),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('runescape_snapshots').select(sql.lit(1).as('one')).where('runescape_snapshots.player_id', '=', playerId))),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether anyone besides this clan member links or keeps the player, in any clan. One query. */
+export async function isSharedPlayer(db: Db, playerId: string, groupId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('runescape_accounts')
+    .select('player_id')
+    .where('player_id', '=', playerId)
+    .where((w) => w.or([w('group_id', '!=', groupId), w('user_id', '!=', userId)]))
+    .unionAll(
+      db
+        .selectFrom('runescape_departed_accounts')
+        .select('player_id')
+        .where('player_id', '=', playerId)
+        .where((w) => w.or([w('group_id', '!=', groupId), w('user_id', '!=', userId)])),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** Sets the member's account in the clan, replacing an earlier one. */
 export async function saveAccount(db: Db, row: AccountRow): Promise<void> {
@@ -163,6 +220,11 @@ export const listDuePlayers = (db: Db, now: number, limit: number): Promise<Play
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('runescape_accounts')
+          .innerJoin('group_members', (join) =>
+            join
+              .onRef('group_members.group_id', '=', 'runescape_accounts.group_id')
+              .onRef('group_members.user_id', '=', 'runescape_accounts.user_id'),
+          )
           .select(sql.lit(1).as('one'))
           .whereRef('runescape_accounts.player_id', '=', 'runescape_players.id'),
       ),
