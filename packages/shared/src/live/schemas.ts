@@ -12,6 +12,7 @@ export const LIVE_TOPICS = [
   'preferences',
   'gameSettings',
   'availability',
+  'competitions',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -52,6 +52,9 @@ export function invalidateForChange(queryClient: QueryClient, groupID: string, c
     case 'availability':
       // A member changed their free times: the group's heat map and grid, and each member's own grid.
       return queryClient.invalidateQueries(key('availability'));
+    case 'competitions':
+      // A RuneScape competition was created, edited, joined, left or deleted, or its standings moved.
+      return queryClient.invalidateQueries(key('competitions'));
   }
 }
 
