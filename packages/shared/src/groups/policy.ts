@@ -59,6 +59,12 @@ export const GROUP_ACTIONS = [
   'claimRosterInvitation',
   /** RuneScape clans: import a roster of names as invitations members claim. */
   'importClanRoster',
+  /** RuneScape clans: read the clan's competitions and their standings. */
+  'viewCompetitions',
+  /** RuneScape clans: join or leave a competition members join. */
+  'joinCompetitions',
+  /** RuneScape clans: create, edit and delete competitions and set their teams. */
+  'manageCompetitions',
   /** Answer an event: Attending, Late, Maybe, Can sub or Not coming. */
   'respondToEvents',
   /** After any event of the group has ended, mark who came (an event's creator may for their own event too). */
@@ -102,6 +108,8 @@ export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): b
     case 'linkOwnAccount':
     case 'renameOwnAccount':
     case 'claimRosterInvitation':
+    case 'viewCompetitions':
+    case 'joinCompetitions':
     case 'respondToEvents':
       return isMember(viewer);
     case 'joinGroup':
@@ -119,6 +127,7 @@ export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): b
     case 'editDraftPresets':
     case 'deleteAnyComment':
     case 'importClanRoster':
+    case 'manageCompetitions':
     case 'markAnyAttendance':
     case 'viewAttendanceRates':
     case 'remindAnyEventMembers':
