@@ -38,7 +38,11 @@ export async function login({ call }, member) {
   member.token = res.body.token;
 }
 
-/** Opens the invite page of the group, then joins with its code; `race` sends two joins at once, of which exactly one may succeed. */
+/**
+ * Opens the invite page of the group, then joins with its code; `race` sends two joins at once, of which exactly one may succeed.
+ * An Administrator may replace the code while the join is on its way: a public group then answers 403, a private one 404
+ * (it does not tell a non-member with a wrong code that it exists).
+ */
 export async function joinByInvite({ call, violation }, member, group, race = false) {
   const inviteLink = group.inviteLink;
   await call('GET /api/groups/getGroup', 'GET', `/api/groups/getGroup${q({ groupID: group.id, inviteLink })}`, {
@@ -48,7 +52,7 @@ export async function joinByInvite({ call, violation }, member, group, race = fa
   const body = { groupID: group.id, userID: member.id, inviteLink };
   const attempts = await Promise.all(
     Array.from({ length: race ? 2 : 1 }, () =>
-      call('POST /api/groups/joinGroup', 'POST', '/api/groups/joinGroup', { token: member.token, body, ok: [200, 403, 409] }),
+      call('POST /api/groups/joinGroup', 'POST', '/api/groups/joinGroup', { token: member.token, body, ok: group.isPrivate ? [200, 403, 404, 409] : [200, 403, 409] }),
     ),
   );
   const joined = attempts.filter((a) => a.status === 200).length;
@@ -64,7 +68,7 @@ export async function joinByInvite({ call, violation }, member, group, race = fa
  * Registers the members and creates the groups through the client's `call`; throws when a step fails.
  * The community: { call, violation, civIDs, members, groups, groupById, memberById }, where
  * members[i] is { id, token, email, password, groups: Set<groupID>, bans: Map<groupID, civID[]> } and
- * groups[i] is { id, isCiv, maxBans, inviteLink, owner, admin, members: Set<userID>, events: Map<eventID, event> }.
+ * groups[i] is { id, isCiv, isPrivate, maxBans, inviteLink, owner, admin, members: Set<userID>, events: Map<eventID, event> }.
  */
 export async function setUpCommunity({ call, violation }, civIDs) {
   const run = Date.now().toString(36);
@@ -88,9 +92,10 @@ export async function setUpCommunity({ call, violation }, civIDs) {
   for (let g = 0; g < GROUPS; g += 1) {
     const owner = members[g * perGroup];
     const isCiv = g < CIV_GROUPS;
+    const isPrivate = g % 4 !== 3;
     const res = await call('POST /api/groups/createGroup', 'POST', '/api/groups/createGroup', {
       token: owner.token,
-      body: { groupName: `Soak ${run} ${g}`, gameName: isCiv ? 'Civilization 6' : 'Old School RuneScape', isPrivate: g % 4 !== 3 },
+      body: { groupName: `Soak ${run} ${g}`, gameName: isCiv ? 'Civilization 6' : 'Old School RuneScape', isPrivate },
     });
     if (res.status !== 200) throw new Error(`createGroup failed: ${res.status} ${JSON.stringify(res.body)}`);
     // Limits of 1 to 5 bans, set once: lowering a limit keeps existing bans by design, so it never changes during the run.
@@ -106,6 +111,7 @@ export async function setUpCommunity({ call, violation }, civIDs) {
       i: g,
       id: res.body._id,
       isCiv,
+      isPrivate,
       maxBans,
       inviteLink: res.body.inviteLink,
       owner,

@@ -80,20 +80,8 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
       if (!events.has(row.event_id)) events.set(row.event_id, await repo.findEventForMessage(db, row.event_id));
       const event = events.get(row.event_id);
       if (!event) continue;
-      await repo.queueOnce(db, {
-        id: newId(),
-        group_id: row.group_id,
-        dedupe_key: repo.reminderDmKey(row.event_id, row.user_id, row.start_at),
-        payload: JSON.stringify({ discordId: row.discord_id, message: reminderDm(event, publicUrl) }),
-        attempts: 0,
-        next_attempt_at: now,
-        claimed_by: null,
-        lease_until: null,
-        sent_at: null,
-        failed_at: null,
-        last_error: null,
-        created_at: now,
-      });
+      const key = repo.reminderDmKey(row.event_id, row.user_id, row.start_at);
+      await repo.queueOnce(db, outbox.newDelivery(row.group_id, key, { discordId: row.discord_id, message: reminderDm(event, publicUrl) }, now));
     }
   }
 
@@ -104,20 +92,8 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     const game = await repo.findGameOfDraft(db, draftId);
     if (!game) return;
     const now = clock.now();
-    await repo.queueOnce(db, {
-      id: newId(),
-      group_id: groupId,
-      dedupe_key: `${POST_PREFIX}drafted:${game.id}`,
-      payload: JSON.stringify({ channelId: channel.channel_id, message: draftedGamePost(game, publicUrl) }),
-      attempts: 0,
-      next_attempt_at: now,
-      claimed_by: null,
-      lease_until: null,
-      sent_at: null,
-      failed_at: null,
-      last_error: null,
-      created_at: now,
-    });
+    const message = draftedGamePost(game, publicUrl);
+    await repo.queueOnce(db, outbox.newDelivery(groupId, `${POST_PREFIX}drafted:${game.id}`, { channelId: channel.channel_id, message }, now));
   }
 
   /** A finished game's result, posted once per finish (a game reopened and finished again is posted again). */
@@ -127,20 +103,8 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     const game = await repo.findGameResult(db, gameId);
     if (!game) return;
     const now = clock.now();
-    await repo.queueOnce(db, {
-      id: newId(),
-      group_id: groupId,
-      dedupe_key: `${POST_PREFIX}result:${game.id}:${game.finished_at}`,
-      payload: JSON.stringify({ channelId: channel.channel_id, message: gameResultPost(game, publicUrl) }),
-      attempts: 0,
-      next_attempt_at: now,
-      claimed_by: null,
-      lease_until: null,
-      sent_at: null,
-      failed_at: null,
-      last_error: null,
-      created_at: now,
-    });
+    const message = gameResultPost(game, publicUrl);
+    await repo.queueOnce(db, outbox.newDelivery(groupId, `${POST_PREFIX}result:${game.id}:${game.finished_at}`, { channelId: channel.channel_id, message }, now));
   }
 
   /** An organiser's reminder to answer, posted once per reminder (they go out at most once a day per event). */
@@ -150,20 +114,8 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     const event = await repo.findEventForMessage(db, eventId);
     if (!event) return;
     const now = clock.now();
-    await repo.queueOnce(db, {
-      id: newId(),
-      group_id: groupId,
-      dedupe_key: `${POST_PREFIX}nudge:${eventId}:${now}`,
-      payload: JSON.stringify({ channelId: channel.channel_id, message: nudgePost(event, publicUrl) }),
-      attempts: 0,
-      next_attempt_at: now,
-      claimed_by: null,
-      lease_until: null,
-      sent_at: null,
-      failed_at: null,
-      last_error: null,
-      created_at: now,
-    });
+    const message = nudgePost(event, publicUrl);
+    await repo.queueOnce(db, outbox.newDelivery(groupId, `${POST_PREFIX}nudge:${eventId}:${now}`, { channelId: channel.channel_id, message }, now));
   }
 
   return {
@@ -184,21 +136,8 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
       if (!eventId || !SYNCED.has(change.action)) return;
       if (!(await repo.findChannel(db, change.groupId)) && !(await repo.findEventMessage(db, eventId))) return;
       const now = clock.now();
-      await repo.queueEventSync(db, {
-        id: newId(),
-        group_id: change.groupId,
-        dedupe_key: `${KEY_PREFIX}${eventId}`,
-        // A new payload per change: the running job notices it changed and runs again.
-        payload: JSON.stringify({ eventId, change: newId() }),
-        attempts: 0,
-        next_attempt_at: now,
-        claimed_by: null,
-        lease_until: null,
-        sent_at: null,
-        failed_at: null,
-        last_error: null,
-        created_at: now,
-      });
+      // A new payload per change: the running job notices it changed and runs again.
+      await repo.queueEventSync(db, outbox.newDelivery(change.groupId, `${KEY_PREFIX}${eventId}`, { eventId, change: newId() }, now));
     },
 
     queueDueReminders,

@@ -83,20 +83,7 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
     const username = change.action === 'waitlistPromoted' && change.userId ? await repo.findUsername(db, change.userId) : undefined;
     const payload: DiscordWebhookPayload = eventPost(change.action, event, username);
     const now = clock.now();
-    await repo.insertDelivery(db, {
-      id: newId(),
-      group_id: change.groupId,
-      dedupe_key: dedupeKey(change, event),
-      payload: JSON.stringify(payload),
-      attempts: 0,
-      next_attempt_at: now,
-      claimed_by: null,
-      lease_until: null,
-      sent_at: null,
-      failed_at: null,
-      last_error: null,
-      created_at: now,
-    });
+    await repo.insertDelivery(db, repo.newDelivery(change.groupId, dedupeKey(change, event), payload, now));
   }
 
   function backoff(attempts: number): number {

@@ -1,8 +1,27 @@
+import { newId } from '../../lib/ids';
 import { skipLockedRows } from '../../db/row-locks';
 import type { Db } from '../../db/schema';
 import type { DiscordDeliveriesTable, DiscordWebhooksTable } from './discord.tables';
 
 export type DeliveryRow = DiscordDeliveriesTable;
+
+/** A delivery not yet tried, due now: unique per `dedupeKey` among the group's deliveries. */
+export function newDelivery(groupId: string, dedupeKey: string, payload: unknown, now: number): DeliveryRow {
+  return {
+    id: newId(),
+    group_id: groupId,
+    dedupe_key: dedupeKey,
+    payload: JSON.stringify(payload),
+    attempts: 0,
+    next_attempt_at: now,
+    claimed_by: null,
+    lease_until: null,
+    sent_at: null,
+    failed_at: null,
+    last_error: null,
+    created_at: now,
+  };
+}
 
 export const findWebhook = (db: Db, groupId: string): Promise<DiscordWebhooksTable | undefined> =>
   db.selectFrom('discord_webhooks').selectAll().where('group_id', '=', groupId).executeTakeFirst();

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/schema';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import type { EventRow } from './events.repo';
 import type { QuorumColumns } from './quorum';
 
@@ -12,6 +12,19 @@ export interface MemberAnswerRow {
   receive_event_notifications: number;
   answered: number;
 }
+
+/** The tables in which a member's answer to an event is kept: a seat, the waitlist, or another answer. */
+const ANSWER_TABLES = ['event_attendees', 'event_waitlist', 'event_responses'] as const;
+
+/** Whether the group member of the row has a row of `table` for the event. */
+const hasAnswer = (eb: ExpressionBuilder<Database, 'group_members' | 'users'>, table: (typeof ANSWER_TABLES)[number], eventId: string) =>
+  eb.exists(
+    eb
+      .selectFrom(table)
+      .select(sql.lit(1).as('one'))
+      .where('event_id', '=', eventId)
+      .whereRef('user_id', '=', 'group_members.user_id'),
+  );
 
 /** Someone to mail about an event. */
 export interface QuorumRecipientRow {
@@ -72,22 +85,7 @@ export const listSignedUp = (db: Db, event: Pick<EventRow, 'id' | 'group_id'>): 
     .innerJoin('users', 'users.id', 'group_members.user_id')
     .select(['users.id as user_id', 'users.username', 'users.email', 'users.time_zone'])
     .where('group_members.group_id', '=', event.group_id)
-    .where(({ or, exists, selectFrom }) =>
-      or([
-        exists(
-          selectFrom('event_attendees')
-            .select(sql.lit(1).as('one'))
-            .where('event_attendees.event_id', '=', event.id)
-            .whereRef('event_attendees.user_id', '=', 'group_members.user_id'),
-        ),
-        exists(
-          selectFrom('event_waitlist')
-            .select(sql.lit(1).as('one'))
-            .where('event_waitlist.event_id', '=', event.id)
-            .whereRef('event_waitlist.user_id', '=', 'group_members.user_id'),
-        ),
-      ]),
-    )
+    .where((eb) => eb.or([hasAnswer(eb, 'event_attendees', event.id), hasAnswer(eb, 'event_waitlist', event.id)]))
     .orderBy('users.id')
     .execute() as Promise<QuorumRecipientRow[]>;
 
@@ -96,32 +94,13 @@ export const listMemberAnswers = (db: Db, event: Pick<EventRow, 'id' | 'group_id
   db
     .selectFrom('group_members')
     .innerJoin('users', 'users.id', 'group_members.user_id')
-    .select(({ exists, selectFrom, or }) => [
+    .select((eb) => [
       'users.id as user_id',
       'users.username',
       'users.email',
       'users.time_zone',
       'group_members.receive_event_notifications',
-      sql<number>`case when ${or([
-        exists(
-          selectFrom('event_attendees')
-            .select(sql.lit(1).as('one'))
-            .where('event_attendees.event_id', '=', event.id)
-            .whereRef('event_attendees.user_id', '=', 'group_members.user_id'),
-        ),
-        exists(
-          selectFrom('event_waitlist')
-            .select(sql.lit(1).as('one'))
-            .where('event_waitlist.event_id', '=', event.id)
-            .whereRef('event_waitlist.user_id', '=', 'group_members.user_id'),
-        ),
-        exists(
-          selectFrom('event_responses')
-            .select(sql.lit(1).as('one'))
-            .where('event_responses.event_id', '=', event.id)
-            .whereRef('event_responses.user_id', '=', 'group_members.user_id'),
-        ),
-      ])} then 1 else 0 end`.as('answered'),
+      sql<number>`case when ${eb.or(ANSWER_TABLES.map((table) => hasAnswer(eb, table, event.id)))} then 1 else 0 end`.as('answered'),
     ])
     .where('group_members.group_id', '=', event.group_id)
     .orderBy('users.username')
