@@ -1,3 +1,5 @@
+import { wallClockFormat } from '../wall-clock';
+
 /** Spec 9: Morning, Afternoon and Evening for each of the 7 days, Sunday first. */
 export const AVAILABILITY_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export type AvailabilityDay = (typeof AVAILABILITY_DAYS)[number];
@@ -21,30 +23,9 @@ export interface Slot {
 
 export const slotKey = (slot: Slot): string => `${slot.day}:${slot.time}`;
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-// A formatter per zone, made once: a week laid out hour by hour reads hundreds of instants.
-const clockOf = (timeZone: string): Intl.DateTimeFormat => {
-  let format = clocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      weekday: 'long',
-    });
-    clocks.set(timeZone, format);
-  }
-  return format;
-};
-
 /** The wall-clock parts of an instant in a time zone. */
 export function wallClock(instant: number, timeZone: string) {
-  const parts = clockOf(timeZone).formatToParts(instant);
+  const parts = wallClockFormat(timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
   return {
     year: Number(get('year')),

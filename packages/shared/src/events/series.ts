@@ -1,3 +1,5 @@
+import { wallClockFormat } from '../wall-clock';
+
 /** A weekly series holds 2 to 52 events (a year of weeks): enough for a season, bounded for every query. */
 export const SERIES_MIN_OCCURRENCES = 2;
 export const SERIES_MAX_OCCURRENCES = 52;
@@ -6,28 +8,9 @@ export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export const SERIES_TOO_LONG_MESSAGE = `A weekly series can hold at most ${SERIES_MAX_OCCURRENCES} events`;
 export const REPEAT_UNTIL_BEFORE_START_MESSAGE = 'Repeat until must be at least a week after the Start Date';
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
-function formatFor(timeZone: string): Intl.DateTimeFormat {
-  let format = partsFormat.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partsFormat.set(timeZone, format);
-  }
-  return format;
-}
-
 /** How far the zone's wall clock is ahead of UTC at the instant, in ms. */
 export function zoneOffsetMs(ms: number, timeZone: string): number {
-  const parts = Object.fromEntries(formatFor(timeZone).formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]));
+  const parts = Object.fromEntries(wallClockFormat(timeZone).formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]));
   const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
   return wall - (ms - (((ms % 1000) + 1000) % 1000));
 }
