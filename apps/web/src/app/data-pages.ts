@@ -26,4 +26,6 @@ export const dataPages = {
   civDraft: lazyPage(() => import('../features/civ-draft/pages/DraftPage')),
   clanStats: lazyPage(() => import('../features/runescape-clan/pages/ClanStatsPage')),
   clanPlayer: lazyPage(() => import('../features/runescape-clan/pages/ClanPlayerPage')),
+  clanCompetitions: lazyPage(() => import('../features/runescape-clan/competitions/pages/CompetitionsPage')),
+  clanCompetition: lazyPage(() => import('../features/runescape-clan/competitions/pages/CompetitionPage')),
 };

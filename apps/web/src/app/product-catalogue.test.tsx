@@ -95,7 +95,7 @@ describe('the info pages read the catalogue', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual(PRODUCT_FEATURES.map((feature) => [feature.title, feature.state]));
-    expect(within(table).getByRole('row', { name: /RuneScape clan competitions and bingo Planned/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /RuneScape clan bingo Planned/ })).toBeInTheDocument();
   });
 
   it('/support: the supported games, each with the features of its group area', () => {

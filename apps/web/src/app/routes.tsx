@@ -65,6 +65,8 @@ export function AppRoutes() {
             <Route path="welcome" element={<DataPage name="groupWelcome" />} />
             <Route path="stats" element={<DataPage name="clanStats" />} />
             <Route path="player" element={<DataPage name="clanPlayer" />} />
+            <Route path="competitions" element={<DataPage name="clanCompetitions" />} />
+            <Route path="competition" element={<DataPage name="clanCompetition" />} />
             <Route path="events" element={<DataPage name="events" />} />
             <Route path="userSettings" element={<DataPage name="groupUserSettings" />} />
             <Route path="groupSettings" element={<DataPage name="groupSettings" />} />

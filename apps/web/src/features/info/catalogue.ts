@@ -204,10 +204,19 @@ export const PRODUCT_FEATURES: readonly ProductFeature[] = [
   },
   // Planned: no page of their own is routed yet (the routes test holds them to that).
   {
-    id: 'runescape-competitions',
-    title: 'RuneScape clan competitions and bingo',
+    id: 'runescape-bingo',
+    title: 'RuneScape clan bingo',
     state: 'Planned',
-    routes: ['/runeScapeClan/competitions'],
+    routes: [],
+  },
+  {
+    id: 'runescape-competitions',
+    title: 'RuneScape clan competitions: skills, bosses and activities, classic or teams, with live standings and a chart',
+    state: 'Available',
+    routes: ['/runeScapeClan/competitions', '/runeScapeClan/competition'],
+    release: '1.7.0',
+    areas: ['runeScapeClan'],
+    supportLabel: 'competitions',
   },
   {
     id: 'availability-time-zones',

@@ -46,6 +46,7 @@ function ClanStats() {
         <h2 id="clan-stats-title" className="h4 mb-0 me-auto">
           Clan Stats
         </h2>
+        <Link to={groupPagePath(area, 'competitions', groupID)}>Competitions</Link>
         <ToggleButtonGroup
           type="radio"
           name="clan-period"

@@ -59,6 +59,7 @@ const AREA_LINKS: Record<LinkUrl, readonly GroupLink[]> = {
   runeScapeClan: [
     { page: 'welcome', label: 'Welcome', action: 'viewWelcome' },
     { page: 'stats', label: 'Clan Stats', action: 'viewClanStats' },
+    { page: 'competitions', label: 'Competitions', action: 'viewCompetitions' },
     { page: 'events', label: 'Events', action: 'viewEvents' },
     { page: 'userSettings', label: 'User Settings', action: 'viewUserSettings' },
     { page: 'groupSettings', label: 'Group Settings', action: 'viewGroupSettings' },

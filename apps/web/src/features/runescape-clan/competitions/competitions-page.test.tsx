@@ -1,0 +1,304 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { GroupDto } from '@smm/shared/groups/schemas';
+import type { CompetitionDetail, CompetitionSummary } from '@smm/shared/runescape/competition-schemas';
+import { renderGroupPages } from '../../../test/app-providers';
+import CompetitionPage from './pages/CompetitionPage';
+import CompetitionsPage from './pages/CompetitionsPage';
+
+// Each test walks a whole page through several requests.
+vi.setConfig({ testTimeout: 30_000 });
+
+// happy-dom has no canvas to draw on; the fake keeps what the page asked uPlot to draw.
+const drawn = vi.hoisted(() => ({ data: [] as unknown[] }));
+vi.mock('uplot', () => ({
+  default: class {
+    constructor(_options: unknown, data: unknown, target: HTMLElement) {
+      drawn.data.push(data);
+      target.append(document.createElement('canvas'));
+    }
+    setSize() {}
+    destroy() {}
+  },
+}));
+
+type Handler = (url: URL, method: string, body: unknown) => { status: number; body: unknown } | undefined;
+let handler: Handler;
+let calls: { method: string; path: string; body: unknown }[];
+let admin: boolean;
+
+// Only the network is replaced: the pages, their queries and the real api client all run.
+beforeEach(() => {
+  calls = [];
+  drawn.data = [];
+  admin = false;
+  const payload = btoa(JSON.stringify({ id: 'me', username: 'Me', email: 'me@example.com', steamID: null, exp: Date.now() / 1000 + 3600 }));
+  localStorage.setItem('jwtToken', `Bearer e30.${payload}.sig`);
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    const group = admin
+      ? { ...clan, admins: ['owner', 'me'], members: clan.members.map((m) => ({ ...m, role: 'Administrator' as const })) }
+      : clan;
+    const reply = (url.pathname === '/api/groups/getGroup' && { status: 200, body: group }) ||
+      (url.pathname === '/api/users/getTimeZone' && { status: 200, body: { timeZone: 'Europe/Paris' } }) ||
+      handler(url, method, body) || { status: 200, body: [] };
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const clan: GroupDto = {
+  _id: 'g1',
+  groupName: 'Iron Wolves',
+  gameName: 'Old School RuneScape',
+  linkURL: 'runeScapeClan',
+  isPrivate: true,
+  groupOwner: 'owner',
+  admins: ['owner'],
+  members: [
+    { userID: 'owner', username: 'Olga', role: 'Administrator', isActive: true, team: null },
+    { userID: 'me', username: 'Me', role: 'Member', isActive: true, team: null },
+  ],
+};
+
+const summary = (over: Partial<CompetitionSummary> = {}): CompetitionSummary => ({
+  competitionID: 'c1',
+  groupID: 'g1',
+  name: 'Slayer and Zulrah week',
+  startsAt: '2026-11-26T12:00:00.000Z',
+  endsAt: '2026-12-03T12:00:00.000Z',
+  metrics: ['slayer', 'zulrah'],
+  kind: 'teams',
+  participation: 'join',
+  eventID: null,
+  status: 'ongoing',
+  participantCount: 3,
+  teamCount: 2,
+  createdBy: 'owner',
+  createdAt: '2026-11-25T12:00:00.000Z',
+  updatedAt: 1_700_000_000_000,
+  ...over,
+});
+
+const detail = (over: Partial<CompetitionDetail> = {}): CompetitionDetail => ({
+  competition: summary(),
+  participants: [
+    {
+      userID: 'owner',
+      username: 'Olga',
+      playerName: 'Grinder',
+      gameMode: 'normal',
+      team: 'Red',
+      gains: { slayer: 90_000, zulrah: 3 },
+      total: 90_003,
+      rank: 1,
+      startSnapshot: 'taken',
+      endSnapshot: 'pending',
+    },
+    {
+      userID: 'me',
+      username: 'Me',
+      playerName: 'Zezima',
+      gameMode: 'normal',
+      team: 'Blue',
+      gains: { slayer: 0, zulrah: 0 },
+      total: 0,
+      rank: 2,
+      startSnapshot: 'taken',
+      endSnapshot: 'pending',
+    },
+    {
+      userID: 'u3',
+      username: 'Late Larry',
+      playerName: 'Larry',
+      gameMode: 'normal',
+      team: 'Blue',
+      gains: { slayer: null, zulrah: null },
+      total: 0,
+      rank: 2,
+      startSnapshot: 'failed',
+      endSnapshot: 'pending',
+    },
+  ],
+  teams: [
+    { name: 'Red', gains: { slayer: 90_000, zulrah: 3 }, total: 90_003, rank: 1, members: ['owner'] },
+    { name: 'Blue', gains: { slayer: 0, zulrah: 0 }, total: 0, rank: 2, members: ['me', 'u3'] },
+  ],
+  chart: [
+    {
+      userID: 'owner',
+      username: 'Olga',
+      playerName: 'Grinder',
+      points: [
+        { at: '2026-11-26T12:00:00.000Z', total: 0 },
+        { at: '2026-11-26T18:00:00.000Z', total: 90_003 },
+      ],
+    },
+  ],
+  viewer: { takesPart: true, mayJoin: false, mayLeave: false, mayManage: false },
+  ...over,
+});
+
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+it('lists competitions under Ongoing, Upcoming and Finished, in the viewer’s time zone, naming it', async () => {
+  handler = (url) =>
+    url.pathname === '/api/runescape/getCompetitions'
+      ? {
+          status: 200,
+          body: {
+            competitions: [
+              summary(),
+              summary({ competitionID: 'c2', name: 'Clue rush', status: 'upcoming', metrics: ['clue_scrolls_all'], kind: 'classic' }),
+            ],
+          },
+        }
+      : undefined;
+  renderGroupPages('/runeScapeClan/competitions?groupID=g1', { competitions: <CompetitionsPage /> });
+  const ongoing = await screen.findByRole('list', { name: 'Ongoing' });
+  const item = within(ongoing).getByRole('listitem');
+  expect(within(item).getByRole('link', { name: 'Slayer and Zulrah week' })).toHaveAttribute(
+    'href',
+    '/runeScapeClan/competition?groupID=g1&competitionID=c1',
+  );
+  // 12:00 UTC is 1:00 PM in Paris in November.
+  expect(item).toHaveTextContent('Thu, Nov 26, 2026, 1:00 PM to Thu, Dec 3, 2026, 1:00 PM GMT+1');
+  expect(item).toHaveTextContent('Slayer, Zulrah');
+  expect(within(screen.getByRole('list', { name: 'Upcoming' })).getByText('Clue Scrolls (all)')).toBeInTheDocument();
+  expect(screen.getByText('No competition has finished yet.')).toBeInTheDocument();
+  expect(screen.getByText(/Times are shown in Europe\/Paris/)).toBeInTheDocument();
+  // Members do not create competitions.
+  expect(screen.queryByRole('button', { name: 'Create competition' })).not.toBeInTheDocument();
+});
+
+it('an Administrator’s Create competition shows each problem under its field and beside Submit, then the server’s', async () => {
+  admin = true;
+  handler = (url, method) => {
+    if (url.pathname === '/api/runescape/getCompetitions') return { status: 200, body: { competitions: [] } };
+    if (url.pathname === '/api/runescape/createCompetition' && method === 'POST')
+      return { status: 400, body: { message: 'Invalid competition', fields: { startsAt: 'Start time must be in the future' } } };
+    return undefined;
+  };
+  renderGroupPages('/runeScapeClan/competitions?groupID=g1', { competitions: <CompetitionsPage /> });
+  await userEvent.click(await screen.findByRole('button', { name: 'Create competition' }));
+  const dialog = screen.getByRole('dialog', { name: 'Create competition' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+  expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+  expect(within(dialog).getByTestId('form-problem')).toHaveTextContent('Fix the marked field: Name is required');
+  expect(within(dialog).getByText('Pick at least one metric')).toBeInTheDocument();
+  expect(calls.some((c) => c.path === '/api/runescape/createCompetition')).toBe(false);
+
+  await userEvent.type(within(dialog).getByLabelText('Name'), 'Slayer week');
+  await userEvent.type(within(dialog).getByLabelText('Start time'), 'Jan 15, 2031 1:00 PM');
+  await userEvent.keyboard('{Tab}');
+  await userEvent.type(within(dialog).getByLabelText('End time'), 'Jan 20, 2031 1:00 PM');
+  await userEvent.keyboard('{Tab}');
+  // The Old School list: bosses are offered, RuneScape 3's own skills are not.
+  await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Filter metrics' }), 'slay');
+  await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Slayer' }));
+  await userEvent.clear(within(dialog).getByRole('searchbox', { name: 'Filter metrics' }));
+  await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Zulrah' }));
+  expect(within(dialog).queryByRole('checkbox', { name: 'Necromancy' })).not.toBeInTheDocument();
+  await userEvent.click(within(dialog).getByRole('radio', { name: 'Teams' }));
+  await userEvent.click(within(dialog).getByRole('radio', { name: 'Split evenly by current total experience' }));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+  expect(await within(dialog).findByText('Start time must be in the future')).toBeInTheDocument();
+  expect(within(dialog).getByTestId('form-problem')).toHaveTextContent('Fix the marked field: Start time must be in the future');
+  const sent = calls.find((c) => c.path === '/api/runescape/createCompetition')!.body as Record<string, unknown>;
+  expect(sent).toMatchObject({
+    groupID: 'g1',
+    name: 'Slayer week',
+    metrics: ['slayer', 'zulrah'],
+    kind: 'teams',
+    participation: 'everyone',
+    eventID: null,
+    // Picked on the Paris clock.
+    startsAt: '2031-01-15T12:00:00.000Z',
+    endsAt: '2031-01-20T12:00:00.000Z',
+  });
+});
+
+it('shows the standings, team totals, snapshot trouble and the chart’s numbers; a member sees no Edit or Delete', async () => {
+  handler = (url) => (url.pathname === '/api/runescape/getCompetition' ? { status: 200, body: detail() } : undefined);
+  renderGroupPages('/runeScapeClan/competition?groupID=g1&competitionID=c1', { competition: <CompetitionPage /> });
+  const standings = await screen.findByRole('table', { name: 'Standings' });
+  expect(
+    within(standings)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['Rank', 'Member', 'Account', 'Team', 'Slayer (XP)', 'Zulrah (kills)', 'Total']);
+  const rows = within(standings).getAllByRole('row').slice(1);
+  expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('Olga');
+  expect(cellsOf(rows[0]!)).toEqual(['1', 'Grinder', 'Red', '+90,000', '+3', '+90,003']);
+  expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('Me (you)');
+  expect(cellsOf(rows[2]!)).toEqual(['2', 'LarryStart snapshot failed: the hiscores did not answer', 'Blue', '-', '-', '0']);
+  // The wide table scrolls inside its own labelled region.
+  expect(screen.getByRole('region', { name: 'Standings' })).toContainElement(standings);
+
+  const teams = screen.getByRole('table', { name: 'Team totals' });
+  expect(
+    within(teams)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getByRole('rowheader').textContent),
+  ).toEqual(['RedGrinder', 'BlueZezima, Larry']);
+  expect(screen.getByRole('list', { name: 'Chart legend' })).toHaveTextContent('Grinder +90,003');
+  expect(screen.getByRole('table', { name: 'Total gained by snapshot' })).toBeInTheDocument();
+  // The chart draws the leader's line over the two snapshots.
+  await screen.findByTestId('competition-chart');
+  expect(drawn.data.at(-1)).toEqual([
+    [Date.parse('2026-11-26T12:00:00.000Z') / 1000, Date.parse('2026-11-26T18:00:00.000Z') / 1000],
+    [0, 90_003],
+  ]);
+  expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+});
+
+it('Join for a member who may join; an Administrator’s Delete says what goes with it', async () => {
+  let current = detail({ viewer: { takesPart: false, mayJoin: true, mayLeave: false, mayManage: true } });
+  handler = (url, method) => {
+    if (url.pathname === '/api/runescape/getCompetition') return { status: 200, body: current };
+    if (url.pathname === '/api/runescape/joinCompetition' && method === 'POST') {
+      current = detail({ viewer: { takesPart: true, mayJoin: false, mayLeave: true, mayManage: true } });
+      return { status: 200, body: current };
+    }
+    if (url.pathname === '/api/runescape/deleteCompetition' && method === 'POST') return { status: 200, body: { competitionID: 'c1' } };
+    if (url.pathname === '/api/runescape/getCompetitions') return { status: 200, body: { competitions: [] } };
+    return undefined;
+  };
+  renderGroupPages('/runeScapeClan/competition?groupID=g1&competitionID=c1', {
+    competition: <CompetitionPage />,
+    competitions: <CompetitionsPage />,
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
+  expect(await screen.findByRole('button', { name: 'Leave' })).toBeInTheDocument();
+  expect(calls.find((c) => c.path === '/api/runescape/joinCompetition')?.body).toEqual({ groupID: 'g1', competitionID: 'c1' });
+
+  await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+  const confirm = screen.getByRole('dialog', { name: 'Delete Slayer and Zulrah week' });
+  expect(confirm).toHaveTextContent('Its standings, teams, participants and chart are deleted with it');
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByRole('heading', { name: 'Competitions' })).toBeInTheDocument();
+  expect(calls.find((c) => c.path === '/api/runescape/deleteCompetition')?.body).toEqual({ groupID: 'g1', competitionID: 'c1' });
+});
+
+it('says when the competition is gone', async () => {
+  handler = (url) =>
+    url.pathname === '/api/runescape/getCompetition' ? { status: 404, body: { message: 'Competition not found' } } : undefined;
+  renderGroupPages('/runeScapeClan/competition?groupID=g1&competitionID=c1', { competition: <CompetitionPage /> });
+  expect(await screen.findByRole('heading', { name: 'Competition not found' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: '← Back to Competitions' })).toBeInTheDocument();
+});

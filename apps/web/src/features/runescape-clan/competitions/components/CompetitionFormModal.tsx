@@ -1,0 +1,281 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import type { CompetitionGame } from '@smm/shared/runescape/competition-metrics';
+import {
+  COMPETITION_KINDS,
+  COMPETITION_NAME_MAX,
+  COMPETITION_PARTICIPATIONS,
+  COMPETITION_TEAMS_MAX,
+  COMPETITION_TEAMS_MIN,
+  type CompetitionDetail,
+  type CompetitionSummary,
+} from '@smm/shared/runescape/competition-schemas';
+import { errorBodyOf } from '../../../../lib/api-client';
+import { failureMessage } from '../../../../lib/failure-message';
+import { FieldError } from '../../../../lib/ui/FieldError';
+import { FormDialogFooter } from '../../../../lib/ui/FormDialogFooter';
+import { TextField } from '../../../../lib/ui/TextField';
+import { useErrorToast } from '../../../../lib/ui/use-error-toast';
+import { useEvents } from '../../../events/api/get-events';
+import { DateTimeField } from '../../../events/components/DateTimeField';
+import { formatWithZone } from '../../../events/event-time';
+import { fromPickerDate, pickerNow, toPickerDate } from '../../../events/picker-time';
+import { useCreateCompetition, useSetCompetitionTeams, useUpdateCompetition } from '../api/competitions';
+import { firstProblem, KIND_LABELS, missingFields, PARTICIPATION_LABELS, type CompetitionForm } from '../competition-view';
+import { MetricPicker } from './MetricPicker';
+
+interface Props {
+  groupID: string;
+  game: CompetitionGame;
+  timeZone: string;
+  /** The competition to edit; null creates one. */
+  competition: CompetitionSummary | null;
+  onSaved: (saved: CompetitionDetail) => void;
+  onHide: () => void;
+}
+
+const initialForm = (c: CompetitionSummary | null): CompetitionForm => ({
+  name: c?.name ?? '',
+  startsAt: c ? Date.parse(c.startsAt) : null,
+  endsAt: c ? Date.parse(c.endsAt) : null,
+  metrics: c?.metrics ?? [],
+  kind: c?.kind ?? 'classic',
+  participation: c?.participation ?? 'everyone',
+  eventID: c?.eventID ?? '',
+  teams: 'hand',
+  teamCount: 2,
+});
+
+const TEAM_COUNTS = Array.from({ length: COMPETITION_TEAMS_MAX - COMPETITION_TEAMS_MIN + 1 }, (_, i) => COMPETITION_TEAMS_MIN + i);
+
+/**
+ * Create competition / Edit competition (Administrators). Once a competition has started only its
+ * name and end time may change, so the other fields are shown but locked.
+ */
+export function CompetitionFormModal({ groupID, game, timeZone, competition, onSaved, onHide }: Props) {
+  const [form, setForm] = useState(() => initialForm(competition));
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const create = useCreateCompetition(groupID);
+  const update = useUpdateCompetition(groupID);
+  const setTeams = useSetCompetitionTeams(groupID);
+  const showError = useErrorToast();
+  const events = useEvents(groupID);
+  const pending = create.isPending || update.isPending || setTeams.isPending;
+  const started = competition !== null && competition.status !== 'upcoming';
+  const change = (patch: Partial<CompetitionForm>) => setForm((current) => ({ ...current, ...patch }));
+  const today = pickerNow(timeZone);
+  const picked = (instant: number | null) => (instant === null ? null : toPickerDate(instant, timeZone));
+  const instantOf = (date: Date | null) => (date ? fromPickerDate(date, timeZone).getTime() : null);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setAlert(null);
+    const missing = missingFields(form);
+    setFields(missing);
+    if (Object.keys(missing).length > 0 || form.startsAt === null || form.endsAt === null) return;
+    const onError = (error: unknown) => {
+      const { fields: serverFields = {} } = errorBodyOf(error);
+      setFields(serverFields);
+      if (Object.keys(serverFields).length === 0) setAlert(failureMessage(error));
+    };
+    const times = { startsAt: new Date(form.startsAt).toISOString(), endsAt: new Date(form.endsAt).toISOString() };
+    const details = {
+      metrics: form.metrics,
+      kind: form.kind,
+      participation: form.participation,
+      eventID: form.participation === 'event' ? form.eventID : null,
+    };
+    if (competition) {
+      const body = started
+        ? { competitionID: competition.competitionID, name: form.name, endsAt: times.endsAt, expectedUpdatedAt: competition.updatedAt }
+        : { competitionID: competition.competitionID, name: form.name, ...times, ...details, expectedUpdatedAt: competition.updatedAt };
+      update.mutate(body, { onSuccess: onSaved, onError });
+      return;
+    }
+    create.mutate(
+      { name: form.name, ...times, ...details },
+      {
+        onError,
+        onSuccess: (created) => {
+          if (form.kind !== 'teams' || form.teams === 'hand') return onSaved(created);
+          // The even split is of the participants known now; the competition's page can split again before the start.
+          setTeams.mutate(
+            { competitionID: created.competition.competitionID, split: { teams: form.teamCount, by: form.teams } },
+            {
+              onSuccess: onSaved,
+              onError: (error) => {
+                showError(error, 'The competition was created, but its teams could not be split. Split them on its page.');
+                onSaved(created);
+              },
+            },
+          );
+        },
+      },
+    );
+  }
+
+  const eventOptions = events.data ?? [];
+  return (
+    <Modal show onHide={onHide} backdrop="static" keyboard={false} aria-labelledby="competition-form-title">
+      <Form onSubmit={submit} noValidate aria-busy={pending}>
+        <Modal.Header>
+          <Modal.Title id="competition-form-title">{competition ? 'Edit competition' : 'Create competition'}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {alert && (
+            <Alert variant="danger" role="alert">
+              {alert}
+            </Alert>
+          )}
+          {started && <p className="small text-body-secondary">This competition has started: only its name and end time can change.</p>}
+          <TextField
+            id="competition-name"
+            label="Name"
+            value={form.name}
+            onChange={(name) => change({ name })}
+            maxLength={COMPETITION_NAME_MAX}
+            error={fields.name}
+          />
+          {started ? (
+            <p className="mb-3">
+              <span className="form-label d-block mb-0">Start time</span>
+              {formatWithZone(competition!.startsAt, timeZone)}
+            </p>
+          ) : (
+            <DateTimeField
+              id="competition-start"
+              label="Start time"
+              value={picked(form.startsAt)}
+              onChange={(date) => change({ startsAt: instantOf(date) })}
+              minDate={today}
+              error={fields.startsAt}
+              zoneName={timeZone}
+            />
+          )}
+          <DateTimeField
+            id="competition-end"
+            label="End time"
+            value={picked(form.endsAt)}
+            onChange={(date) => change({ endsAt: instantOf(date) })}
+            minDate={picked(form.startsAt) ?? today}
+            error={fields.endsAt}
+            zoneName={timeZone}
+          />
+          {started ? null : (
+            <>
+              <MetricPicker
+                id="competition-metrics"
+                game={game}
+                value={form.metrics}
+                onChange={(metrics) => change({ metrics })}
+                error={fields.metrics}
+              />
+              <fieldset className="mb-3" aria-describedby={fields.participation ? 'competition-participation-error' : undefined}>
+                <legend className="form-label fs-6 mb-1">Who takes part</legend>
+                {COMPETITION_PARTICIPATIONS.map((p) => (
+                  <Form.Check
+                    key={p}
+                    id={`competition-participation-${p}`}
+                    type="radio"
+                    name="competition-participation"
+                    label={PARTICIPATION_LABELS[p]}
+                    checked={form.participation === p}
+                    onChange={() => change({ participation: p })}
+                  />
+                ))}
+                <FieldError id="competition-participation-error" message={fields.participation} />
+              </fieldset>
+              {form.participation === 'event' && (
+                <Form.Group controlId="competition-event" className="mb-3">
+                  <Form.Label>Event</Form.Label>
+                  <Form.Select
+                    value={form.eventID}
+                    onChange={(e) => change({ eventID: e.target.value })}
+                    isInvalid={Boolean(fields.eventID)}
+                    aria-describedby={fields.eventID ? 'competition-event-error' : undefined}
+                  >
+                    <option value="">{events.isPending ? 'Loading events…' : 'Pick an event'}</option>
+                    {eventOptions.map((ev) => (
+                      <option key={ev._id} value={ev._id}>
+                        {ev.eventName} ({formatWithZone(ev.startDate, timeZone)})
+                      </option>
+                    ))}
+                  </Form.Select>
+                  <FieldError id="competition-event-error" message={fields.eventID} />
+                </Form.Group>
+              )}
+              <fieldset className="mb-3" aria-describedby={fields.kind ? 'competition-kind-error' : undefined}>
+                <legend className="form-label fs-6 mb-1">Kind</legend>
+                {COMPETITION_KINDS.map((k) => (
+                  <Form.Check
+                    key={k}
+                    inline
+                    id={`competition-kind-${k}`}
+                    type="radio"
+                    name="competition-kind"
+                    label={KIND_LABELS[k]}
+                    checked={form.kind === k}
+                    onChange={() => change({ kind: k })}
+                  />
+                ))}
+                <FieldError id="competition-kind-error" message={fields.kind} />
+              </fieldset>
+              {form.kind === 'teams' && !competition && (
+                <fieldset className="mb-3">
+                  <legend className="form-label fs-6 mb-1">Teams</legend>
+                  <Form.Check
+                    id="competition-teams-hand"
+                    type="radio"
+                    name="competition-teams"
+                    label="By hand, on the competition's page"
+                    checked={form.teams === 'hand'}
+                    onChange={() => change({ teams: 'hand' })}
+                  />
+                  <Form.Check
+                    id="competition-teams-level"
+                    type="radio"
+                    name="competition-teams"
+                    label="Split evenly by current total level"
+                    checked={form.teams === 'level'}
+                    onChange={() => change({ teams: 'level' })}
+                  />
+                  <Form.Check
+                    id="competition-teams-xp"
+                    type="radio"
+                    name="competition-teams"
+                    label="Split evenly by current total experience"
+                    checked={form.teams === 'xp'}
+                    onChange={() => change({ teams: 'xp' })}
+                  />
+                  {form.teams !== 'hand' && (
+                    <Form.Group controlId="competition-team-count" className="mt-2">
+                      <Form.Label>Number of teams</Form.Label>
+                      <Form.Select value={form.teamCount} onChange={(e) => change({ teamCount: Number(e.target.value) })}>
+                        {TEAM_COUNTS.map((n) => (
+                          <option key={n} value={n}>
+                            {n}
+                          </option>
+                        ))}
+                      </Form.Select>
+                    </Form.Group>
+                  )}
+                </fieldset>
+              )}
+            </>
+          )}
+        </Modal.Body>
+        <FormDialogFooter
+          onCancel={onHide}
+          working={pending}
+          label="Submit"
+          workingLabel="Saving…"
+          cancelDisabled={pending}
+          problem={firstProblem(fields)}
+        />
+      </Form>
+    </Modal>
+  );
+}
