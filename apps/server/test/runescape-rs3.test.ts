@@ -158,10 +158,12 @@ describe('a RuneScape 3 clan', () => {
     expect(stats.status).toBe(200);
     const [member] = stats.body.members;
     expect(member).toMatchObject({ playerName: 'Rune Lord', gameMode: 'rs3', totalLevel: 2898, totalExperience: 1_200_418_560 });
-    // Constitution and Runecrafting, as RuneScape 3 names them, fill the same columns.
+    // Constitution and Runecrafting, as RuneScape 3 names them, fill the same columns; its own skills
+    // come too, and Old School's Sailing does not.
     expect(member.skills.constitution).toEqual({ level: 99, experience: 33_456_789 });
     expect(member.skills.runecrafting).toEqual({ level: 99, experience: 13_050_000 });
-    expect(member.skills.sailing).toEqual({ level: null, experience: null });
+    expect(member.skills.invention).toEqual({ level: 120, experience: 80_618_654 });
+    expect(member.skills).not.toHaveProperty('sailing');
   });
 
   it('is refused a RuneScape 3 mode in an Old School clan', async () => {

@@ -4,7 +4,7 @@ import { normaliseGameMode } from './game-modes';
 import { ROSTER_MAX_CHARS } from './roster';
 import { clanGameMode } from './rs3';
 import { playerName } from './schemas';
-import { TRACKED_SKILL_IDS, type TrackedSkill } from './tracked-skills';
+import { CLAN_SKILL_IDS, type ClanSkill } from './tracked-skills';
 
 export const CLAN_PERIODS = ['day', 'week', 'month'] as const;
 export type ClanPeriod = (typeof CLAN_PERIODS)[number];
@@ -39,9 +39,13 @@ export const clanStatsQuery = z.object({
 });
 export type ClanStatsQuery = z.infer<typeof clanStatsQuery>;
 
+/** The games whose hiscores a clan follows ('RuneScape' clans RuneScape 3's, the others Old School's). */
+export const clanGame = z.enum(['osrs', 'rs3']);
+
 const skillValue = z.object({ level: z.int().nullable(), experience: z.int().nullable() });
+/** One value per skill of the account's game (Old School's with Sailing, or RuneScape 3's 29); the other game's skills are absent. */
 const skillRecord = <T extends z.ZodType>(value: T) =>
-  z.object(Object.fromEntries(TRACKED_SKILL_IDS.map((id) => [id, value])) as Record<TrackedSkill, T>);
+  z.object(Object.fromEntries(CLAN_SKILL_IDS.map((id) => [id, value.optional()])) as Record<ClanSkill, z.ZodOptional<T>>);
 
 /** One member's row: the latest snapshot, and what they gained over the period (null: no snapshot yet). */
 export const clanMemberStats = z.object({
@@ -60,6 +64,8 @@ export type ClanMemberStats = z.infer<typeof clanMemberStats>;
 
 export const clanStats = z.object({
   groupID: z.string(),
+  /** The clan's game: its skills are the table's columns. */
+  game: clanGame,
   period: z.enum(CLAN_PERIODS),
   /** Start of the period the gains are counted from. */
   since: z.iso.datetime(),
@@ -97,10 +103,25 @@ const recordEntry = z.object({ gained: z.int(), endedAt: z.iso.datetime() }).nul
 export const statRecords = z.object({ stat: z.string(), day: recordEntry, week: recordEntry });
 export type StatRecords = z.infer<typeof statRecords>;
 
+const rankedValue = skillValue.extend({ rank: z.int().nullable() });
+
+/** The account's latest snapshot: level, rank and experience of the total and each skill of its game. */
+export const latestStats = z.object({
+  takenAt: z.iso.datetime(),
+  combatLevel: z.int(),
+  overall: rankedValue,
+  skills: skillRecord(rankedValue),
+});
+export type LatestStats = z.infer<typeof latestStats>;
+
 export const playerHistory = z.object({
   userID: z.string(),
   playerName: z.string(),
   gameMode: clanGameMode,
+  /** The account's game: its skills are the chart's and the records' series. */
+  game: clanGame,
+  /** Null until the hiscores were first read. */
+  latest: latestStats.nullable(),
   points: z.array(historyPoint),
   /** Largest gain within a day and within a week, for the total and each skill. */
   records: z.array(statRecords),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OSRS_GAME_MODES, type OsrsGameMode } from './game-modes';
+import type { ClanGame } from './tracked-skills';
 
 /**
  * RuneScape 3's hiscores (`m=<table>/index_lite.ws`, CSV): their own tables, skills and activities.
@@ -104,3 +105,12 @@ export function hiscoresModeById(id: ClanGameMode) {
 /** The modes a clan of this game links: RuneScape 3 clans use RuneScape 3's hiscores, the others Old School's. */
 export const modesForGame = (gameName: string) =>
   CLAN_GAME_MODES.filter((mode) => (gameName === RS3_GAME_NAME ? mode.game === 'rs3' : mode.game === 'osrs'));
+
+/** The game whose hiscores a clan follows, from its group's game name ('RuneScape' is RuneScape 3). */
+export const clanGameOf = (gameName: string): ClanGame => (gameName === RS3_GAME_NAME ? 'rs3' : 'osrs');
+
+/** The game a linked account's mode belongs to. */
+export const gameOfMode = (id: ClanGameMode): ClanGame => hiscoresModeById(id).game;
+
+/** How a game's name reads on its pages. */
+export const CLAN_GAME_LABELS: Record<ClanGame, string> = { osrs: 'Old School RuneScape', rs3: 'RuneScape 3' };

@@ -9,9 +9,9 @@ import {
   type PlayerHistoryQuery,
   type UpdateClanStatsResponse,
 } from '@smm/shared/runescape/clan-schemas';
-import { modesForGame, type ClanGameMode } from '@smm/shared/runescape/rs3';
+import { clanGameOf, gameOfMode, modesForGame, type ClanGameMode } from '@smm/shared/runescape/rs3';
 import { largestGain } from '@smm/shared/runescape/gains';
-import { OVERALL, TRACKED_SKILLS } from '@smm/shared/runescape/tracked-skills';
+import { OVERALL, skillsOfGame } from '@smm/shared/runescape/tracked-skills';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
@@ -19,7 +19,7 @@ import { badRequest, invalid, notFound } from '../../errors';
 import { UPSTREAM_LIMIT_MESSAGE, type UpstreamRateLimit } from '../../integrations/upstream';
 import { assertCan, loadAccess, type GroupAccess } from '../groups/group-access';
 import type { Throttle } from '../throttle/throttle.service';
-import { toClanMemberStats, toHistoryPoint, toLinkedAccount } from './clan.mapper';
+import { toClanMemberStats, toHistoryPoint, toLatestStats, toLinkedAccount } from './clan.mapper';
 import * as repo from './runescape.repo';
 import type { RuneScapeService } from './runescape.service';
 import { createAccountLinker } from './account-link';
@@ -102,9 +102,9 @@ export function createClanService({ db, clock, runescape, snapshots, throttle, l
       return { account: null };
     },
 
-    /** Every linked member's latest stats and gains over the period, and the period's top gainers: three reads. */
+    /** Every linked member's latest stats and gains over the period in the clan's game's skills, and the period's top gainers: three reads. */
     async getClanStats(actor: UserDto, { groupID, period }: ClanStatsQuery): Promise<ClanStats> {
-      await clanAccess(actor, groupID, 'viewClanStats');
+      const access = await clanAccess(actor, groupID, 'viewClanStats');
       const since = clock.now() - PERIOD_MS[period];
       const [rows, baselines] = await Promise.all([repo.listClanMembers(db, groupID), repo.listBaselines(db, groupID, since)]);
       const baselineOf = new Map(baselines.map((b) => [b.player_id, b.data]));
@@ -117,7 +117,7 @@ export function createClanService({ db, clock, runescape, snapshots, throttle, l
         .sort((a, b) => (b.gained.overall ?? 0) - (a.gained.overall ?? 0))
         .slice(0, TOP_GAINERS)
         .map((m) => ({ userID: m.userID, username: m.username, playerName: m.playerName, gained: m.gained.overall ?? 0 }));
-      return { groupID, period, since: new Date(since).toISOString(), members, topGainers };
+      return { groupID, game: clanGameOf(access.group.game_name), period, since: new Date(since).toISOString(), members, topGainers };
     },
 
     /** Asks the hiscores now about every linked account not checked in the last minute; limited per clan. */
@@ -141,13 +141,16 @@ export function createClanService({ db, clock, runescape, snapshots, throttle, l
       };
     },
 
-    /** A member's experience over the last year and their records; members of the clan only. */
+    /** A member's latest stats, experience over the last year and records, in their account's game's skills; members of the clan only. */
     async getPlayerHistory(actor: UserDto, { groupID, userID }: PlayerHistoryQuery): Promise<PlayerHistory> {
       await clanAccess(actor, groupID, 'viewClanStats');
       const account = await repo.findAccount(db, groupID, userID);
       if (!account) throw notFound('This member has not linked an account in this clan');
       const rows = await repo.listSnapshots(db, account.player_id, clock.now() - HISTORY_MS, HISTORY_MAX_POINTS);
-      const points = rows.map((row) => toHistoryPoint(row.taken_at, parseSnapshot(row.data)));
+      const game = gameOfMode(account.game_mode as ClanGameMode);
+      const taken = rows.map((row) => ({ takenAt: row.taken_at, data: parseSnapshot(row.data) }));
+      const points = taken.map((snapshot) => toHistoryPoint(snapshot.takenAt, snapshot.data, game));
+      const last = taken.at(-1);
       const series = (read: (p: (typeof points)[number]) => number | null) => points.map((p) => ({ at: Date.parse(p.takenAt), value: read(p) }));
       const recordsOf = (stat: string, values: ReturnType<typeof series>) => {
         const entry = (windowMs: number) => {
@@ -160,10 +163,12 @@ export function createClanService({ db, clock, runescape, snapshots, throttle, l
         userID,
         playerName: account.player_name,
         gameMode: account.game_mode as ClanGameMode,
+        game,
+        latest: last ? toLatestStats(last.takenAt, last.data, game) : null,
         points,
         records: [
           recordsOf(OVERALL, series((p) => p.overall)),
-          ...TRACKED_SKILLS.map((skill) => recordsOf(skill.id, series((p) => p.skills[skill.id]))),
+          ...skillsOfGame(game).map((skill) => recordsOf(skill.id, series((p) => p.skills[skill.id] ?? null))),
         ],
       };
     },

@@ -1,11 +1,11 @@
 import type { ClanMemberStats } from '@smm/shared/runescape/clan-schemas';
-import type { TrackedSkill } from '@smm/shared/runescape/tracked-skills';
+import type { ClanSkill } from '@smm/shared/runescape/tracked-skills';
 
-/** A column of the clan table: the member, a total, or one skill. */
-export type ClanColumn = 'member' | 'totalLevel' | 'totalExperience' | 'combatLevel' | 'gained' | TrackedSkill;
+/** A column of the clan table: the member, a total, or one skill of the clan's game. */
+export type ClanColumn = 'member' | 'totalLevel' | 'totalExperience' | 'combatLevel' | 'gained' | ClanSkill;
 export type SortDirection = 'ascending' | 'descending';
 
-/** The value a column sorts on; a skill sorts by experience (level follows it), unknown values last. */
+/** The value a column sorts on; a skill sorts by experience (level follows it); unknown values, and a skill the member's game lacks, last. */
 export function sortValue(member: ClanMemberStats, column: ClanColumn): string | number | null {
   switch (column) {
     case 'member':
@@ -19,7 +19,7 @@ export function sortValue(member: ClanMemberStats, column: ClanColumn): string |
     case 'gained':
       return member.gained.overall;
     default:
-      return member.skills[column].experience;
+      return member.skills[column]?.experience ?? null;
   }
 }
 

@@ -68,6 +68,7 @@ function member(userID: string, playerName: string, totalExperience: number, gai
 
 const stats = (period: string): ClanStats => ({
   groupID: 'g1',
+  game: 'osrs',
   period: period as ClanStats['period'],
   since: '2026-11-16T12:00:00.000Z',
   members: [member('owner', 'Big Olga', 48_000_000, 0), member('me', 'Small Me', 2_400_000, 120_000)],
@@ -89,6 +90,9 @@ it('lists the members, sorts by a column both ways and switches the period', asy
   renderAt('/runeScapeClan/stats?groupID=g1');
   const table = await screen.findByRole('table', { name: 'Members' });
   expect(playerNames(table)).toEqual(['Big Olga', 'Small Me']);
+  // An Old School clan keeps Old School's skills: Sailing, and none of RuneScape 3's own.
+  expect(within(table).getByRole('columnheader', { name: 'Sailing' })).toBeInTheDocument();
+  expect(within(table).queryByRole('columnheader', { name: 'Necromancy' })).not.toBeInTheDocument();
   await userEvent.click(within(table).getByRole('button', { name: /Total XP/ }));
   expect(playerNames(table)).toEqual(['Small Me', 'Big Olga']);
   expect(within(table).getByRole('columnheader', { name: /Total XP/ })).toHaveAttribute('aria-sort', 'ascending');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { ClanMemberStats, ClanPeriod } from '@smm/shared/runescape/clan-schemas';
-import { TRACKED_SKILLS } from '@smm/shared/runescape/tracked-skills';
+import { skillsOfGame, type ClanGame } from '@smm/shared/runescape/tracked-skills';
 import { formatStat } from '../../runescape/skill-format';
 import { playerPagePath } from '../player-path';
 import { sortMembers, type ClanColumn, type SortDirection } from '../clan-sort';
@@ -18,12 +18,15 @@ const FIXED_COLUMNS: { column: ClanColumn; label: string }[] = [
 
 interface Props {
   groupID: string;
+  /** The clan's game: its own skills, in its hiscores' order and under its names, are the columns. */
+  game: ClanGame;
   period: ClanPeriod;
   members: readonly ClanMemberStats[];
 }
 
-/** Members with totals, combat level and every skill (level, and experience gained in the period); every column sorts. */
-export function ClanStatsTable({ groupID, period, members }: Props) {
+/** Members with totals, combat level and every skill of the game (level, and experience gained in the period); every column sorts. */
+export function ClanStatsTable({ groupID, game, period, members }: Props) {
+  const skills = skillsOfGame(game);
   const [sort, setSort] = useState<{ column: ClanColumn; direction: SortDirection }>({ column: 'totalExperience', direction: 'descending' });
   const rows = sortMembers(members, sort.column, sort.direction);
 
@@ -52,7 +55,7 @@ export function ClanStatsTable({ groupID, period, members }: Props) {
             header(column, column === 'gained' ? `Gained (${period})` : label, column === 'member' ? 'clan-member-col' : 'text-end'),
           )}
           <th scope="col">Last Updated</th>
-          {TRACKED_SKILLS.map((skill) => header(skill.id, skill.label, 'text-end'))}
+          {skills.map((skill) => header(skill.id, skill.label, 'text-end'))}
         </tr>
       </thead>
       <tbody>
@@ -67,10 +70,10 @@ export function ClanStatsTable({ groupID, period, members }: Props) {
             <td className="text-end">{formatStat(m.totalExperience)}</td>
             <td className="text-end">{formatGain(m.gained.overall)}</td>
             <td className="text-nowrap small">{formatUpdated(m.lastUpdated)}</td>
-            {TRACKED_SKILLS.map((skill) => (
-              <td key={skill.id} className="text-end" title={`${formatStat(m.skills[skill.id].experience)} XP`}>
-                {formatStat(m.skills[skill.id].level)}
-                <div className="small text-body-secondary">{formatGain(m.gained.skills[skill.id])}</div>
+            {skills.map((skill) => (
+              <td key={skill.id} className="text-end" title={`${formatStat(m.skills[skill.id]?.experience)} XP`}>
+                {formatStat(m.skills[skill.id]?.level)}
+                <div className="small text-body-secondary">{formatGain(m.gained.skills[skill.id] ?? null)}</div>
               </td>
             ))}
           </tr>

@@ -2,7 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useSearchParams } from 'react-router';
-import { CLAN_GAME_MODE_IDS, hiscoresModeById, type ClanGameMode } from '@smm/shared/runescape/rs3';
+import { CLAN_GAME_LABELS, CLAN_GAME_MODE_IDS, hiscoresModeById, type ClanGameMode } from '@smm/shared/runescape/rs3';
 import { errorBodyOf } from '../../../lib/api-client';
 import { Loading } from '../../../lib/ui/Loading';
 import { useExactDocumentTitle } from '../../../lib/use-document-title';
@@ -12,6 +12,8 @@ import { useOsrsDetails } from '../../runescape/api/get-osrs-details';
 import { MoreStats } from '../../runescape/components/MoreStats';
 import { PlayerProgress } from '../../runescape/components/PlayerProgress';
 import { SkillsTable } from '../../runescape/components/SkillsTable';
+import { usePlayerHistory } from '../api/clan-stats';
+import { LatestSkillsCard } from '../components/LatestSkillsCard';
 
 const NAME = /^[A-Za-z0-9 _-]{1,12}$/;
 
@@ -29,9 +31,12 @@ function ClanPlayer() {
   const [search] = useSearchParams();
   const player = playerOf(search);
   const mode = player ? hiscoresModeById(player.gameMode) : null;
-  // The full hiscores lookup is Old School's; a RuneScape 3 account shows its history in the clan.
+  // An Old School account is looked up on its hiscores now; a RuneScape 3 account shows the clan's
+  // latest snapshot of RuneScape 3's own skills (the same query as its chart, asked once).
   const stats = useOsrsDetails(player && mode?.game === 'osrs' ? { playerName: player.playerName, gameMode: mode.id } : null);
-  useExactDocumentTitle(player ? `Old School RuneScape Stats - ${player.playerName}` : 'Old School RuneScape Stats');
+  const history = usePlayerHistory(player && mode?.game === 'rs3' ? { groupID, userID: player.userID } : null);
+  const gameLabel = CLAN_GAME_LABELS[mode?.game ?? 'osrs'];
+  useExactDocumentTitle(player ? `${gameLabel} Stats - ${player.playerName}` : `${gameLabel} Stats`);
   const back = (
     <Link to={groupPagePath(area, 'stats', groupID)} className="small">
       ← Back to Clan Stats
@@ -77,6 +82,7 @@ function ClanPlayer() {
           <MoreStats details={stats.data} />
         </>
       )}
+      {history.isSuccess && <LatestSkillsCard history={history.data} />}
       {/* The clan's history of the account shows even when the hiscores are slow right now. */}
       <PlayerProgress groupID={groupID} userID={player.userID} />
     </section>

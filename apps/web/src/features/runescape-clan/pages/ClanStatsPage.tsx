@@ -93,7 +93,7 @@ function ClanStats() {
               </h3>
               {stats.isFetching && <span className="small text-body-secondary">Refreshing…</span>}
             </Card.Header>
-            <ClanStatsTable groupID={groupID} period={stats.data.period} members={stats.data.members} />
+            <ClanStatsTable groupID={groupID} game={stats.data.game} period={stats.data.period} members={stats.data.members} />
           </Card>
         </>
       )}

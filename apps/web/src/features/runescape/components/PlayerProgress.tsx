@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import type { PlayerHistory } from '@smm/shared/runescape/clan-schemas';
-import { OVERALL, TRACKED_SKILLS, type StatKey } from '@smm/shared/runescape/tracked-skills';
+import { OVERALL, skillsOfGame, type ClanGame, type ClanStatKey } from '@smm/shared/runescape/tracked-skills';
 import { Loading } from '../../../lib/ui/Loading';
 import { usePlayerHistory } from '../../runescape-clan/api/clan-stats';
 import { formatStat } from '../skill-format';
@@ -13,7 +13,11 @@ import { StatsCard } from './StatsCard';
 // The chart library is fetched only when a chart is drawn, never with the rest of the app.
 const XpChart = lazy(() => import('./XpChart'));
 
-const STATS: { id: StatKey; label: string }[] = [{ id: OVERALL, label: 'Total' }, ...TRACKED_SKILLS.map((s) => ({ id: s.id, label: s.label }))];
+/** The total, then each skill of the account's game under that game's names. */
+const statsOf = (game: ClanGame): { id: ClanStatKey; label: string }[] => [
+  { id: OVERALL, label: 'Total' },
+  ...skillsOfGame(game).map((s) => ({ id: s.id, label: s.label })),
+];
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -21,13 +25,14 @@ const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const gain = (record: { gained: number; endedAt: string } | null | undefined) =>
   record ? `+${formatStat(record.gained)} (${day.format(new Date(record.endedAt))})` : '-';
 
-function valueOf(point: PlayerHistory['points'][number], stat: StatKey) {
-  return stat === OVERALL ? point.overall : point.skills[stat];
+function valueOf(point: PlayerHistory['points'][number], stat: ClanStatKey) {
+  return stat === OVERALL ? point.overall : (point.skills[stat] ?? null);
 }
 
 function Progress({ history }: { history: PlayerHistory }) {
-  const [stat, setStat] = useState<StatKey>(OVERALL);
-  const label = STATS.find((s) => s.id === stat)?.label ?? 'Total';
+  const [stat, setStat] = useState<ClanStatKey>(OVERALL);
+  const stats = useMemo(() => statsOf(history.game), [history.game]);
+  const label = stats.find((s) => s.id === stat)?.label ?? 'Total';
   const series = useMemo(() => {
     const times = history.points.map((p) => Date.parse(p.takenAt) / 1000);
     const values = history.points.map((p) => valueOf(p, stat));
@@ -49,8 +54,8 @@ function Progress({ history }: { history: PlayerHistory }) {
           </h2>
           <Form.Group controlId="xp-chart-stat" className="d-flex align-items-center gap-2">
             <Form.Label className="mb-0">Skill</Form.Label>
-            <Form.Select size="sm" value={stat} onChange={(e) => setStat(e.target.value as StatKey)}>
-              {STATS.map((s) => (
+            <Form.Select size="sm" value={stat} onChange={(e) => setStat(e.target.value as ClanStatKey)}>
+              {stats.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.label}
                 </option>
@@ -99,7 +104,7 @@ function Progress({ history }: { history: PlayerHistory }) {
             columns={['Skill', 'Best day', 'Best week']}
             rows={records.map((r) => ({
               key: r.stat,
-              name: STATS.find((s) => s.id === r.stat)?.label ?? r.stat,
+              name: stats.find((s) => s.id === r.stat)?.label ?? r.stat,
               values: [gain(r.day), gain(r.week)],
             }))}
           />
