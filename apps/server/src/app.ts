@@ -270,6 +270,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hiscores,
     throttle,
     limit: upstreamLimit,
+    changes,
+    publicUrl: config.publicUrl,
+    discordBot: discordApp.bot !== null,
     hiscoresCache: config.hiscoresCache,
     ...config.runescape,
   });

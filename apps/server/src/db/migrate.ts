@@ -23,6 +23,7 @@ import * as m0720 from './migrations/0720_edit_versions';
 import * as m0700 from './migrations/0700_event_rsvp_attendance';
 import * as m0710 from './migrations/0710_event_quorum';
 import * as m0740 from './migrations/0740_runescape_names';
+import * as m0750 from './migrations/0750_runescape_competitions';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0700_event_rsvp_attendance': m0700,
   '0710_event_quorum': m0710,
   '0740_runescape_names': m0740,
+  '0750_runescape_competitions': m0750,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,12 +3,16 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import type { OsrsHiscoresClient } from '../../integrations/osrs-hiscores';
 import type { UpstreamRateLimit } from '../../integrations/upstream';
+import type { GroupChanges } from '../live/group-changes';
 import type { Throttle } from '../throttle/throttle.service';
 import { createAccountLinker } from './account-link';
 import { clanNamesRoutes } from './clan-names.routes';
 import { createClanNamesService } from './clan-names.service';
 import { clanRoutes } from './clan.routes';
 import { createClanService, defaultClanUpdateLimit, type ClanUpdateLimit } from './clan.service';
+import { createCompetitionsJob, type CompetitionJobOptions, type CompetitionsJob } from './competitions.job';
+import { competitionsRoutes } from './competitions.routes';
+import { createCompetitionsService } from './competitions.service';
 import { createHiscoresQueue, defaultHiscoresQueue, type HiscoresQueueOptions } from './hiscores-queue';
 import { createRefreshJob, type RefreshJob } from './refresh.job';
 import { runescapeRoutes } from './runescape.routes';
@@ -19,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The background refresh of linked RuneScape accounts; main.ts starts it. */
     runescapeRefresh: RefreshJob;
+    /** Competitions' boundary snapshots, refreshes and Discord posts; main.ts starts it. */
+    runescapeCompetitions: CompetitionsJob;
   }
 }
 
@@ -30,6 +36,9 @@ export interface RuneScapeOptions {
   refreshEveryMs?: number;
   /** How long the refresher's lease lasts without renewal. */
   refreshLeaseMs?: number;
+  /** The competitions job's deadlines, retries and refresh pace. */
+  competitions?: Partial<CompetitionJobOptions>;
+  competitionsLeaseMs?: number;
 }
 
 interface Deps extends RuneScapeOptions {
@@ -38,6 +47,10 @@ interface Deps extends RuneScapeOptions {
   hiscores: OsrsHiscoresClient;
   throttle: Throttle;
   limit: UpstreamRateLimit;
+  changes: GroupChanges;
+  publicUrl: string;
+  /** Whether the Discord application is configured: groups' channels are then posted to by the bot. */
+  discordBot: boolean;
 }
 
 /** The RuneScape lookup, the clan pages' calls and the refresh job, sharing one hiscores queue. */
@@ -62,7 +75,23 @@ export async function registerRuneScape(app: FastifyInstance, deps: Deps): Promi
   const job = createRefreshJob({ db, clock, queue, snapshots, log: app.log, refreshEveryMs, leaseMs: deps.refreshLeaseMs ?? 3 * 60_000 });
   app.decorate('runescapeRefresh', job);
   app.addHook('onClose', () => job.stop());
+  const competitionsJob = createCompetitionsJob({
+    db,
+    clock,
+    queue,
+    snapshots,
+    changes: deps.changes,
+    log: app.log,
+    publicUrl: deps.publicUrl,
+    discordBot: deps.discordBot,
+    leaseMs: deps.competitionsLeaseMs ?? 3 * 60_000,
+    options: deps.competitions,
+    onPostQueued: () => void app.discordDeliveries?.tick().catch(() => undefined),
+  });
+  app.decorate('runescapeCompetitions', competitionsJob);
+  app.addHook('onClose', () => competitionsJob.stop());
   await app.register(runescapeRoutes(runescape));
   await app.register(clanRoutes(clan));
   await app.register(clanNamesRoutes(names));
+  await app.register(competitionsRoutes(createCompetitionsService({ db, clock, changes: deps.changes, throttle })));
 }

@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { competitionGameOf, type CompetitionMetric } from '@smm/shared/runescape/competition-metrics';
+import { hiscoresModeById, type ClanGameMode } from '@smm/shared/runescape/rs3';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import { createBackgroundJob, createLease } from '../../lib/background-job';
+import type { GroupChanges } from '../live/group-changes';
+import type { HiscoresQueue } from './hiscores-queue';
+import { queueCompetitionPost, type CompetitionPost } from './competitions.discord';
+import { metricsOf, toStandings } from './competitions.mapper';
+import * as repo from './competitions.repo';
+import { loadParticipants } from './competitions.service';
+import { metricValues } from './competitions.standings';
+import * as runescape from './runescape.repo';
+import { toSnapshotData, type SnapshotRecorder } from './snapshots';
+
+const LEASE_NAME = 'competitions';
+/** Competitions advanced per pass; the rest wait for the next one. */
+const BATCH = 50;
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+export interface CompetitionJobOptions {
+  /** A boundary snapshot not taken this long after the boundary is marked failed. */
+  boundaryDeadlineMs: number;
+  /** Wait before the n-th retry of a boundary lookup: base * 2^(n-1), at most retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** During a competition its participants are looked up again this often (for the live table and chart). */
+  refreshEveryMs: number;
+  /** A participant checked this recently (by anyone) is not looked up again by a refresh. */
+  freshMs: number;
+}
+
+export const defaultCompetitionJobOptions: CompetitionJobOptions = {
+  boundaryDeadlineMs: 30 * 60_000,
+  retryBaseMs: 60_000,
+  retryMaxMs: 5 * 60_000,
+  refreshEveryMs: HOUR,
+  freshMs: 10 * 60_000,
+};
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  queue: HiscoresQueue;
+  snapshots: SnapshotRecorder;
+  changes: GroupChanges;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  publicUrl: string;
+  /** Whether the Discord application is configured (groups' channels are posted to by the bot). */
+  discordBot: boolean;
+  leaseMs: number;
+  options?: Partial<CompetitionJobOptions>;
+  /** Told when a Discord post was queued, so it goes out without waiting for the outbox's poll. */
+  onPostQueued?: () => void;
+  instanceId?: string;
+}
+
+export interface CompetitionTickResult {
+  leader: boolean;
+  /** Boundary snapshots stored, and marked failed after their deadline, in this pass. */
+  taken: number;
+  failed: number;
+  refreshed: number;
+  posted: number;
+}
+
+type Outcome = 'taken' | 'retry' | 'failed' | 'lost';
+
+/**
+ * Takes each competition's boundary snapshots, refreshes its participants while it runs, and posts
+ * its Discord announcements. Several instances may share one PostgreSQL database: only the holder
+ * of the 'competitions' lease works, renewing it before each lookup, and each boundary row and post
+ * is settled by a conditional update, so every snapshot and post happens once.
+ */
+export function createCompetitionsJob({
+  db,
+  clock,
+  queue,
+  snapshots,
+  changes,
+  log,
+  publicUrl,
+  discordBot,
+  leaseMs,
+  options,
+  onPostQueued,
+  instanceId = randomUUID(),
+}: Deps) {
+  const settings = { ...defaultCompetitionJobOptions, ...options };
+  const lease = createLease({
+    row: {
+      claim: (holder, now, until) => runescape.claimLease(db, LEASE_NAME, holder, now, until),
+      release: (holder) => runescape.releaseLease(db, LEASE_NAME, holder),
+    },
+    holder: instanceId,
+    clock,
+    leaseMs,
+  });
+
+  /** Fixes who takes part at the start: the clan's linked members (or the event's attendees), or those who joined with their current link. */
+  async function fixParticipants(row: repo.CompetitionRow): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      const current = await repo.lockCompetition(tx, row.id);
+      if (!current || current.participants_fixed_at !== null) return;
+      const now = clock.now();
+      if (current.participation === 'join') {
+        for (const p of await repo.listParticipants(tx, current.id)) {
+          const playerId = (await repo.findLinkedPlayer(tx, current.group_id, p.user_id)) ?? null;
+          // Someone who unlinked (or left the clan) keeps their row, with nothing to measure.
+          await repo.updateParticipant(
+            tx,
+            current.id,
+            p.user_id,
+            playerId ? { player_id: playerId } : { player_id: null, start_status: 'failed', end_status: 'failed' },
+          );
+        }
+      } else {
+        const eligible =
+          current.participation === 'event' && current.event_id === null
+            ? []
+            : await repo.listEligible(tx, current.group_id, current.participation === 'event' ? current.event_id : null);
+        await repo.deleteParticipantsExcept(
+          tx,
+          current.id,
+          eligible.map((e) => e.user_id),
+        );
+        for (const e of eligible) {
+          await repo.insertParticipant(tx, repo.newParticipant(current.id, e.user_id, e.player_id, null, current.starts_at));
+          await repo.updateParticipant(tx, current.id, e.user_id, { player_id: e.player_id });
+        }
+      }
+      await repo.markOnce(tx, current.id, 'participants_fixed_at', now);
+    });
+  }
+
+  const backoff = (attempts: number) => Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+
+  /** One participant's snapshot at one boundary: stored, tried again later, or marked failed once past the deadline. */
+  async function takeBoundary(
+    row: repo.CompetitionRow,
+    metrics: readonly CompetitionMetric[],
+    boundary: 'start' | 'end',
+    p: Awaited<ReturnType<typeof repo.listDueAtBoundary>>[number],
+  ): Promise<Outcome> {
+    const boundaryAt = boundary === 'start' ? Math.max(row.starts_at, p.joined_at) : row.ends_at;
+    const prefix = boundary === 'start' ? 'start' : 'end';
+    const fail = async (): Promise<Outcome> => {
+      const now = clock.now();
+      const attempts = (boundary === 'start' ? p.start_attempts : p.end_attempts) + 1;
+      const giveUp = now >= boundaryAt + settings.boundaryDeadlineMs;
+      await repo.settleBoundary(db, row.id, p.user_id, boundary, {
+        [`${prefix}_attempts`]: attempts,
+        [`${prefix}_next_at`]: now + backoff(attempts),
+        ...(giveUp ? { [`${prefix}_status`]: 'failed' } : {}),
+      });
+      return giveUp ? 'failed' : 'retry';
+    };
+    if (!p.player_id || !p.player_name || !p.game_mode) {
+      await repo.settleBoundary(db, row.id, p.user_id, boundary, { [`${prefix}_status`]: 'failed' });
+      return 'failed';
+    }
+    if (!(await lease.renew())) return 'lost';
+    try {
+      const answer = await queue.lookup(hiscoresModeById(p.game_mode as ClanGameMode).table, p.player_name, { priority: 'background' });
+      if (!answer) return await fail();
+      await snapshots.record(p.player_id, answer);
+      const stored = await repo.settleBoundary(db, row.id, p.user_id, boundary, {
+        [`${prefix}_status`]: 'taken',
+        [`${prefix}_taken_at`]: clock.now(),
+        [`${prefix}_values`]: JSON.stringify(metricValues(toSnapshotData(answer), metrics)),
+      });
+      return stored ? 'taken' : 'lost';
+    } catch (error) {
+      log.warn({ competitionId: row.id, userId: p.user_id, boundary, err: error }, 'competition snapshot failed');
+      return fail();
+    }
+  }
+
+  async function boundaryPass(row: repo.CompetitionRow, metrics: readonly CompetitionMetric[], boundary: 'start' | 'end') {
+    const due = await repo.listDueAtBoundary(db, row.id, boundary, clock.now());
+    const outcomes = await Promise.all(due.map((p) => takeBoundary(row, metrics, boundary, p)));
+    if ((await repo.countPendingAtBoundary(db, row.id, boundary)) === 0) {
+      await repo.markOnce(db, row.id, boundary === 'start' ? 'start_done_at' : 'end_done_at', clock.now());
+    }
+    return { taken: outcomes.filter((o) => o === 'taken').length, failed: outcomes.filter((o) => o === 'failed').length };
+  }
+
+  /** Looks the participants up again, behind anyone waiting on a page, skipping those checked moments ago. */
+  async function refreshPass(row: repo.CompetitionRow): Promise<number> {
+    if (!(await repo.markRefreshed(db, row.id, row.refreshed_at, clock.now()))) return 0;
+    const now = clock.now();
+    const stale = (await repo.listParticipants(db, row.id)).filter(
+      (p) => p.player_id && p.player_name && p.game_mode && p.start_status === 'taken' && (p.last_checked_at ?? 0) < now - settings.freshMs,
+    );
+    const outcomes = await Promise.all(
+      stale.map(async (p) => {
+        if (!(await lease.renew())) return false;
+        try {
+          const answer = await queue.lookup(hiscoresModeById(p.game_mode as ClanGameMode).table, p.player_name!, {
+            priority: 'background',
+          });
+          return answer ? snapshots.record(p.player_id!, answer) : false;
+        } catch (error) {
+          log.warn({ competitionId: row.id, userId: p.user_id, err: error }, 'competition refresh failed');
+          return false;
+        }
+      }),
+    );
+    return outcomes.filter(Boolean).length;
+  }
+
+  /** The moments due now; a moment missed by too much (the job was down, or the competition is too short for it) is marked without a post. */
+  function duePosts(row: repo.CompetitionRow, now: number): { post: CompetitionPost; send: boolean }[] {
+    const due: { post: CompetitionPost; send: boolean }[] = [];
+    if (row.posted_start_at === null && row.start_done_at !== null) due.push({ post: 'start', send: now < row.ends_at });
+    if (row.posted_day_at === null && now >= row.ends_at - DAY)
+      due.push({ post: 'day', send: row.ends_at - DAY > row.starts_at && now < row.ends_at - HOUR });
+    if (row.posted_hour_at === null && now >= row.ends_at - HOUR)
+      due.push({ post: 'hour', send: row.ends_at - HOUR > row.starts_at && now < row.ends_at });
+    if (row.posted_end_at === null && row.end_done_at !== null) due.push({ post: 'end', send: true });
+    return due;
+  }
+
+  const POSTED_COLUMN = { start: 'posted_start_at', day: 'posted_day_at', hour: 'posted_hour_at', end: 'posted_end_at' } as const;
+
+  async function postPass(row: repo.CompetitionRow, metrics: readonly CompetitionMetric[], group: { group_name: string }): Promise<number> {
+    const due = duePosts(row, clock.now());
+    if (due.length === 0) return 0;
+    const { participants, teams } = toStandings(row, metrics, await loadParticipants(db, row), clock.now());
+    let posted = 0;
+    for (const { post, send } of due) {
+      const queued = await db.transaction().execute(async (tx) => {
+        if (!(await repo.markOnce(tx, row.id, POSTED_COLUMN[post], clock.now()))) return false;
+        if (!send) return false;
+        const competition = {
+          id: row.id,
+          groupId: row.group_id,
+          groupName: group.group_name,
+          name: row.name,
+          startsAt: row.starts_at,
+          endsAt: row.ends_at,
+          metricLabels: metrics.map((m) => m.label),
+          participants,
+          teams,
+        };
+        return queueCompetitionPost(tx, post, competition, {
+          publicUrl,
+          bot: discordBot,
+          now: clock.now(),
+          keySuffix: post === 'start' ? '' : `:${row.ends_at}`,
+        });
+      });
+      if (queued) posted += 1;
+    }
+    return posted;
+  }
+
+  async function advance(row: repo.CompetitionRow, result: CompetitionTickResult): Promise<void> {
+    const group = await repo.findGroup(db, row.group_id);
+    if (!group) return;
+    const metrics = metricsOf(row, competitionGameOf(group.game_name));
+    const before = { ...result };
+    if (row.participants_fixed_at === null) await fixParticipants(row);
+    const start = await boundaryPass(row, metrics, 'start');
+    result.taken += start.taken;
+    result.failed += start.failed;
+    let current = (await repo.findCompetition(db, row.id)) ?? row;
+    const now = clock.now();
+    if (
+      now < current.ends_at &&
+      current.start_done_at !== null &&
+      (current.refreshed_at === null || now - current.refreshed_at >= settings.refreshEveryMs)
+    ) {
+      result.refreshed += await refreshPass(current);
+    }
+    if (now >= current.ends_at) {
+      const end = await boundaryPass(current, metrics, 'end');
+      result.taken += end.taken;
+      result.failed += end.failed;
+    }
+    current = (await repo.findCompetition(db, row.id)) ?? current;
+    result.posted += await postPass(current, metrics, group);
+    current = (await repo.findCompetition(db, row.id)) ?? current;
+    if (current.end_done_at !== null && current.posted_end_at !== null) await repo.markOnce(db, row.id, 'closed_at', clock.now());
+    const changed =
+      result.taken !== before.taken ||
+      result.failed !== before.failed ||
+      result.refreshed !== before.refreshed ||
+      row.participants_fixed_at === null;
+    if (changed) changes.publish({ groupId: row.group_id, topic: 'competitions', action: 'changed' });
+  }
+
+  async function runTick(): Promise<CompetitionTickResult> {
+    const result: CompetitionTickResult = { leader: false, taken: 0, failed: 0, refreshed: 0, posted: 0 };
+    if (!(await lease.hold())) return result;
+    result.leader = true;
+    for (const row of await repo.listOpen(db, clock.now(), BATCH)) await advance(row, result);
+    if (result.posted > 0) onPostQueued?.();
+    if (result.taken + result.failed + result.refreshed + result.posted > 0) log.info({ instanceId, ...result }, 'competitions');
+    return result;
+  }
+
+  return { instanceId, ...createBackgroundJob({ run: runTick, log, failureMessage: 'competitions job failed', lease }) };
+}
+export type CompetitionsJob = ReturnType<typeof createCompetitionsJob>;

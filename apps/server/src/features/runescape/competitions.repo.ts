@@ -1,0 +1,351 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
+import type { RuneScapeCompetitionParticipantsTable, RuneScapeCompetitionsTable } from './competitions.tables';
+import './competitions.tables';
+import './runescape.tables';
+
+export type CompetitionRow = RuneScapeCompetitionsTable;
+export type ParticipantRow = RuneScapeCompetitionParticipantsTable;
+
+/** A participant with their name, the account measured and its latest snapshot. */
+export type ParticipantViewRow = ParticipantRow & {
+  username: string;
+  player_name: string | null;
+  game_mode: string | null;
+  last_checked_at: number | null;
+  latest_data: string | null;
+  latest_taken_at: number | null;
+};
+
+/** A member who would take part (linked account, and for an event its attendee), with their latest snapshot. */
+export interface EligibleRow {
+  user_id: string;
+  username: string;
+  player_id: string;
+  player_name: string;
+  game_mode: string;
+  latest_data: string | null;
+  latest_taken_at: number | null;
+}
+
+export async function insertCompetition(db: Db, row: CompetitionRow): Promise<void> {
+  await db.insertInto('runescape_competitions').values(row).execute();
+}
+
+export const findCompetition = (db: Db, id: string): Promise<CompetitionRow | undefined> =>
+  db.selectFrom('runescape_competitions').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Takes the competition's row lock (a no-op update, which both engines lock) inside a transaction. */
+export const lockCompetition = (db: Db, id: string): Promise<CompetitionRow | undefined> =>
+  db
+    .updateTable('runescape_competitions')
+    .set((eb) => ({ name: eb.ref('name') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+
+export async function updateCompetition(db: Db, id: string, fields: Partial<CompetitionRow>): Promise<void> {
+  await db.updateTable('runescape_competitions').set(fields).where('id', '=', id).execute();
+}
+
+export async function deleteCompetition(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('runescape_competitions').where('id', '=', id).execute();
+}
+
+/** The clan's competitions with how many participant rows and distinct teams each has: one query. */
+export const listCompetitions = (db: Db, groupId: string) =>
+  db
+    .selectFrom('runescape_competitions as c')
+    .selectAll('c')
+    .select((eb) => [
+      eb
+        .selectFrom('runescape_competition_participants as p')
+        .select((s) => s.fn.countAll<number>().as('n'))
+        .whereRef('p.competition_id', '=', 'c.id')
+        .as('row_count'),
+    ])
+    .where('c.group_id', '=', groupId)
+    .orderBy('c.starts_at', 'desc')
+    .execute();
+
+/** The competition's participant rows, with names, accounts and latest snapshots: one query. */
+export const listParticipants = (db: Db, competitionId: string): Promise<ParticipantViewRow[]> =>
+  db
+    .selectFrom('runescape_competition_participants as p')
+    .innerJoin('users', 'users.id', 'p.user_id')
+    .leftJoin('runescape_players', 'runescape_players.id', 'p.player_id')
+    .leftJoin('runescape_snapshots', 'runescape_snapshots.id', 'runescape_players.latest_snapshot_id')
+    .selectAll('p')
+    .select([
+      'users.username',
+      'runescape_players.player_name',
+      'runescape_players.game_mode',
+      'runescape_players.last_checked_at',
+      'runescape_snapshots.data as latest_data',
+      'runescape_snapshots.taken_at as latest_taken_at',
+    ])
+    .where('p.competition_id', '=', competitionId)
+    .orderBy('users.username')
+    .execute();
+
+/**
+ * Current members of the clan with a linked account (and, with `eventId`, a seat at that event:
+ * Attending or Late), with their latest snapshots: who an 'everyone' or 'event' competition measures.
+ */
+export function listEligible(db: Db, groupId: string, eventId: string | null): Promise<EligibleRow[]> {
+  let query = db
+    .selectFrom('runescape_accounts')
+    .innerJoin('group_members', (join) =>
+      join
+        .onRef('group_members.group_id', '=', 'runescape_accounts.group_id')
+        .onRef('group_members.user_id', '=', 'runescape_accounts.user_id'),
+    )
+    .innerJoin('users', 'users.id', 'runescape_accounts.user_id')
+    .innerJoin('runescape_players', 'runescape_players.id', 'runescape_accounts.player_id')
+    .leftJoin('runescape_snapshots', 'runescape_snapshots.id', 'runescape_players.latest_snapshot_id')
+    .select([
+      'runescape_accounts.user_id',
+      'users.username',
+      'runescape_accounts.player_id',
+      'runescape_players.player_name',
+      'runescape_players.game_mode',
+      'runescape_snapshots.data as latest_data',
+      'runescape_snapshots.taken_at as latest_taken_at',
+    ])
+    .where('runescape_accounts.group_id', '=', groupId);
+  if (eventId !== null) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('event_attendees')
+          .select(sql.lit(1).as('one'))
+          .where('event_attendees.event_id', '=', eventId)
+          .whereRef('event_attendees.user_id', '=', 'runescape_accounts.user_id'),
+      ),
+    );
+  }
+  return query.orderBy('users.username').execute();
+}
+
+/** How many an 'everyone' competition would measure now, and per event how many an 'event' one would: one query each. */
+export async function countEligible(db: Db, groupId: string): Promise<{ everyone: number; byEvent: Map<string, number> }> {
+  const base = db
+    .selectFrom('runescape_accounts')
+    .innerJoin('group_members', (join) =>
+      join
+        .onRef('group_members.group_id', '=', 'runescape_accounts.group_id')
+        .onRef('group_members.user_id', '=', 'runescape_accounts.user_id'),
+    )
+    .where('runescape_accounts.group_id', '=', groupId);
+  const [everyone, events] = await Promise.all([
+    base.select((s) => s.fn.countAll<number>().as('n')).executeTakeFirst(),
+    base
+      .innerJoin('event_attendees', 'event_attendees.user_id', 'runescape_accounts.user_id')
+      .innerJoin('events', 'events.id', 'event_attendees.event_id')
+      .where('events.group_id', '=', groupId)
+      .select(['event_attendees.event_id', (s) => s.fn.countAll<number>().as('n')])
+      .groupBy('event_attendees.event_id')
+      .execute(),
+  ]);
+  return { everyone: Number(everyone?.n ?? 0), byEvent: new Map(events.map((row) => [row.event_id, Number(row.n)])) };
+}
+
+export const findParticipant = (db: Db, competitionId: string, userId: string): Promise<ParticipantRow | undefined> =>
+  db
+    .selectFrom('runescape_competition_participants')
+    .selectAll()
+    .where('competition_id', '=', competitionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+export const newParticipant = (
+  competitionId: string,
+  userId: string,
+  playerId: string | null,
+  team: string | null,
+  now: number,
+): ParticipantRow => ({
+  competition_id: competitionId,
+  user_id: userId,
+  player_id: playerId,
+  team,
+  joined_at: now,
+  start_status: 'pending',
+  start_attempts: 0,
+  start_next_at: 0,
+  start_taken_at: null,
+  start_values: null,
+  end_status: 'pending',
+  end_attempts: 0,
+  end_next_at: 0,
+  end_taken_at: null,
+  end_values: null,
+});
+
+/** Adds the participant; an existing row is left as it is. */
+export async function insertParticipant(db: Db, row: ParticipantRow): Promise<void> {
+  await db
+    .insertInto('runescape_competition_participants')
+    .values(row)
+    .onConflict((oc) => oc.columns(['competition_id', 'user_id']).doNothing())
+    .execute();
+}
+
+export async function deleteParticipant(db: Db, competitionId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('runescape_competition_participants')
+    .where('competition_id', '=', competitionId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function deleteParticipantsExcept(db: Db, competitionId: string, keep: readonly string[]): Promise<void> {
+  let query = db.deleteFrom('runescape_competition_participants').where('competition_id', '=', competitionId);
+  if (keep.length > 0) query = query.where('user_id', 'not in', keep);
+  await query.execute();
+}
+
+export async function updateParticipant(db: Db, competitionId: string, userId: string, fields: Partial<ParticipantRow>): Promise<void> {
+  await db
+    .updateTable('runescape_competition_participants')
+    .set(fields)
+    .where('competition_id', '=', competitionId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function clearTeams(db: Db, competitionId: string): Promise<void> {
+  await db.updateTable('runescape_competition_participants').set({ team: null }).where('competition_id', '=', competitionId).execute();
+}
+
+/** Started competitions with something left to do, the oldest first. */
+export const listOpen = (db: Db, now: number, limit: number): Promise<CompetitionRow[]> =>
+  db
+    .selectFrom('runescape_competitions')
+    .selectAll()
+    .where('closed_at', 'is', null)
+    .where('starts_at', '<=', now)
+    .orderBy('starts_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+/** Participants whose snapshot at this boundary is still pending and due now. */
+export const listDueAtBoundary = (
+  db: Db,
+  competitionId: string,
+  boundary: 'start' | 'end',
+  now: number,
+): Promise<(ParticipantRow & { player_name: string | null; game_mode: string | null })[]> =>
+  db
+    .selectFrom('runescape_competition_participants as p')
+    .leftJoin('runescape_players', 'runescape_players.id', 'p.player_id')
+    .selectAll('p')
+    .select(['runescape_players.player_name', 'runescape_players.game_mode'])
+    .where('p.competition_id', '=', competitionId)
+    .where(boundary === 'start' ? 'p.start_status' : 'p.end_status', '=', 'pending')
+    .where(boundary === 'start' ? 'p.start_next_at' : 'p.end_next_at', '<=', now)
+    .execute();
+
+/** The clan's name and game. */
+export const findGroup = (db: Db, groupId: string) =>
+  db.selectFrom('groups').select(['group_name', 'game_name']).where('id', '=', groupId).executeTakeFirst();
+
+export async function countPendingAtBoundary(db: Db, competitionId: string, boundary: 'start' | 'end'): Promise<number> {
+  const row = await db
+    .selectFrom('runescape_competition_participants')
+    .select((s) => s.fn.countAll<number>().as('n'))
+    .where('competition_id', '=', competitionId)
+    .where(boundary === 'start' ? 'start_status' : 'end_status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Records a boundary snapshot or failure, only while it is still pending: a pass that lost its lease
+ * midway cannot overwrite what the new holder recorded. True when the row changed.
+ */
+export async function settleBoundary(
+  db: Db,
+  competitionId: string,
+  userId: string,
+  boundary: 'start' | 'end',
+  fields: Partial<ParticipantRow>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('runescape_competition_participants')
+    .set(fields)
+    .where('competition_id', '=', competitionId)
+    .where('user_id', '=', userId)
+    .where(boundary === 'start' ? 'start_status' : 'end_status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets a column of the competition that is still null; true for the one caller that set it. */
+export async function markOnce(
+  db: Db,
+  id: string,
+  column:
+    | 'participants_fixed_at'
+    | 'start_done_at'
+    | 'end_done_at'
+    | 'posted_start_at'
+    | 'posted_day_at'
+    | 'posted_hour_at'
+    | 'posted_end_at'
+    | 'closed_at',
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('runescape_competitions')
+    .set({ [column]: now })
+    .where('id', '=', id)
+    .where(column, 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Snapshots of players taken in a window, for the chart: one query, one seek per player on (player_id, taken_at). */
+export const listSnapshotsOfPlayers = (db: Db, playerIds: readonly string[], from: number, to: number) =>
+  playerIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('runescape_snapshots')
+        .select(['player_id', 'taken_at', 'data'])
+        .where('player_id', 'in', playerIds)
+        .where('taken_at', '>=', from)
+        .where('taken_at', '<=', to)
+        .orderBy('player_id')
+        .orderBy('taken_at')
+        .execute();
+
+/** The event, if it is one of the clan's. */
+export const findEventOfGroup = (db: Db, groupId: string, eventId: string) =>
+  db.selectFrom('events').select(['id', 'event_name']).where('id', '=', eventId).where('group_id', '=', groupId).executeTakeFirst();
+
+/** The member's current link in the clan (while a member). */
+export const findLinkedPlayer = async (db: Db, groupId: string, userId: string): Promise<string | undefined> =>
+  (
+    await db
+      .selectFrom('runescape_accounts')
+      .innerJoin('group_members', (join) =>
+        join
+          .onRef('group_members.group_id', '=', 'runescape_accounts.group_id')
+          .onRef('group_members.user_id', '=', 'runescape_accounts.user_id'),
+      )
+      .select('runescape_accounts.player_id')
+      .where('runescape_accounts.group_id', '=', groupId)
+      .where('runescape_accounts.user_id', '=', userId)
+      .executeTakeFirst()
+  )?.player_id;
+
+/** Claims the competition's refresh (the one caller that moves `refreshed_at` from `previous` to `now`). */
+export async function markRefreshed(db: Db, id: string, previous: number | null, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('runescape_competitions')
+    .set({ refreshed_at: now })
+    .where('id', '=', id)
+    .where((w) => (previous === null ? w('refreshed_at', 'is', null) : w('refreshed_at', '=', previous)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,418 @@
+import { can } from '@smm/shared/groups/policy';
+import { competitionGameOf, competitionMetric } from '@smm/shared/runescape/competition-metrics';
+import {
+  COMPETITION_CHANGED_MESSAGE,
+  COMPETITION_MAX_DAYS,
+  type CompetitionDetail,
+  type CompetitionIdBody,
+  type CompetitionQuery,
+  type CompetitionsQuery,
+  type CompetitionsResponse,
+  type CreateCompetitionBody,
+  type DeleteCompetitionResponse,
+  type SetCompetitionTeamsBody,
+  type UpdateCompetitionBody,
+} from '@smm/shared/runescape/competition-schemas';
+import type { UserDto } from '@smm/shared/users/schemas';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import { badRequest, conflict, invalid, notFound } from '../../errors';
+import { newId } from '../../lib/ids';
+import { assertCan, loadAccess, type GroupAccess } from '../groups/group-access';
+import { publishAfter, type GroupChanges } from '../live/group-changes';
+import type { Throttle } from '../throttle/throttle.service';
+import { assertClan } from './clan.service';
+import * as repo from './competitions.repo';
+import { metricsOf, toChart, toStandings, toSummary, type ParticipantInput } from './competitions.mapper';
+import { overallOf, splitEvenly } from './competitions.standings';
+import { parseSnapshot } from './snapshots';
+
+const DAY = 86_400_000;
+const MAX_MS = COMPETITION_MAX_DAYS * DAY;
+/** Competitions an Administrator may create in an hour: enough for a season, not for a script. */
+const CREATE_LIMIT = { max: 30, windowMs: 60 * 60_000 };
+const CREATE_LIMIT_MESSAGE = 'You have created many competitions in a short time. Please wait a while before creating more.';
+const MEMBERS_ONLY = 'Only members of this clan can do that';
+const ADMINISTRATORS_ONLY = 'Only Administrators of this clan can manage competitions';
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  changes: GroupChanges;
+  throttle: Throttle;
+}
+
+/** The ids a request names, refused unless the competition belongs to that clan (404 either way). */
+async function competitionOfGroup(db: Db, groupID: string, competitionID: string, lock = false): Promise<repo.CompetitionRow> {
+  const row = await (lock ? repo.lockCompetition(db, competitionID) : repo.findCompetition(db, competitionID));
+  if (!row || row.group_id !== groupID) throw notFound('Competition not found');
+  return row;
+}
+
+/** Who takes part (or, before the start, would): stored rows, or the clan's linked members (and an event's attendees) with stored teams. */
+export async function loadParticipants(db: Db, row: repo.CompetitionRow): Promise<ParticipantInput[]> {
+  const stored = await repo.listParticipants(db, row.id);
+  const fromRow = (p: repo.ParticipantViewRow): ParticipantInput => ({
+    userID: p.user_id,
+    username: p.username,
+    playerId: p.player_id,
+    playerName: p.player_name,
+    gameMode: p.game_mode,
+    team: p.team,
+    startStatus: p.start_status,
+    endStatus: p.end_status,
+    startTakenAt: p.start_taken_at,
+    startValues: p.start_values,
+    endTakenAt: p.end_taken_at,
+    endValues: p.end_values,
+    latestData: p.latest_data,
+  });
+  if (row.participants_fixed_at !== null || row.participation === 'join') return stored.map(fromRow);
+  if (row.participation === 'event' && row.event_id === null) return [];
+  const teamOf = new Map(stored.map((p) => [p.user_id, p.team]));
+  const eligible = await repo.listEligible(db, row.group_id, row.participation === 'event' ? row.event_id : null);
+  return eligible.map((e) => ({
+    userID: e.user_id,
+    username: e.username,
+    playerId: e.player_id,
+    playerName: e.player_name,
+    gameMode: e.game_mode,
+    team: teamOf.get(e.user_id) ?? null,
+    startStatus: 'pending',
+    endStatus: 'pending',
+    startTakenAt: null,
+    startValues: null,
+    endTakenAt: null,
+    endValues: null,
+    latestData: e.latest_data,
+  }));
+}
+
+/** RuneScape clan competitions: Administrators create, edit and delete them; members join or leave; everyone sees the standings. */
+export function createCompetitionsService({ db, clock, changes, throttle }: Deps) {
+  async function clanAccess(
+    actor: UserDto,
+    groupID: string,
+    action: 'viewCompetitions' | 'joinCompetitions' | 'manageCompetitions',
+    tx: Db = db,
+  ) {
+    const access = await loadAccess(tx, groupID, actor.id);
+    assertCan(access, action, action === 'manageCompetitions' ? ADMINISTRATORS_ONLY : MEMBERS_ONLY);
+    assertClan(access);
+    return access;
+  }
+
+  function assertMetrics(access: GroupAccess, ids: readonly string[]) {
+    const game = competitionGameOf(access.group.game_name);
+    const unknown = ids.filter((id) => !competitionMetric(game, id));
+    if (unknown.length > 0) {
+      const message = `Unknown metric${unknown.length > 1 ? 's' : ''} for ${access.group.game_name}: ${unknown.join(', ')}`;
+      throw invalid({ metrics: message }, message);
+    }
+  }
+
+  async function assertEvent(tx: Db, groupID: string, eventID: string | null | undefined) {
+    if (!eventID) throw invalid({ eventID: 'Pick the event whose attendees take part' }, 'Pick the event whose attendees take part');
+    if (!(await repo.findEventOfGroup(tx, groupID, eventID)))
+      throw invalid({ eventID: 'Event not found in this clan' }, 'Event not found in this clan');
+  }
+
+  /** The detail as the caller sees it. */
+  async function detail(actor: UserDto, access: GroupAccess, row: repo.CompetitionRow, tx: Db = db): Promise<CompetitionDetail> {
+    const now = clock.now();
+    const game = competitionGameOf(access.group.game_name);
+    const metrics = metricsOf(row, game);
+    const inputs = await loadParticipants(tx, row);
+    const { status, participants, teams } = toStandings(row, metrics, inputs, now);
+    const top = participants.slice(0, 10);
+    const byUser = new Map(inputs.map((p) => [p.userID, p]));
+    const topInputs = top.map((p) => byUser.get(p.userID)!).filter((p) => p.playerId !== null && p.startTakenAt !== null);
+    const finished = status === 'finished';
+    const from = Math.min(...topInputs.map((p) => p.startTakenAt!), Number.POSITIVE_INFINITY);
+    const to = finished ? Math.max(...topInputs.map((p) => p.endTakenAt ?? p.startTakenAt!), from) : now;
+    const snapshots =
+      status === 'upcoming' || topInputs.length === 0
+        ? []
+        : await repo.listSnapshotsOfPlayers(tx, [...new Set(topInputs.map((p) => p.playerId!))], from, to);
+    const chart = status === 'upcoming' ? [] : toChart(metrics, top, byUser, snapshots, finished, now);
+    const takesPart = inputs.some((p) => p.userID === actor.id);
+    const linked =
+      row.participation === 'join' && !takesPart && now < row.ends_at ? await repo.findLinkedPlayer(tx, row.group_id, actor.id) : undefined;
+    return {
+      competition: toSummary(row, now, {
+        participants: inputs.length,
+        teams: new Set(inputs.flatMap((p) => (p.team ? [p.team] : []))).size,
+      }),
+      participants,
+      teams,
+      chart,
+      viewer: {
+        takesPart,
+        mayJoin: row.participation === 'join' && !takesPart && now < row.ends_at && linked !== undefined,
+        mayLeave: row.participation === 'join' && takesPart && now < row.starts_at,
+        mayManage: can('manageCompetitions', access.context),
+      },
+    };
+  }
+
+  /** The next version stamp: the clock, or one past the last stamp when the clock has not moved. */
+  const nextVersion = (row: repo.CompetitionRow) => Math.max(clock.now(), row.updated_at + 1);
+
+  function assertExpected(row: repo.CompetitionRow, expected: number | undefined) {
+    if (expected !== undefined && expected !== row.updated_at) throw conflict(COMPETITION_CHANGED_MESSAGE);
+  }
+
+  return {
+    /** The clan's competitions, ongoing first, then upcoming (soonest first), then finished (latest first). */
+    async getCompetitions(actor: UserDto, { groupID }: CompetitionsQuery): Promise<CompetitionsResponse> {
+      await clanAccess(actor, groupID, 'viewCompetitions');
+      const now = clock.now();
+      const rows = await repo.listCompetitions(db, groupID);
+      const needsEligible = rows.some((r) => r.participants_fixed_at === null && r.participation !== 'join');
+      const eligible = needsEligible ? await repo.countEligible(db, groupID) : { everyone: 0, byEvent: new Map<string, number>() };
+      const order = { ongoing: 0, upcoming: 1, finished: 2 } as const;
+      const competitions = rows.map((r) => {
+        let participants = Number(r.row_count ?? 0);
+        if (r.participants_fixed_at === null && r.participation === 'everyone') participants = eligible.everyone;
+        if (r.participants_fixed_at === null && r.participation === 'event')
+          participants = r.event_id ? (eligible.byEvent.get(r.event_id) ?? 0) : 0;
+        return { row: r, summary: toSummary(r, now, { participants, teams: 0 }) };
+      });
+      competitions.sort((a, b) => {
+        const byStatus = order[a.summary.status] - order[b.summary.status];
+        if (byStatus !== 0) return byStatus;
+        if (a.summary.status === 'upcoming') return a.row.starts_at - b.row.starts_at;
+        if (a.summary.status === 'finished') return b.row.ends_at - a.row.ends_at;
+        return a.row.ends_at - b.row.ends_at;
+      });
+      const teamCounts = await Promise.all(
+        competitions.map(async ({ row }) =>
+          row.kind === 'teams' ? new Set((await repo.listParticipants(db, row.id)).flatMap((p) => (p.team ? [p.team] : []))).size : 0,
+        ),
+      );
+      return { competitions: competitions.map(({ summary }, i) => ({ ...summary, teamCount: teamCounts[i]! })) };
+    },
+
+    /** One competition's standings, teams, chart and what the caller may do. */
+    async getCompetition(actor: UserDto, { groupID, competitionID }: CompetitionQuery): Promise<CompetitionDetail> {
+      const access = await clanAccess(actor, groupID, 'viewCompetitions');
+      return detail(actor, access, await competitionOfGroup(db, groupID, competitionID));
+    },
+
+    /** An Administrator creates a competition starting in the future. */
+    async createCompetition(actor: UserDto, body: CreateCompetitionBody): Promise<CompetitionDetail> {
+      const access = await clanAccess(actor, body.groupID, 'manageCompetitions');
+      assertMetrics(access, body.metrics);
+      const now = clock.now();
+      if (body.startsAt <= now) throw invalid({ startsAt: 'Start time must be in the future' }, 'Start time must be in the future');
+      await throttle.consume(`competitions:create:${actor.id}`, CREATE_LIMIT, CREATE_LIMIT_MESSAGE);
+      const id = newId();
+      const row = await publishAfter(changes, async (record) => {
+        const created = await db.transaction().execute(async (tx) => {
+          if (body.participation === 'event') await assertEvent(tx, body.groupID, body.eventID);
+          const value: repo.CompetitionRow = {
+            id,
+            group_id: body.groupID,
+            name: body.name,
+            starts_at: body.startsAt,
+            ends_at: body.endsAt,
+            metrics: JSON.stringify(body.metrics),
+            kind: body.kind,
+            participation: body.participation,
+            event_id: body.participation === 'event' ? (body.eventID ?? null) : null,
+            created_by: actor.id,
+            created_at: now,
+            updated_at: now,
+            participants_fixed_at: null,
+            start_done_at: null,
+            end_done_at: null,
+            refreshed_at: null,
+            posted_start_at: null,
+            posted_day_at: null,
+            posted_hour_at: null,
+            posted_end_at: null,
+            closed_at: null,
+          };
+          await repo.insertCompetition(tx, value);
+          return value;
+        });
+        record({ groupId: body.groupID, topic: 'competitions', action: 'created' });
+        return created;
+      });
+      return detail(actor, access, row);
+    },
+
+    /**
+     * An Administrator edits a competition: anything before the start; after it only the name and
+     * the end (still in the future); a finished one not at all. A stale expectedUpdatedAt is a 409.
+     */
+    async updateCompetition(actor: UserDto, body: UpdateCompetitionBody): Promise<CompetitionDetail> {
+      const access = await clanAccess(actor, body.groupID, 'manageCompetitions');
+      if (body.metrics) assertMetrics(access, body.metrics);
+      const row = await publishAfter(changes, async (record) => {
+        const updated = await db.transaction().execute(async (tx) => {
+          const current = await competitionOfGroup(tx, body.groupID, body.competitionID, true);
+          assertExpected(current, body.expectedUpdatedAt);
+          const now = clock.now();
+          if (now >= current.ends_at) throw badRequest('This competition has finished and can no longer be edited');
+          const next = { ...current };
+          if (body.name !== undefined) next.name = body.name;
+          if (body.endsAt !== undefined) next.ends_at = body.endsAt;
+          const started = now >= current.starts_at;
+          if (started) {
+            const locked: Record<string, string> = {};
+            const changed = {
+              startsAt: body.startsAt !== undefined && body.startsAt !== current.starts_at,
+              metrics: body.metrics !== undefined && JSON.stringify(body.metrics) !== current.metrics,
+              kind: body.kind !== undefined && body.kind !== current.kind,
+              participation: body.participation !== undefined && body.participation !== current.participation,
+              eventID: body.eventID !== undefined && (body.eventID ?? null) !== current.event_id,
+            };
+            for (const [field, isChanged] of Object.entries(changed))
+              if (isChanged) locked[field] = 'This can no longer change: the competition has started';
+            if (Object.keys(locked).length > 0)
+              throw invalid(locked, 'Once a competition has started only its name and end time can change');
+            if (next.ends_at <= now) throw invalid({ endsAt: 'End time must be in the future' }, 'End time must be in the future');
+          } else {
+            if (body.startsAt !== undefined) next.starts_at = body.startsAt;
+            if (body.metrics !== undefined) next.metrics = JSON.stringify(body.metrics);
+            if (body.kind !== undefined) next.kind = body.kind;
+            if (body.participation !== undefined) next.participation = body.participation;
+            if (body.eventID !== undefined || body.participation !== undefined)
+              next.event_id = next.participation === 'event' ? (body.eventID ?? current.event_id) : null;
+            if (body.startsAt !== undefined && next.starts_at <= now)
+              throw invalid({ startsAt: 'Start time must be in the future' }, 'Start time must be in the future');
+            if (next.participation === 'event') await assertEvent(tx, body.groupID, next.event_id);
+          }
+          if (next.ends_at <= next.starts_at)
+            throw invalid({ endsAt: 'End time must be after the start time' }, 'End time must be after the start time');
+          if (next.ends_at - next.starts_at > MAX_MS) {
+            const message = `A competition may last at most ${COMPETITION_MAX_DAYS} days`;
+            throw invalid({ endsAt: message }, message);
+          }
+          // Who took part, and in which team, belongs to the way of taking part and the kind chosen.
+          if (next.participation !== current.participation) await repo.deleteParticipantsExcept(tx, current.id, []);
+          else if (next.kind === 'classic' && current.kind === 'teams') await repo.clearTeams(tx, current.id);
+          next.updated_at = nextVersion(current);
+          // The reminders follow a new end time.
+          if (next.ends_at !== current.ends_at) Object.assign(next, { posted_day_at: null, posted_hour_at: null });
+          await repo.updateCompetition(tx, current.id, {
+            name: next.name,
+            starts_at: next.starts_at,
+            ends_at: next.ends_at,
+            metrics: next.metrics,
+            kind: next.kind,
+            participation: next.participation,
+            event_id: next.event_id,
+            updated_at: next.updated_at,
+            posted_day_at: next.posted_day_at,
+            posted_hour_at: next.posted_hour_at,
+          });
+          return next;
+        });
+        record({ groupId: body.groupID, topic: 'competitions', action: 'updated' });
+        return updated;
+      });
+      return detail(actor, access, row);
+    },
+
+    /** An Administrator deletes a competition and its standings. */
+    async deleteCompetition(actor: UserDto, { groupID, competitionID }: CompetitionIdBody): Promise<DeleteCompetitionResponse> {
+      await clanAccess(actor, groupID, 'manageCompetitions');
+      await publishAfter(changes, async (record) => {
+        await db.transaction().execute(async (tx) => {
+          await competitionOfGroup(tx, groupID, competitionID, true);
+          await repo.deleteCompetition(tx, competitionID);
+        });
+        record({ groupId: groupID, topic: 'competitions', action: 'deleted' });
+      });
+      return { competitionID };
+    },
+
+    /** A member with a linked account joins a competition members join, any time before its end. */
+    async joinCompetition(actor: UserDto, { groupID, competitionID }: CompetitionIdBody): Promise<CompetitionDetail> {
+      const access = await clanAccess(actor, groupID, 'joinCompetitions');
+      const row = await publishAfter(changes, async (record) => {
+        const joined = await db.transaction().execute(async (tx) => {
+          const current = await competitionOfGroup(tx, groupID, competitionID, true);
+          if (current.participation !== 'join')
+            throw badRequest('Members do not join this competition: who takes part is set by the competition');
+          const now = clock.now();
+          if (now >= current.ends_at) throw badRequest('This competition has finished');
+          const playerId = await repo.findLinkedPlayer(tx, groupID, actor.id);
+          if (!playerId) throw badRequest('Link your RuneScape account in this clan first');
+          await repo.insertParticipant(tx, repo.newParticipant(current.id, actor.id, playerId, null, now));
+          return current;
+        });
+        record({ groupId: groupID, topic: 'competitions', action: 'changed', userId: actor.id });
+        return joined;
+      });
+      return detail(actor, access, row);
+    },
+
+    /** A member leaves a competition they joined, before its start; after it their record stays. */
+    async leaveCompetition(actor: UserDto, { groupID, competitionID }: CompetitionIdBody): Promise<CompetitionDetail> {
+      const access = await clanAccess(actor, groupID, 'joinCompetitions');
+      const row = await publishAfter(changes, async (record) => {
+        const left = await db.transaction().execute(async (tx) => {
+          const current = await competitionOfGroup(tx, groupID, competitionID, true);
+          if (current.participation !== 'join')
+            throw badRequest('Members do not leave this competition: who takes part is set by the competition');
+          if (clock.now() >= current.starts_at) throw conflict('You can no longer leave: the competition has started');
+          await repo.deleteParticipant(tx, current.id, actor.id);
+          return current;
+        });
+        record({ groupId: groupID, topic: 'competitions', action: 'changed', userId: actor.id });
+        return left;
+      });
+      return detail(actor, access, row);
+    },
+
+    /** An Administrator sets a teams competition's teams before its start: by hand, or split evenly by total level or experience. */
+    async setCompetitionTeams(actor: UserDto, body: SetCompetitionTeamsBody): Promise<CompetitionDetail> {
+      const access = await clanAccess(actor, body.groupID, 'manageCompetitions');
+      const row = await publishAfter(changes, async (record) => {
+        const saved = await db.transaction().execute(async (tx) => {
+          const current = await competitionOfGroup(tx, body.groupID, body.competitionID, true);
+          assertExpected(current, body.expectedUpdatedAt);
+          if (current.kind !== 'teams') throw badRequest('This competition is not a teams competition');
+          const now = clock.now();
+          if (now >= current.starts_at) throw badRequest('Teams can no longer change: the competition has started');
+          const participants = await loadParticipants(tx, current);
+          const byUser = new Map(participants.map((p) => [p.userID, p]));
+          let teams: { name: string; userIDs: string[] }[];
+          if (body.teams) {
+            const strangers = body.teams.flatMap((t) => t.userIDs).filter((id) => !byUser.has(id));
+            if (strangers.length > 0) {
+              const message = `Not taking part in this competition: ${strangers.join(', ')}`;
+              throw invalid({ teams: message }, message);
+            }
+            teams = body.teams.map((t) => ({ name: t.name, userIDs: t.userIDs }));
+          } else {
+            const split = body.split!;
+            const people = participants.map((p) => {
+              const overall = p.latestData ? overallOf(parseSnapshot(p.latestData)) : null;
+              return { userID: p.userID, value: (split.by === 'level' ? overall?.level : overall?.xp) ?? 0 };
+            });
+            teams = splitEvenly(people, split.teams).map((userIDs, i) => ({ name: `Team ${i + 1}`, userIDs }));
+          }
+          const teamOf = new Map(teams.flatMap((t) => t.userIDs.map((id) => [id, t.name] as const)));
+          await repo.clearTeams(tx, current.id);
+          for (const p of participants) {
+            const team = teamOf.get(p.userID) ?? null;
+            if (team === null) continue;
+            await repo.insertParticipant(tx, repo.newParticipant(current.id, p.userID, p.playerId, team, now));
+            await repo.updateParticipant(tx, current.id, p.userID, { team });
+          }
+          const updatedAt = nextVersion(current);
+          await repo.updateCompetition(tx, current.id, { updated_at: updatedAt });
+          return { ...current, updated_at: updatedAt };
+        });
+        record({ groupId: body.groupID, topic: 'competitions', action: 'updated' });
+        return saved;
+      });
+      return detail(actor, access, row);
+    },
+  };
+}
+export type CompetitionsService = ReturnType<typeof createCompetitionsService>;
