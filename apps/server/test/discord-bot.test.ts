@@ -168,6 +168,24 @@ describe('Discord bot in a group channel', () => {
     );
   });
 
+  it('an event called off keeps its post, marked Cancelled, with its buttons disabled', async () => {
+    const { group, channelID } = await groupWithChannel();
+    const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Raid night', maxNumberOfMembers: 3 });
+    await t.app.discordDeliveries.settled();
+    expect((await call(t.app, '/api/events/cancelEvent', { method: 'POST', as: cast.member, payload: { eventID: event._id } })).status).toBe(200);
+    await t.app.discordDeliveries.settled();
+    const [message] = messagesIn(channelID);
+    expect(message!.deleted).toBeFalsy();
+    expect(message!.embeds?.[0]?.title).toBe('Cancelled: Raid night');
+    expect(message!.embeds?.[0]?.footer?.text).toBe('This event was called off.');
+    expect(message!.components?.[0]?.components.map((b) => [b.label, b.disabled ?? false])).toEqual([
+      ['Attend', true],
+      ['Maybe', true],
+      ['Not coming', true],
+      ['Open', false],
+    ]);
+  });
+
   it('50 linked members pressing Attend at once on 12 seats: 12 get a seat, the others hear why not, and the post says full', async () => {
     const { group, channelID } = await groupWithChannel();
     const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Twelve seats', maxNumberOfMembers: 12 });

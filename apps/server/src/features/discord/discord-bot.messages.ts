@@ -32,21 +32,27 @@ export function seatsLeft(event: Pick<EventForMessage, 'max_number_of_members' |
 export function eventMessage(event: EventForMessage, publicUrl: string, now: number): DiscordMessageBody {
   const left = seatsLeft(event);
   const ended = event.end_at <= now;
+  const cancelled = event.cancelled_at !== null;
+  const closed = ended || cancelled;
   const names = event.attending.length ? clip(event.attending.map(plain).join(', '), NAMES_MAX) : 'Nobody yet';
   return {
     content: clip(`**${plain(event.group_name)}**: ${plain(event.event_name)}`, 2000),
     embeds: [
       {
-        title: clip(event.event_name, 256),
+        title: clip(cancelled ? `Cancelled: ${event.event_name}` : event.event_name, 256),
         url: `${publicUrl}/${event.link_url}/events?groupID=${encodeURIComponent(event.group_id)}`,
         description: [
           `${when(event.start_at, 'F')} (${when(event.start_at, 'R')}) to ${when(event.end_at, 't')}`,
           '',
           `**Attending (${event.attending.length}/${event.max_number_of_members})**: ${names}`,
         ].join('\n'),
-        color: left > 0 ? 0x2ecc71 : 0xe67e22,
+        color: cancelled ? 0xe74c3c : left > 0 ? 0x2ecc71 : 0xe67e22,
         footer: {
-          text: ended ? 'This event has ended.' : left === 1 ? '1 seat left' : left > 0 ? `${left} seats left` : 'Full: no seats left',
+          text: cancelled
+            ? 'This event was called off.'
+            : ended
+              ? 'This event has ended.'
+              : left === 1 ? '1 seat left' : left > 0 ? `${left} seats left` : 'Full: no seats left',
         },
       },
     ],
@@ -54,9 +60,9 @@ export function eventMessage(event: EventForMessage, publicUrl: string, now: num
       {
         type: 1,
         components: [
-          { type: 2, style: SUCCESS, label: 'Attend', custom_id: rsvpCustomId('attend', event.id), disabled: ended },
-          { type: 2, style: SECONDARY, label: 'Maybe', custom_id: rsvpCustomId('maybe', event.id), disabled: ended },
-          { type: 2, style: DANGER, label: 'Not coming', custom_id: rsvpCustomId('unattend', event.id), disabled: ended },
+          { type: 2, style: SUCCESS, label: 'Attend', custom_id: rsvpCustomId('attend', event.id), disabled: closed },
+          { type: 2, style: SECONDARY, label: 'Maybe', custom_id: rsvpCustomId('maybe', event.id), disabled: closed },
+          { type: 2, style: DANGER, label: 'Not coming', custom_id: rsvpCustomId('unattend', event.id), disabled: closed },
           {
             type: 2,
             style: LINK,

@@ -55,6 +55,7 @@ export async function findEventForMessage(db: Db, eventId: string) {
       'events.start_at',
       'events.end_at',
       'events.max_number_of_members',
+      'events.cancelled_at',
       'groups.group_name',
       'groups.link_url',
     ])
