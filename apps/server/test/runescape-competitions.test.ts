@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPETITION_CHANGED_MESSAGE } from '@smm/shared/runescape/competition-schemas';
+import { createInProcessGroupChanges } from '../src/features/live/group-changes';
 import { attend, createEvent } from './events-fixtures';
 import { createOsrsHiscoresFake, type OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
 import { call, createGroup } from './groups-fixtures';
@@ -28,10 +29,16 @@ let t: TestApp;
 let players: ReturnType<typeof trainingPlayers>;
 let clan: Clan;
 let seq = 0;
+const changes = createInProcessGroupChanges();
 
 beforeAll(async () => {
   hiscores = await createOsrsHiscoresFake();
-  t = await createTestApp({ osrsHiscoresUrl: hiscores.url, upstreamTimeoutMs: 2000, upstreamRateLimit: { max: 10_000, windowMs: 60_000 } });
+  t = await createTestApp({
+    osrsHiscoresUrl: hiscores.url,
+    upstreamTimeoutMs: 2000,
+    upstreamRateLimit: { max: 10_000, windowMs: 60_000 },
+    deps: { changes },
+  });
   players = trainingPlayers(hiscores);
   clan = await createClanWithCast(t.app, 'Old School RuneScape', 4);
   const xps = [4_000_000, 3_000_000, 2_000_000, 1_000_000];
@@ -305,5 +312,27 @@ describe('teams', () => {
     expect(teamOf.get(m0)).not.toBe(teamOf.get(m1));
     expect(split.body.teams.map((team: { name: string }) => team.name)).toEqual(['Team 1', 'Team 2']);
     expect(split.body.competition.teamCount).toBe(2);
+    const list = await call(t.app, `/api/runescape/getCompetitions?groupID=${clan.groupID}`, { as: clan.members[0]! });
+    expect(list.body.competitions.find((c: { competitionID: string }) => c.competitionID === ids.competitionID)).toMatchObject({
+      teamCount: 2,
+      participantCount: 4,
+    });
+  });
+});
+
+describe('live pages', () => {
+  it("hear of each change on the clan's competitions topic", async () => {
+    const heard: { topic: string; action: string }[] = [];
+    const unsubscribe = changes.subscribe(clan.groupID, (change) => heard.push({ topic: change.topic, action: change.action }));
+    const { competition } = await created();
+    const ids = { groupID: clan.groupID, competitionID: competition.competitionID };
+    await post(t.app, clan.admin, 'updateCompetition', { ...ids, name: 'Live cup' });
+    t.clock.set(Date.parse(competition.startsAt) + 5_000);
+    await t.app.runescapeCompetitions.tick();
+    await post(t.app, clan.admin, 'deleteCompetition', ids);
+    unsubscribe();
+    // The tick publishes once per competition it advanced (earlier tests' competitions too).
+    const actions = heard.filter((h) => h.topic === 'competitions').map((h) => h.action);
+    expect(actions.filter((action, i) => action !== actions[i - 1])).toEqual(['created', 'updated', 'changed', 'deleted']);
   });
 });

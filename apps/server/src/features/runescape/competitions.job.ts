@@ -215,7 +215,7 @@ export function createCompetitionsJob({
   /** The moments due now; a moment missed by too much (the job was down, or the competition is too short for it) is marked without a post. */
   function duePosts(row: repo.CompetitionRow, now: number): { post: CompetitionPost; send: boolean }[] {
     const due: { post: CompetitionPost; send: boolean }[] = [];
-    if (row.posted_start_at === null && row.start_done_at !== null) due.push({ post: 'start', send: now < row.ends_at });
+    if (row.posted_start_at === null && row.participants_fixed_at !== null) due.push({ post: 'start', send: now < row.ends_at });
     if (row.posted_day_at === null && now >= row.ends_at - DAY)
       due.push({ post: 'day', send: row.ends_at - DAY > row.starts_at && now < row.ends_at - HOUR });
     if (row.posted_hour_at === null && now >= row.ends_at - HOUR)

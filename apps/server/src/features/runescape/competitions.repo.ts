@@ -52,7 +52,7 @@ export async function deleteCompetition(db: Db, id: string): Promise<void> {
   await db.deleteFrom('runescape_competitions').where('id', '=', id).execute();
 }
 
-/** The clan's competitions with how many participant rows and distinct teams each has: one query. */
+/** The clan's competitions with how many participant rows and distinct teams each has: one query (each count a seek on the key). */
 export const listCompetitions = (db: Db, groupId: string) =>
   db
     .selectFrom('runescape_competitions as c')
@@ -63,6 +63,11 @@ export const listCompetitions = (db: Db, groupId: string) =>
         .select((s) => s.fn.countAll<number>().as('n'))
         .whereRef('p.competition_id', '=', 'c.id')
         .as('row_count'),
+      eb
+        .selectFrom('runescape_competition_participants as t')
+        .select((s) => s.fn.count<number>('t.team').distinct().as('n'))
+        .whereRef('t.competition_id', '=', 'c.id')
+        .as('team_count'),
     ])
     .where('c.group_id', '=', groupId)
     .orderBy('c.starts_at', 'desc')

@@ -176,7 +176,7 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
         if (r.participants_fixed_at === null && r.participation === 'everyone') participants = eligible.everyone;
         if (r.participants_fixed_at === null && r.participation === 'event')
           participants = r.event_id ? (eligible.byEvent.get(r.event_id) ?? 0) : 0;
-        return { row: r, summary: toSummary(r, now, { participants, teams: 0 }) };
+        return { row: r, summary: toSummary(r, now, { participants, teams: r.kind === 'teams' ? Number(r.team_count ?? 0) : 0 }) };
       });
       competitions.sort((a, b) => {
         const byStatus = order[a.summary.status] - order[b.summary.status];
@@ -185,12 +185,7 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
         if (a.summary.status === 'finished') return b.row.ends_at - a.row.ends_at;
         return a.row.ends_at - b.row.ends_at;
       });
-      const teamCounts = await Promise.all(
-        competitions.map(async ({ row }) =>
-          row.kind === 'teams' ? new Set((await repo.listParticipants(db, row.id)).flatMap((p) => (p.team ? [p.team] : []))).size : 0,
-        ),
-      );
-      return { competitions: competitions.map(({ summary }, i) => ({ ...summary, teamCount: teamCounts[i]! })) };
+      return { competitions: competitions.map(({ summary }) => summary) };
     },
 
     /** One competition's standings, teams, chart and what the caller may do. */
