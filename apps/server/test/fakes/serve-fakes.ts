@@ -11,6 +11,7 @@ import { FAKE_APP } from './discord-app-fake';
 import { createDiscordFake, fakeWebhookUrl } from './discord-fake';
 import { createOsrsHiscoresFake } from './osrs-hiscores-fake';
 import { hiscoresJson, ZEZIMA } from './osrs-hiscores-fixtures';
+import { rs3Csv } from './rs3-hiscores-fixtures';
 import { createSteamApiFake, createSteamOpenIdFake, steamPlayer } from './steam-fake';
 
 export const CANNED = {
@@ -41,6 +42,15 @@ async function main() {
       scores: { Zulrah: 100 + grinds, Vorkath: 40 + Math.floor(grinds / 2) },
     });
   });
+  // RuneScape 3 players (CSV hiscores): a necromancer and an inventor, for RuneScape 3 clans.
+  osrs.setRs3Player(
+    'Rune Necro',
+    rs3Csv({ skills: { Necromancy: { xp: 40_000_000, level: 99 }, Invention: { xp: 1_000_000, level: 50 } } }),
+  );
+  osrs.setRs3Player(
+    'Gizmo Maker',
+    rs3Csv({ skills: { Necromancy: { xp: 101_333, level: 40 }, Invention: { xp: 80_618_654, level: 120 } } }),
+  );
   // Names that make the hiscores misbehave, to see the error pages.
   osrs.setReply('HiscoresDown', { status: 503, body: '<html><body>Service Unavailable</body></html>', contentType: 'text/html' });
   osrs.setReply('HiscoresSlow', { delayMs: 60_000, body: '{}' });
@@ -83,7 +93,7 @@ async function main() {
       `  DISCORD_CLIENT_SECRET=${FAKE_APP.clientSecret}`,
       `  DISCORD_PUBLIC_KEY=${FAKE_APP.publicKey}`,
       `  DISCORD_BOT_TOKEN=${FAKE_APP.botToken}`,
-      `Hiscores: "${CANNED.osrsPlayer}" (normal), "Iron Lynx" (ironman), "Grinder" (gains on every lookup); "HiscoresDown", "HiscoresSlow", "HiscoresJunk" fail.`,
+      `Hiscores: "${CANNED.osrsPlayer}" (normal), "Iron Lynx" (ironman), "Grinder" (gains on every lookup); RuneScape 3: "Rune Necro", "Gizmo Maker"; "HiscoresDown", "HiscoresSlow", "HiscoresJunk" fail.`,
       `Discord: the webhook ${fakeWebhookUrl()} takes posts; GET ${discord.url}/__fake/posts lists them. Sign in with Discord signs in as "${typeof discord.consent === 'string' ? discord.consent : discord.consent.username}" (POST ${discord.url}/__fake/consent {id, username} to change); the bot's channel messages are drawn at ${discord.url}/__fake/channel.html.`,
       `Steam: ${CANNED.steamId} "Robin" with 2 games; ${CANNED.privateSteamId} with private games. Steam sign-in logs in as ${openId.loginSteamId}.`,
     ].join('\n'),
