@@ -302,3 +302,40 @@ it('says when the competition is gone', async () => {
   expect(await screen.findByRole('heading', { name: 'Competition not found' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: '← Back to Competitions' })).toBeInTheDocument();
 });
+
+it('an Administrator puts participants in teams by hand before the start', async () => {
+  admin = true;
+  const upcoming = detail({
+    competition: summary({ status: 'upcoming' }),
+    teams: [],
+    chart: [],
+    participants: detail().participants.map((p) => ({ ...p, team: null, gains: {}, total: 0, rank: 1, startSnapshot: 'pending' as const })),
+    viewer: { takesPart: true, mayJoin: false, mayLeave: true, mayManage: true },
+  });
+  handler = (url, method) => {
+    if (url.pathname === '/api/runescape/getCompetition') return { status: 200, body: upcoming };
+    if (url.pathname === '/api/runescape/setCompetitionTeams' && method === 'POST') return { status: 200, body: upcoming };
+    return undefined;
+  };
+  renderGroupPages('/runeScapeClan/competition?groupID=g1&competitionID=c1', { competition: <CompetitionPage /> });
+  expect(await screen.findByText('The chart starts when the competition does.')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Teams' }));
+  const dialog = screen.getByRole('dialog', { name: 'Teams of Slayer and Zulrah week' });
+  const first = within(dialog).getByRole('textbox', { name: 'Name of team 1' });
+  await userEvent.clear(first);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Save teams' }));
+  expect(within(dialog).getByTestId('form-problem')).toHaveTextContent('Fix the marked field: Team name is required');
+  await userEvent.type(first, 'Wolves');
+  await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Zezima' }), 'Team 2');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Save teams' }));
+  await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(calls.find((c) => c.path === '/api/runescape/setCompetitionTeams')?.body).toEqual({
+    groupID: 'g1',
+    competitionID: 'c1',
+    teams: [
+      { name: 'Wolves', userIDs: ['owner', 'u3'] },
+      { name: 'Team 2', userIDs: ['me'] },
+    ],
+    expectedUpdatedAt: 1_700_000_000_000,
+  });
+});

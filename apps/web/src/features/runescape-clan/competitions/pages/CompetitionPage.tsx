@@ -77,7 +77,7 @@ function Standings({ detail }: { detail: CompetitionDetail }) {
           </Button>
         )}
         {viewer.mayManage && (
-          <Button size="sm" variant="outline-danger" onClick={() => setDialog('delete')}>
+          <Button size="sm" variant="danger" onClick={() => setDialog('delete')}>
             Delete
           </Button>
         )}
