@@ -60,7 +60,7 @@ export interface FakeChannelMessage {
   channel_id: string;
   content?: string;
   embeds?: { title?: string; description?: string; color?: number; footer?: { text: string } }[];
-  components?: { type: number; components: { type: number; style: number; label: string; custom_id?: string; url?: string }[] }[];
+  components?: { type: number; components: { type: number; style: number; label: string; custom_id?: string; url?: string; disabled?: boolean }[] }[];
   edits: number;
   deleted: boolean;
 }
