@@ -5,6 +5,14 @@ import { featuresOfRelease, plannedFeatures } from './catalogue';
 
 const releases = [
   {
+    version: '1.7.0',
+    date: 'November 2026',
+    notes: [
+      'RuneScape clan competitions: Administrators set a start, an end and one or several metrics (overall, skills, and in Old School bosses and activities), classic or in teams (by hand or split evenly by level or XP), for everyone, for members who join, or for the attendees of an event. The server snapshots every participant at the start and at the end, refreshes them meanwhile, and shows live standings, team totals and a chart of the top 10; a finished competition keeps its final table. The clan\'s Discord hears of the start, the last day, the last hour and the podium.',
+      "RuneScape 3 clans see RuneScape 3's own skills, from Summoning to Necromancy, with its combat level, on Clan Stats, the player page and its charts.",
+    ],
+  },
+  {
     version: '1.6.0',
     date: 'November 2026',
     notes: [
