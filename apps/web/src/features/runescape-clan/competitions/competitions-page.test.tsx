@@ -339,3 +339,37 @@ it('an Administrator puts participants in teams by hand before the start', async
     expectedUpdatedAt: 1_700_000_000_000,
   });
 });
+
+it('editing a running competition changes only its name and end; a save over someone else’s change is refused in the server’s words', async () => {
+  admin = true;
+  const running = detail({ viewer: { takesPart: true, mayJoin: false, mayLeave: false, mayManage: true } });
+  const changed = 'This competition was changed by someone else since you opened it. Reload to see their change.';
+  handler = (url, method) => {
+    if (url.pathname === '/api/runescape/getCompetition') return { status: 200, body: running };
+    if (url.pathname === '/api/runescape/updateCompetition' && method === 'POST') return { status: 409, body: { message: changed } };
+    return undefined;
+  };
+  renderGroupPages('/runeScapeClan/competition?groupID=g1&competitionID=c1', { competition: <CompetitionPage /> });
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit competition' });
+  expect(within(dialog).getByText('This competition has started: only its name and end time can change.')).toBeInTheDocument();
+  expect(within(dialog).queryByLabelText('Start time')).not.toBeInTheDocument();
+  expect(within(dialog).queryByRole('group', { name: 'Metrics' })).not.toBeInTheDocument();
+  const name = within(dialog).getByLabelText('Name');
+  await userEvent.clear(name);
+  await userEvent.type(name, 'Slayer week (extended)');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+  expect(await within(dialog).findByTestId('edit-conflict')).toHaveTextContent(changed);
+  expect(calls.find((c) => c.path === '/api/runescape/updateCompetition')?.body).toEqual({
+    groupID: 'g1',
+    competitionID: 'c1',
+    name: 'Slayer week (extended)',
+    endsAt: '2026-12-03T12:00:00.000Z',
+    expectedUpdatedAt: 1_700_000_000_000,
+  });
+  // Reload takes their version in place of what was typed.
+  running.competition = { ...running.competition, name: 'Renamed by Olga', updatedAt: 1_700_000_000_999 };
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Reload' }));
+  await vi.waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveValue('Renamed by Olga'));
+  expect(within(dialog).queryByTestId('edit-conflict')).not.toBeInTheDocument();
+});

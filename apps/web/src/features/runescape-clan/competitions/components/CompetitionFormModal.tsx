@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
@@ -12,7 +13,8 @@ import {
   type CompetitionDetail,
   type CompetitionSummary,
 } from '@smm/shared/runescape/competition-schemas';
-import { errorBodyOf } from '../../../../lib/api-client';
+import { ApiError, errorBodyOf } from '../../../../lib/api-client';
+import { EditConflict } from '../../../../lib/ui/EditConflict';
 import { failureMessage } from '../../../../lib/failure-message';
 import { FieldError } from '../../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../../lib/ui/FormDialogFooter';
@@ -22,7 +24,7 @@ import { useEvents } from '../../../events/api/get-events';
 import { DateTimeField } from '../../../events/components/DateTimeField';
 import { formatWithZone } from '../../../events/event-time';
 import { fromPickerDate, pickerNow, toPickerDate } from '../../../events/picker-time';
-import { useCreateCompetition, useSetCompetitionTeams, useUpdateCompetition } from '../api/competitions';
+import { competitionQueryOptions, useCreateCompetition, useSetCompetitionTeams, useUpdateCompetition } from '../api/competitions';
 import { firstProblem, KIND_LABELS, missingFields, PARTICIPATION_LABELS, type CompetitionForm } from '../competition-view';
 import { MetricPicker } from './MetricPicker';
 
@@ -54,8 +56,13 @@ const TEAM_COUNTS = Array.from({ length: COMPETITION_TEAMS_MAX - COMPETITION_TEA
  * Create competition / Edit competition (Administrators). Once a competition has started only its
  * name and end time may change, so the other fields are shown but locked.
  */
-export function CompetitionFormModal({ groupID, game, timeZone, competition, onSaved, onHide }: Props) {
-  const [form, setForm] = useState(() => initialForm(competition));
+export function CompetitionFormModal({ groupID, game, timeZone, competition: opened, onSaved, onHide }: Props) {
+  // The version being edited: the one opened, or the one a Reload after a refused save brought.
+  const [competition, setCompetition] = useState(opened);
+  const [form, setForm] = useState(() => initialForm(opened));
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const queryClient = useQueryClient();
   const [fields, setFields] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const create = useCreateCompetition(groupID);
@@ -73,10 +80,12 @@ export function CompetitionFormModal({ groupID, game, timeZone, competition, onS
   function submit(e: FormEvent) {
     e.preventDefault();
     setAlert(null);
+    setConflict(null);
     const missing = missingFields(form);
     setFields(missing);
     if (Object.keys(missing).length > 0 || form.startsAt === null || form.endsAt === null) return;
     const onError = (error: unknown) => {
+      if (error instanceof ApiError && error.status === 409) return setConflict(error.message);
       const { fields: serverFields = {} } = errorBodyOf(error);
       setFields(serverFields);
       if (Object.keys(serverFields).length === 0) setAlert(failureMessage(error));
@@ -115,6 +124,24 @@ export function CompetitionFormModal({ groupID, game, timeZone, competition, onS
         },
       },
     );
+  }
+
+  /** Takes the competition as it is now; what was typed gives way to it, as the Reload button says. */
+  async function reload() {
+    if (!competition) return;
+    setReloading(true);
+    try {
+      await queryClient.invalidateQueries({ queryKey: competitionQueryOptions(groupID, competition.competitionID).queryKey });
+      const latest = await queryClient.fetchQuery(competitionQueryOptions(groupID, competition.competitionID));
+      setCompetition(latest.competition);
+      setForm(initialForm(latest.competition));
+      setFields({});
+      setConflict(null);
+    } catch (error) {
+      setAlert(failureMessage(error));
+    } finally {
+      setReloading(false);
+    }
   }
 
   const eventOptions = events.data ?? [];
@@ -274,6 +301,7 @@ export function CompetitionFormModal({ groupID, game, timeZone, competition, onS
           workingLabel="Saving…"
           cancelDisabled={pending}
           problem={firstProblem(fields)}
+          beside={<EditConflict conflict={conflict} changedMeanwhile={false} reloading={reloading} onReload={() => void reload()} />}
         />
       </Form>
     </Modal>
