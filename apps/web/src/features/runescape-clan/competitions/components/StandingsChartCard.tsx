@@ -44,27 +44,30 @@ export function StandingsChartCard({ detail, timeZone }: { detail: CompetitionDe
                 </li>
               ))}
             </ol>
-            <table className="visually-hidden">
-              <caption>Total gained by snapshot</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Participant</th>
-                  <th scope="col">Snapshot</th>
-                  <th scope="col">Total gained</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.chart.flatMap((s) =>
-                  s.points.map((p) => (
-                    <tr key={`${s.userID}-${p.at}`}>
-                      <th scope="row">{s.playerName ?? s.username}</th>
-                      <td>{formatInstant(p.at, timeZone)}</td>
-                      <td>{formatGain(p.total)}</td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
+            {/* A table keeps its content's width whatever its own, so the box around it is what is hidden. */}
+            <div className="visually-hidden">
+              <table>
+                <caption>Total gained by snapshot</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Participant</th>
+                    <th scope="col">Snapshot</th>
+                    <th scope="col">Total gained</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {detail.chart.flatMap((s) =>
+                    s.points.map((p) => (
+                      <tr key={`${s.userID}-${p.at}`}>
+                        <th scope="row">{s.playerName ?? s.username}</th>
+                        <td>{formatInstant(p.at, timeZone)}</td>
+                        <td>{formatGain(p.total)}</td>
+                      </tr>
+                    )),
+                  )}
+                </tbody>
+              </table>
+            </div>
           </figure>
         )}
       </Card.Body>
