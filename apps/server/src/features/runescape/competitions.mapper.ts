@@ -68,6 +68,15 @@ export interface ChartSnapshot {
   data: string;
 }
 
+/**
+ * Points at most on one line of the chart: the start, one per slice of the competition's time, and
+ * the end. Enough for a smooth line at any width; a 90-day competition refreshed hourly would
+ * otherwise send some 2,000 points per participant.
+ */
+export const CHART_POINTS = 120;
+/** The slices of the competition's time the chart keeps one snapshot of (the start and end points aside). */
+export const CHART_SLICES = CHART_POINTS - 2;
+
 const parseValues = (text: string | null): MetricValues | null => (text === null ? null : (JSON.parse(text) as MetricValues));
 
 /**
@@ -109,7 +118,8 @@ export function toStandings(
 
 /**
  * The top participants' total gained at each of their snapshots within the competition (to now,
- * or to their end snapshot once finished), starting from 0 at their start snapshot.
+ * or to their end snapshot once finished), starting from 0 at their start snapshot. `snapshots`
+ * come thinned to one per slice of time, so a line holds at most CHART_POINTS points.
  */
 export function toChart(
   metrics: readonly CompetitionMetric[],
@@ -128,6 +138,8 @@ export function toChart(
       const until = finished ? (input.endTakenAt ?? input.startTakenAt) : now;
       for (const snapshot of snapshots) {
         if (snapshot.player_id !== input.playerId || snapshot.taken_at <= input.startTakenAt || snapshot.taken_at > until) continue;
+        // Two snapshots of one moment are one point.
+        if (points.at(-1)!.at === snapshot.taken_at) continue;
         points.push({
           at: snapshot.taken_at,
           total: totalOf(gainsOf(metrics, start, metricValues(parseSnapshot(snapshot.data), metrics))),

@@ -23,7 +23,7 @@ import { publishAfter, type GroupChanges } from '../live/group-changes';
 import type { Throttle } from '../throttle/throttle.service';
 import { assertClan } from './clan.service';
 import * as repo from './competitions.repo';
-import { metricsOf, toChart, toStandings, toSummary, type ParticipantInput } from './competitions.mapper';
+import { CHART_SLICES, metricsOf, toChart, toStandings, toSummary, type ParticipantInput } from './competitions.mapper';
 import { overallOf, splitEvenly } from './competitions.standings';
 import { parseSnapshot } from './snapshots';
 
@@ -133,7 +133,7 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
     const snapshots =
       status === 'upcoming' || topInputs.length === 0
         ? []
-        : await repo.listSnapshotsOfPlayers(tx, [...new Set(topInputs.map((p) => p.playerId!))], from, to);
+        : await repo.listSnapshotsOfPlayers(tx, [...new Set(topInputs.map((p) => p.playerId!))], from, to, CHART_SLICES);
     const chart = status === 'upcoming' ? [] : toChart(metrics, top, byUser, snapshots, finished, now);
     const takesPart = inputs.some((p) => p.userID === actor.id);
     const linked =
