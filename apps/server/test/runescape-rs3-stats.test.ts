@@ -167,6 +167,16 @@ describe('the stats of a RuneScape 3 clan', () => {
     expect(latest.skills.constitution).toMatchObject({ level: 99, rank: 10_000 + 3 * 137 });
     expect(latest.skills.slayer).toEqual({ level: null, rank: null, experience: null });
     expect(latest.overall).toMatchObject({ rank: 24_133 });
+    expect(latest.activities.find((a: { name: string }) => a.name === 'RuneScore')).toEqual({
+      name: 'RuneScore',
+      rank: 524,
+      score: 21_000,
+    });
+    expect(latest.activities.find((a: { name: string }) => a.name === 'Bounty Hunter')).toEqual({
+      name: 'Bounty Hunter',
+      rank: null,
+      score: null,
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import { entityId } from '../groups/ids';
 import { normaliseGameMode } from './game-modes';
 import { ROSTER_MAX_CHARS } from './roster';
 import { clanGameMode } from './rs3';
-import { playerName } from './schemas';
+import { activityStats, playerName } from './schemas';
 import { CLAN_SKILL_IDS, type ClanSkill } from './tracked-skills';
 
 export const CLAN_PERIODS = ['day', 'week', 'month'] as const;
@@ -105,12 +105,14 @@ export type StatRecords = z.infer<typeof statRecords>;
 
 const rankedValue = skillValue.extend({ rank: z.int().nullable() });
 
-/** The account's latest snapshot: level, rank and experience of the total and each skill of its game. */
+/** The account's latest snapshot: level, rank and experience of the total and each skill of its game, and its activities. */
 export const latestStats = z.object({
   takenAt: z.iso.datetime(),
   combatLevel: z.int(),
   overall: rankedValue,
   skills: skillRecord(rankedValue),
+  /** Bosses and activities in the hiscores' order (RuneScape 3: RuneScore, clue scrolls, minigames). */
+  activities: z.array(activityStats),
 });
 export type LatestStats = z.infer<typeof latestStats>;
 

@@ -6,6 +6,7 @@ import { OVERALL_HISCORES_NAME } from '@smm/shared/runescape/skills';
 import { skillsOfGame, type ClanGame, type ClanSkill } from '@smm/shared/runescape/tracked-skills';
 import type { InvitationWithClaimerRow } from './clan-names.repo';
 import type { AccountWithPlayerRow, ClanMemberRow } from './runescape.repo';
+import { toActivityStats } from './runescape.mapper';
 import type { SnapshotData } from './snapshots';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -85,7 +86,13 @@ export function toHistoryPoint(takenAt: number, data: SnapshotData, game: ClanGa
 /** The latest snapshot as the player page's Skills table reads it. */
 export function toLatestStats(takenAt: number, data: SnapshotData, game: ClanGame): LatestStats {
   const { overall, skills } = readSkills(data, game);
-  return { takenAt: new Date(takenAt).toISOString(), combatLevel: combatOf(skills, game), overall, skills };
+  return {
+    takenAt: new Date(takenAt).toISOString(),
+    combatLevel: combatOf(skills, game),
+    overall,
+    skills,
+    activities: data.activities.map(toActivityStats),
+  };
 }
 
 export const toLinkedAccount = (row: AccountWithPlayerRow): LinkedAccount => ({

@@ -10,6 +10,8 @@ import ClanStatsPage from './pages/ClanStatsPage';
 import { renderGroupPages } from '../../test/app-providers';
 
 vi.setConfig({ testTimeout: 20_000 });
+// jsdom has no canvas to draw on: the chart (uPlot) is left out; its data table and caption stay.
+vi.mock('../runescape/components/XpChart', () => ({ default: () => <div data-testid="xp-chart" /> }));
 
 type Handler = (url: URL) => { status: number; body: unknown } | undefined;
 let handler: Handler;
@@ -86,6 +88,10 @@ const history: PlayerHistory = {
     skills: Object.fromEntries(
       ids.map((id) => [id, { level: 99, rank: 5_000, experience: id === 'necromancy' ? 40_000_000 : 20_000_000 }]),
     ),
+    activities: [
+      { name: 'Bounty Hunter', rank: null, score: null },
+      { name: 'RuneScore', rank: 80_000, score: 21_000 },
+    ],
   },
   points: [
     {
@@ -147,12 +153,16 @@ it("shows a RuneScape 3 member's page in the clan's area with RuneScape 3's skil
   expect(rows).toEqual([...RS3_SKILL_NAMES.slice(1), 'Overall']);
   expect(within(skills).getByRole('row', { name: /Necromancy/ })).toHaveTextContent('40,000,000');
   expect(screen.getByText(/Combat level 138/)).toBeInTheDocument();
+  const activities = screen.getByRole('table', { name: 'Activities' });
+  expect(within(activities).getByRole('row', { name: /RuneScore/ })).toHaveTextContent('21,000');
+  expect(within(activities).queryByRole('rowheader', { name: 'Bounty Hunter' })).not.toBeInTheDocument();
 
   const picker = screen.getByLabelText('Skill', { selector: 'select' });
   const options = within(picker)
     .getAllByRole('option')
     .map((o) => o.textContent);
   expect(options).toEqual(['Total', ...RS3_SKILL_NAMES.slice(1)]);
+  expect(await screen.findByTestId('xp-chart')).toBeInTheDocument();
   await userEvent.selectOptions(picker, 'necromancy');
   expect(await screen.findByText('Necromancy experience by date')).toBeInTheDocument();
   expect(within(screen.getByRole('table', { name: 'Records' })).getByRole('rowheader', { name: 'Necromancy' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import type { PlayerHistory } from '@smm/shared/runescape/clan-schemas';
 import { RUNESCAPE_SKILL_IDS } from '@smm/shared/runescape/skills';
 import { skillsOfGame } from '@smm/shared/runescape/tracked-skills';
 import { HiscoresTable } from '../../runescape/components/HiscoresTable';
+import { StatsCard } from '../../runescape/components/StatsCard';
 import { formatStat, skillIconUrl } from '../../runescape/skill-format';
 
 const WITH_ICON = new Set<string>(RUNESCAPE_SKILL_IDS);
@@ -73,5 +74,33 @@ export function LatestSkillsCard({ history }: { history: PlayerHistory }) {
         <Card.Body className="text-body-secondary">No snapshot of {history.playerName} yet.</Card.Body>
       )}
     </Card>
+  );
+}
+
+/** The activities the account is ranked in at the latest snapshot (RuneScore, clue scrolls, minigames), in the hiscores' order. */
+export function LatestActivitiesCard({ history }: { history: PlayerHistory }) {
+  const activities = history.latest?.activities ?? [];
+  const ranked = activities.filter((a) => a.score !== null);
+  const unranked = activities.length - ranked.length;
+  return (
+    <StatsCard
+      headingId="activities-heading"
+      title="Activities"
+      empty="Not ranked in any activity."
+      footer={ranked.length > 0 && unranked > 0 && `${unranked} more without a rank are not listed.`}
+    >
+      {ranked.length > 0 ? (
+        <HiscoresTable
+          labelledBy="activities-heading"
+          className="skills-table"
+          columns={['Name', 'Rank', 'Score']}
+          rows={ranked.map((activity) => ({
+            key: activity.name,
+            name: activity.name,
+            values: [formatStat(activity.rank), formatStat(activity.score)],
+          }))}
+        />
+      ) : undefined}
+    </StatsCard>
   );
 }

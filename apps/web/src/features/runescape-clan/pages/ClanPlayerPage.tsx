@@ -13,7 +13,7 @@ import { MoreStats } from '../../runescape/components/MoreStats';
 import { PlayerProgress } from '../../runescape/components/PlayerProgress';
 import { SkillsTable } from '../../runescape/components/SkillsTable';
 import { usePlayerHistory } from '../api/clan-stats';
-import { LatestSkillsCard } from '../components/LatestSkillsCard';
+import { LatestActivitiesCard, LatestSkillsCard } from '../components/LatestSkillsCard';
 
 const NAME = /^[A-Za-z0-9 _-]{1,12}$/;
 
@@ -82,7 +82,12 @@ function ClanPlayer() {
           <MoreStats details={stats.data} />
         </>
       )}
-      {history.isSuccess && <LatestSkillsCard history={history.data} />}
+      {history.isSuccess && (
+        <>
+          <LatestSkillsCard history={history.data} />
+          <LatestActivitiesCard history={history.data} />
+        </>
+      )}
       {/* The clan's history of the account shows even when the hiscores are slow right now. */}
       <PlayerProgress groupID={groupID} userID={player.userID} />
     </section>
