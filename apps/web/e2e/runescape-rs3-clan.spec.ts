@@ -81,6 +81,7 @@ test("a RuneScape 3 clan's stats and player page use RuneScape 3's own skills, i
   await expect(skills.getByRole('row', { name: /Necromancy/ })).toContainText('40,000,000');
   await expect(skills.getByRole('rowheader', { name: 'Invention' })).toBeVisible();
   await expect(skills.getByRole('rowheader', { name: 'Sailing' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Activities' }).getByRole('row', { name: /RuneScore/ })).toContainText('21,000');
   const chart = page.getByTestId('xp-chart').locator('canvas');
   await expect(chart).toBeVisible();
   await expect(page.getByText(/since the link/)).toBeVisible();

@@ -45,7 +45,10 @@ async function main() {
   // RuneScape 3 players (CSV hiscores): a necromancer and an inventor, for RuneScape 3 clans.
   osrs.setRs3Player(
     'Rune Necro',
-    rs3Csv({ skills: { Necromancy: { xp: 40_000_000, level: 99 }, Invention: { xp: 1_000_000, level: 50 } } }),
+    rs3Csv({
+      skills: { Necromancy: { xp: 40_000_000, level: 99 }, Invention: { xp: 1_000_000, level: 50 } },
+      scores: { RuneScore: 21_000 },
+    }),
   );
   osrs.setRs3Player(
     'Gizmo Maker',

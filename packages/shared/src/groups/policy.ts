@@ -65,6 +65,12 @@ export const GROUP_ACTIONS = [
   'joinCompetitions',
   /** RuneScape clans: create, edit and delete competitions and set their teams. */
   'manageCompetitions',
+  /** RuneScape clans: read the clan's bingos, their boards and the points table. */
+  'viewBingo',
+  /** RuneScape clans: claim a task tile of a bingo for one's team, with a screenshot. */
+  'claimBingo',
+  /** RuneScape clans: create, edit and delete bingos, set their teams and moderators, and decide claims. */
+  'manageBingo',
   /** Answer an event: Attending, Late, Maybe, Can sub or Not coming. */
   'respondToEvents',
   /** After any event of the group has ended, mark who came (an event's creator may for their own event too). */
@@ -110,6 +116,8 @@ export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): b
     case 'claimRosterInvitation':
     case 'viewCompetitions':
     case 'joinCompetitions':
+    case 'viewBingo':
+    case 'claimBingo':
     case 'respondToEvents':
       return isMember(viewer);
     case 'joinGroup':
@@ -128,6 +136,7 @@ export function can(action: GroupAction, { viewer, isPrivate }: GroupContext): b
     case 'deleteAnyComment':
     case 'importClanRoster':
     case 'manageCompetitions':
+    case 'manageBingo':
     case 'markAnyAttendance':
     case 'viewAttendanceRates':
     case 'remindAnyEventMembers':

@@ -13,6 +13,7 @@ export const LIVE_TOPICS = [
   'gameSettings',
   'availability',
   'competitions',
+  'bingo',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/schema';
 
 export type GroupChangeTopic =
-  'events' | 'attendance' | 'cards' | 'members' | 'group' | 'drafts' | 'comments' | 'games' | 'preferences' | 'gameSettings' | 'availability' | 'competitions';
+  'events' | 'attendance' | 'cards' | 'members' | 'group' | 'drafts' | 'comments' | 'games' | 'preferences' | 'gameSettings' | 'availability' | 'competitions' | 'bingo';
 export type GroupChangeAction =
   'created' | 'updated' | 'cancelled' | 'attended' | 'unattended' | 'reminder' | 'waitlistPromoted' | 'changed' | 'deleted' | 'restored'
   /** topic 'events': members who had not answered were reminded. */

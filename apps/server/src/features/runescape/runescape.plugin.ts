@@ -6,6 +6,9 @@ import type { UpstreamRateLimit } from '../../integrations/upstream';
 import type { GroupChanges } from '../live/group-changes';
 import type { Throttle } from '../throttle/throttle.service';
 import { createAccountLinker } from './account-link';
+import { createBingoJob, type BingoJob, type BingoJobOptions } from './bingo.job';
+import { bingoRoutes } from './bingo.routes';
+import { createBingoService } from './bingo.service';
 import { clanNamesRoutes } from './clan-names.routes';
 import { createClanNamesService } from './clan-names.service';
 import { clanRoutes } from './clan.routes';
@@ -25,6 +28,8 @@ declare module 'fastify' {
     runescapeRefresh: RefreshJob;
     /** Competitions' boundary snapshots, refreshes and Discord posts; main.ts starts it. */
     runescapeCompetitions: CompetitionsJob;
+    /** Bingos' start snapshots, refreshes, self-completing tiles and final posts; main.ts starts it. */
+    runescapeBingo: BingoJob;
   }
 }
 
@@ -39,6 +44,9 @@ export interface RuneScapeOptions {
   /** The competitions job's deadlines, retries and refresh pace. */
   competitions?: Partial<CompetitionJobOptions>;
   competitionsLeaseMs?: number;
+  /** The bingo job's deadlines, retries and refresh pace. */
+  bingo?: Partial<BingoJobOptions>;
+  bingoLeaseMs?: number;
 }
 
 interface Deps extends RuneScapeOptions {
@@ -94,4 +102,30 @@ export async function registerRuneScape(app: FastifyInstance, deps: Deps): Promi
   await app.register(clanRoutes(clan));
   await app.register(clanNamesRoutes(names));
   await app.register(competitionsRoutes(createCompetitionsService({ db, clock, changes: deps.changes, throttle })));
+  const onBingoPost = () => void app.discordDeliveries?.tick().catch(() => undefined);
+  const bingoJob = createBingoJob({
+    db,
+    clock,
+    queue,
+    snapshots,
+    changes: deps.changes,
+    log: app.log,
+    publicUrl: deps.publicUrl,
+    discordBot: deps.discordBot,
+    leaseMs: deps.bingoLeaseMs ?? 3 * 60_000,
+    options: deps.bingo,
+    onPostQueued: onBingoPost,
+  });
+  app.decorate('runescapeBingo', bingoJob);
+  app.addHook('onClose', () => bingoJob.stop());
+  const bingo = createBingoService({
+    db,
+    clock,
+    changes: deps.changes,
+    throttle,
+    publicUrl: deps.publicUrl,
+    discordBot: deps.discordBot,
+    onPostQueued: onBingoPost,
+  });
+  await app.register(bingoRoutes(bingo));
 }

@@ -55,6 +55,9 @@ export function invalidateForChange(queryClient: QueryClient, groupID: string, c
     case 'competitions':
       // A RuneScape competition was created, edited, joined, left or deleted, or its standings moved.
       return queryClient.invalidateQueries(key('competitions'));
+    case 'bingo':
+      // A RuneScape bingo was created, edited or deleted, a tile was claimed or decided, or a team's progress moved.
+      return queryClient.invalidateQueries(key('bingos'));
   }
 }
 

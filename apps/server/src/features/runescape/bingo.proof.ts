@@ -1,0 +1,47 @@
+import sharp from 'sharp';
+import { BINGO_PROOF_NOT_IMAGE_MESSAGE } from '@smm/shared/runescape/bingo-schemas';
+import { AppError, invalid } from '../../errors';
+
+/** The most pixels a screenshot may decode to (about 8K × 5K): a small file cannot expand into gigabytes. */
+const MAX_INPUT_PIXELS = 40_000_000;
+/** Stored screenshots fit in this square; larger ones are scaled down. */
+const MAX_SIDE = 4096;
+
+export interface StoredProof {
+  data: Buffer;
+  type: 'image/webp';
+  width: number;
+  height: number;
+}
+
+/** Whether the bytes start as a PNG, a JPEG or a WebP file does: the name and the declared type are not trusted. */
+export function looksLikeImage(bytes: Buffer): boolean {
+  const png = bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  const webp = bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP';
+  return png || jpeg || webp;
+}
+
+const notImage = () => invalid({ proof: BINGO_PROOF_NOT_IMAGE_MESSAGE }, BINGO_PROOF_NOT_IMAGE_MESSAGE);
+
+/**
+ * Decodes the screenshot and encodes it again as WebP: only its pixels survive (no metadata such as
+ * location or camera, no trailing data), turned upright, its first frame only, at most MAX_SIDE a side.
+ */
+export async function reencodeProof(bytes: Buffer): Promise<StoredProof> {
+  if (!looksLikeImage(bytes)) throw notImage();
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
+    const meta = await image.metadata();
+    if (!meta.format || !['png', 'jpeg', 'webp'].includes(meta.format)) throw notImage();
+    const { data, info } = await image
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer({ resolveWithObject: true });
+    return { data, type: 'image/webp', width: info.width, height: info.height };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw notImage();
+  }
+}

@@ -1,0 +1,335 @@
+import type { Db } from '../../db/schema';
+import type {
+  RuneScapeBingoClaimsTable,
+  RuneScapeBingoMembersTable,
+  RuneScapeBingosTable,
+  RuneScapeBingoTeamsTable,
+  RuneScapeBingoTilesTable,
+} from './bingo.tables';
+import './bingo.tables';
+import './runescape.tables';
+
+export type BingoRow = RuneScapeBingosTable;
+export type TileRow = RuneScapeBingoTilesTable;
+export type TeamRow = RuneScapeBingoTeamsTable;
+export type MemberRow = RuneScapeBingoMembersTable;
+export type ClaimRow = RuneScapeBingoClaimsTable;
+
+/** A team member with their name, the account measured and its latest snapshot. */
+export type MemberViewRow = MemberRow & {
+  username: string;
+  player_name: string | null;
+  game_mode: string | null;
+  last_checked_at: number | null;
+  latest_data: string | null;
+  latest_taken_at: number | null;
+};
+
+/** A claim with the names the lists show. */
+export type ClaimViewRow = ClaimRow & { tile_title: string; team_name: string; username: string | null };
+
+export async function insertBingo(db: Db, row: BingoRow): Promise<void> {
+  await db.insertInto('runescape_bingos').values(row).execute();
+}
+
+export const findBingo = (db: Db, id: string): Promise<BingoRow | undefined> =>
+  db.selectFrom('runescape_bingos').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Takes the bingo's row lock (a no-op update, which both engines lock) inside a transaction. */
+export const lockBingo = (db: Db, id: string): Promise<BingoRow | undefined> =>
+  db
+    .updateTable('runescape_bingos')
+    .set((eb) => ({ name: eb.ref('name') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+
+export async function updateBingo(db: Db, id: string, fields: Partial<BingoRow>): Promise<void> {
+  await db.updateTable('runescape_bingos').set(fields).where('id', '=', id).execute();
+}
+
+/** Deletes the bingo; its tiles, teams, members, moderators, claims, proofs and completions go with it (cascade). */
+export async function deleteBingo(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('runescape_bingos').where('id', '=', id).execute();
+}
+
+/** The clan's bingos with how many teams each has: one query. */
+export const listBingos = (db: Db, groupId: string) =>
+  db
+    .selectFrom('runescape_bingos as b')
+    .selectAll('b')
+    .select((eb) =>
+      eb
+        .selectFrom('runescape_bingo_teams as t')
+        .select((s) => s.fn.countAll<number>().as('n'))
+        .whereRef('t.bingo_id', '=', 'b.id')
+        .as('team_count'),
+    )
+    .where('b.group_id', '=', groupId)
+    .orderBy('b.starts_at', 'desc')
+    .execute();
+
+export const listTiles = (db: Db, bingoId: string): Promise<TileRow[]> =>
+  db.selectFrom('runescape_bingo_tiles').selectAll().where('bingo_id', '=', bingoId).orderBy('position').execute();
+
+export const findTile = (db: Db, id: string): Promise<TileRow | undefined> =>
+  db.selectFrom('runescape_bingo_tiles').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Replaces the board's tiles (only before the start, when no claim can name them). */
+export async function replaceTiles(db: Db, bingoId: string, tiles: readonly TileRow[]): Promise<void> {
+  await db.deleteFrom('runescape_bingo_tiles').where('bingo_id', '=', bingoId).execute();
+  if (tiles.length > 0)
+    await db
+      .insertInto('runescape_bingo_tiles')
+      .values([...tiles])
+      .execute();
+}
+
+export const listTeams = (db: Db, bingoId: string): Promise<TeamRow[]> =>
+  db.selectFrom('runescape_bingo_teams').selectAll().where('bingo_id', '=', bingoId).orderBy('position').execute();
+
+/** Replaces the teams and their members (only before the start). */
+export async function replaceTeams(db: Db, bingoId: string, teams: readonly TeamRow[], members: readonly MemberRow[]): Promise<void> {
+  await db.deleteFrom('runescape_bingo_members').where('bingo_id', '=', bingoId).execute();
+  await db.deleteFrom('runescape_bingo_teams').where('bingo_id', '=', bingoId).execute();
+  if (teams.length > 0)
+    await db
+      .insertInto('runescape_bingo_teams')
+      .values([...teams])
+      .execute();
+  if (members.length > 0)
+    await db
+      .insertInto('runescape_bingo_members')
+      .values([...members])
+      .execute();
+}
+
+/** The bingo's team members, with names, accounts and latest snapshots: one query. */
+export const listMembers = (db: Db, bingoId: string): Promise<MemberViewRow[]> =>
+  db
+    .selectFrom('runescape_bingo_members as m')
+    .innerJoin('users', 'users.id', 'm.user_id')
+    .leftJoin('runescape_players', 'runescape_players.id', 'm.player_id')
+    .leftJoin('runescape_snapshots', 'runescape_snapshots.id', 'runescape_players.latest_snapshot_id')
+    .selectAll('m')
+    .select([
+      'users.username',
+      'runescape_players.player_name',
+      'runescape_players.game_mode',
+      'runescape_players.last_checked_at',
+      'runescape_snapshots.data as latest_data',
+      'runescape_snapshots.taken_at as latest_taken_at',
+    ])
+    .where('m.bingo_id', '=', bingoId)
+    .orderBy('users.username')
+    .execute();
+
+export const findMember = (db: Db, bingoId: string, userId: string): Promise<MemberRow | undefined> =>
+  db.selectFrom('runescape_bingo_members').selectAll().where('bingo_id', '=', bingoId).where('user_id', '=', userId).executeTakeFirst();
+
+export async function updateMember(db: Db, bingoId: string, userId: string, fields: Partial<MemberRow>): Promise<void> {
+  await db.updateTable('runescape_bingo_members').set(fields).where('bingo_id', '=', bingoId).where('user_id', '=', userId).execute();
+}
+
+export const listModerators = (db: Db, bingoId: string) =>
+  db
+    .selectFrom('runescape_bingo_moderators as m')
+    .innerJoin('users', 'users.id', 'm.user_id')
+    .select(['m.user_id', 'users.username'])
+    .where('m.bingo_id', '=', bingoId)
+    .orderBy('users.username')
+    .execute();
+
+export const isModerator = async (db: Db, bingoId: string, userId: string): Promise<boolean> =>
+  (await db
+    .selectFrom('runescape_bingo_moderators')
+    .select('user_id')
+    .where('bingo_id', '=', bingoId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()) !== undefined;
+
+export async function replaceModerators(db: Db, bingoId: string, userIds: readonly string[]): Promise<void> {
+  await db.deleteFrom('runescape_bingo_moderators').where('bingo_id', '=', bingoId).execute();
+  if (userIds.length > 0)
+    await db
+      .insertInto('runescape_bingo_moderators')
+      .values(userIds.map((user_id) => ({ bingo_id: bingoId, user_id })))
+      .execute();
+}
+
+/** Which of these users are members of the clan. */
+export const listGroupMembers = async (db: Db, groupId: string, userIds: readonly string[]): Promise<Set<string>> =>
+  userIds.length === 0
+    ? new Set()
+    : new Set(
+        (
+          await db
+            .selectFrom('group_members')
+            .select('user_id')
+            .where('group_id', '=', groupId)
+            .where('user_id', 'in', [...userIds])
+            .execute()
+        ).map((r) => r.user_id),
+      );
+
+/** The current links in the clan of these users (while members). */
+export const listLinkedPlayers = async (db: Db, groupId: string, userIds: readonly string[]): Promise<Map<string, string>> =>
+  userIds.length === 0
+    ? new Map()
+    : new Map(
+        (
+          await db
+            .selectFrom('runescape_accounts')
+            .innerJoin('group_members', (join) =>
+              join
+                .onRef('group_members.group_id', '=', 'runescape_accounts.group_id')
+                .onRef('group_members.user_id', '=', 'runescape_accounts.user_id'),
+            )
+            .select(['runescape_accounts.user_id', 'runescape_accounts.player_id'])
+            .where('runescape_accounts.group_id', '=', groupId)
+            .where('runescape_accounts.user_id', 'in', [...userIds])
+            .execute()
+        ).map((r) => [r.user_id, r.player_id]),
+      );
+
+export async function insertClaim(db: Db, row: ClaimRow, proof: string): Promise<void> {
+  await db.insertInto('runescape_bingo_claims').values(row).execute();
+  await db.insertInto('runescape_bingo_proofs').values({ claim_id: row.id, data: proof }).execute();
+}
+
+const claimView = (db: Db) =>
+  db
+    .selectFrom('runescape_bingo_claims as c')
+    .innerJoin('runescape_bingo_tiles as tile', 'tile.id', 'c.tile_id')
+    .innerJoin('runescape_bingo_teams as team', 'team.id', 'c.team_id')
+    .leftJoin('users', 'users.id', 'c.user_id')
+    .selectAll('c')
+    .select(['tile.title as tile_title', 'team.name as team_name', 'users.username']);
+
+export const findClaim = (db: Db, id: string): Promise<ClaimViewRow | undefined> => claimView(db).where('c.id', '=', id).executeTakeFirst();
+
+/** Takes the claim's row lock inside a transaction. */
+export const lockClaim = (db: Db, id: string): Promise<ClaimRow | undefined> =>
+  db
+    .updateTable('runescape_bingo_claims')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+
+export async function updateClaim(db: Db, id: string, fields: Partial<ClaimRow>): Promise<void> {
+  await db.updateTable('runescape_bingo_claims').set(fields).where('id', '=', id).execute();
+}
+
+/** The bingo's claims, newest first: every team's, or one team's. */
+export function listClaims(db: Db, bingoId: string, teamId: string | null, status: string | undefined): Promise<ClaimViewRow[]> {
+  let query = claimView(db).where('c.bingo_id', '=', bingoId);
+  if (teamId !== null) query = query.where('c.team_id', '=', teamId);
+  if (status !== undefined) query = query.where('c.status', '=', status);
+  return query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').execute();
+}
+
+/** The team's claims of the tile still waiting for a decision (pending or held). */
+export const findWaitingClaim = (db: Db, tileId: string, teamId: string): Promise<ClaimRow | undefined> =>
+  db
+    .selectFrom('runescape_bingo_claims')
+    .selectAll()
+    .where('tile_id', '=', tileId)
+    .where('team_id', '=', teamId)
+    .where('status', 'in', ['pending', 'held'])
+    .executeTakeFirst();
+
+export const findProof = (db: Db, claimId: string) =>
+  db.selectFrom('runescape_bingo_proofs').select('data').where('claim_id', '=', claimId).executeTakeFirst();
+
+export const listCompletions = (db: Db, bingoId: string) =>
+  db.selectFrom('runescape_bingo_completions').select(['tile_id', 'team_id', 'completed_at']).where('bingo_id', '=', bingoId).execute();
+
+export const findCompletion = (db: Db, tileId: string, teamId: string) =>
+  db
+    .selectFrom('runescape_bingo_completions')
+    .select('completed_at')
+    .where('tile_id', '=', tileId)
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+
+/** Marks the tile done for the team; true for the one caller that did (a tile is done once). */
+export async function insertCompletion(
+  db: Db,
+  row: { tile_id: string; team_id: string; bingo_id: string; claim_id: string | null; completed_at: number },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('runescape_bingo_completions')
+    .values(row)
+    .onConflict((oc) => oc.columns(['tile_id', 'team_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Started bingos with something left to do, the oldest first. */
+export const listOpen = (db: Db, now: number, limit: number): Promise<BingoRow[]> =>
+  db
+    .selectFrom('runescape_bingos')
+    .selectAll()
+    .where('closed_at', 'is', null)
+    .where('starts_at', '<=', now)
+    .orderBy('starts_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+/** Members whose start snapshot is still pending and due now. */
+export const listDueAtStart = (db: Db, bingoId: string, now: number) =>
+  db
+    .selectFrom('runescape_bingo_members as m')
+    .leftJoin('runescape_players', 'runescape_players.id', 'm.player_id')
+    .selectAll('m')
+    .select(['runescape_players.player_name', 'runescape_players.game_mode'])
+    .where('m.bingo_id', '=', bingoId)
+    .where('m.start_status', '=', 'pending')
+    .where('m.start_next_at', '<=', now)
+    .execute();
+
+export async function countPendingAtStart(db: Db, bingoId: string): Promise<number> {
+  const row = await db
+    .selectFrom('runescape_bingo_members')
+    .select((s) => s.fn.countAll<number>().as('n'))
+    .where('bingo_id', '=', bingoId)
+    .where('start_status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Records a start snapshot or failure, only while still pending. True when the row changed. */
+export async function settleStart(db: Db, bingoId: string, userId: string, fields: Partial<MemberRow>): Promise<boolean> {
+  const result = await db
+    .updateTable('runescape_bingo_members')
+    .set(fields)
+    .where('bingo_id', '=', bingoId)
+    .where('user_id', '=', userId)
+    .where('start_status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets a column of the bingo that is still null; true for the one caller that set it. */
+export async function markOnce(db: Db, id: string, column: 'start_done_at' | 'posted_end_at' | 'closed_at', now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('runescape_bingos')
+    .set({ [column]: now })
+    .where('id', '=', id)
+    .where(column, 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Claims the bingo's refresh (the one caller that moves `refreshed_at` from `previous` to `now`). */
+export async function markRefreshed(db: Db, id: string, previous: number | null, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('runescape_bingos')
+    .set({ refreshed_at: now })
+    .where('id', '=', id)
+    .where((w) => (previous === null ? w('refreshed_at', 'is', null) : w('refreshed_at', '=', previous)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
