@@ -30,3 +30,16 @@ describe('sortMembers', () => {
     expect(sortMembers(members, 'member', 'ascending').map((m) => m.playerName)).toEqual(['alpha', 'Bravo', 'Charlie']);
   });
 });
+
+describe("sorting a RuneScape 3 clan by RuneScape 3's own skills", () => {
+  const rs3 = (playerName: string, necromancy: number | null): ClanMemberStats => ({
+    ...member(playerName, 1_000, 1),
+    gameMode: 'rs3',
+    skills: { attack: { level: 1, experience: 0 }, necromancy: { level: 1, experience: necromancy } },
+  });
+  it('orders by Necromancy; unranked, and an account of the other game that has no Necromancy, come last', () => {
+    const members = [rs3('Low', 1_000), member('Old School', 5_000, 1), rs3('High', 40_000_000), rs3('Unranked', null)];
+    expect(sortMembers(members, 'necromancy', 'descending').map((m) => m.playerName)).toEqual(['High', 'Low', 'Old School', 'Unranked']);
+    expect(sortMembers(members, 'necromancy', 'ascending').map((m) => m.playerName)).toEqual(['Low', 'High', 'Old School', 'Unranked']);
+  });
+});
