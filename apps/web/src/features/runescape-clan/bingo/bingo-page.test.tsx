@@ -1,0 +1,383 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { GroupDto } from '@smm/shared/groups/schemas';
+import type { BingoClaim, BingoDetail, BingoSummary, BingoTile } from '@smm/shared/runescape/bingo-schemas';
+import { renderGroupPages } from '../../../test/app-providers';
+import BingoPage from './pages/BingoPage';
+import BingosPage from './pages/BingosPage';
+
+// Each test walks a whole page through several requests.
+vi.setConfig({ testTimeout: 30_000 });
+
+type Handler = (url: URL, method: string, body: unknown) => { status: number; body: unknown } | undefined;
+let handler: Handler;
+let calls: { method: string; path: string; body: unknown }[];
+let admin: boolean;
+
+// Only the network is replaced: the pages, their queries and the real api client all run.
+beforeEach(() => {
+  calls = [];
+  admin = false;
+  const payload = btoa(JSON.stringify({ id: 'me', username: 'Me', email: 'me@example.com', steamID: null, exp: Date.now() / 1000 + 3600 }));
+  localStorage.setItem('jwtToken', `Bearer e30.${payload}.sig`);
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const raw = init?.body;
+    const body = raw instanceof FormData ? raw : raw ? JSON.parse(String(raw)) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    if (url.pathname === '/api/runescape/getBingoProof') return new Response(new Blob(['png'], { type: 'image/webp' }), { status: 200 });
+    const group = admin
+      ? { ...clan, admins: ['owner', 'me'], members: clan.members.map((m) => ({ ...m, role: 'Administrator' as const })) }
+      : clan;
+    const reply = (url.pathname === '/api/groups/getGroup' && { status: 200, body: group }) ||
+      (url.pathname === '/api/users/getTimeZone' && { status: 200, body: { timeZone: 'Europe/Paris' } }) ||
+      handler(url, method, body) || { status: 200, body: [] };
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const clan: GroupDto = {
+  _id: 'g1',
+  groupName: 'Iron Wolves',
+  gameName: 'Old School RuneScape',
+  linkURL: 'runeScapeClan',
+  isPrivate: true,
+  groupOwner: 'owner',
+  admins: ['owner'],
+  members: [
+    { userID: 'owner', username: 'Olga', role: 'Administrator', isActive: true, team: null },
+    { userID: 'me', username: 'Me', role: 'Member', isActive: true, team: null },
+    { userID: 'u3', username: 'Bob', role: 'Member', isActive: true, team: null },
+  ],
+};
+
+const summary = (over: Partial<BingoSummary> = {}): BingoSummary => ({
+  bingoID: 'b1',
+  groupID: 'g1',
+  name: 'Winter bingo',
+  startsAt: '2026-11-26T12:00:00.000Z',
+  endsAt: '2026-12-03T12:00:00.000Z',
+  size: 3,
+  bonuses: { row: 20, column: 20, diagonal: 30, board: 100 },
+  status: 'ongoing',
+  teamCount: 2,
+  createdBy: 'owner',
+  createdAt: '2026-11-25T12:00:00.000Z',
+  updatedAt: 1_700_000_000_000,
+  ...over,
+});
+
+const tile = (index: number, over: Partial<BingoTile> = {}): BingoTile => ({
+  tileID: `t${index}`,
+  index,
+  row: Math.floor(index / 3),
+  column: index % 3,
+  kind: 'task',
+  title: `Task ${index}`,
+  description: '',
+  metric: null,
+  goal: null,
+  points: 10,
+  doneBy: [],
+  progress: {},
+  state: 'open',
+  ...over,
+});
+
+const detail = (over: Partial<BingoDetail> = {}): BingoDetail => ({
+  bingo: summary(),
+  tiles: [
+    tile(0, { title: 'Catch a shark', state: 'done', doneBy: ['red'] }),
+    tile(1, { title: 'Fire cape', state: 'pending' }),
+    tile(2, { title: 'Barrows set', doneBy: ['blue'] }),
+    tile(3, { kind: 'xp', title: 'Slayer grind', metric: 'slayer', goal: 100_000, progress: { red: 40_000, blue: 5 } }),
+    ...[4, 5, 6, 7, 8].map((i) => tile(i)),
+  ],
+  teams: [
+    {
+      teamID: 'blue',
+      name: 'Blue',
+      members: [{ userID: 'u3', username: 'Bob', playerName: null }],
+      points: 10,
+      tilePoints: 10,
+      bonusPoints: 0,
+      doneTiles: 1,
+      rows: 0,
+      columns: 0,
+      diagonals: 0,
+      board: false,
+      rank: 1,
+    },
+    {
+      teamID: 'red',
+      name: 'Red',
+      members: [
+        { userID: 'me', username: 'Me', playerName: 'Zezima' },
+        { userID: 'owner', username: 'Olga', playerName: null },
+      ],
+      points: 10,
+      tilePoints: 10,
+      bonusPoints: 0,
+      doneTiles: 1,
+      rows: 0,
+      columns: 0,
+      diagonals: 0,
+      board: false,
+      rank: 1,
+    },
+  ],
+  moderators: [],
+  viewer: { teamID: 'red', isModerator: false, mayManage: false, mayClaim: true },
+  ...over,
+});
+
+const claim = (over: Partial<BingoClaim> = {}): BingoClaim => ({
+  claimID: 'c1',
+  bingoID: 'b1',
+  tileID: 't1',
+  tileTitle: 'Fire cape',
+  teamID: 'red',
+  teamName: 'Red',
+  userID: 'me',
+  username: 'Me',
+  note: 'Finally',
+  status: 'pending',
+  reason: '',
+  decidedBy: null,
+  decidedAt: null,
+  createdAt: '2026-11-26T13:00:00.000Z',
+  proofUrl: '/api/runescape/getBingoProof?groupID=g1&claimID=c1',
+  proofType: 'image/webp',
+  proofWidth: 640,
+  proofHeight: 360,
+  ...over,
+});
+
+const tileCell = (title: string) => screen.getByRole('region', { name: 'Board of Red' }).querySelector(`td[data-tile="${title}"]`)!;
+
+it('shows the team’s board (done, pending, open, progress, other teams’ completions) and the points table', async () => {
+  handler = (url) =>
+    url.pathname === '/api/runescape/getBingo'
+      ? { status: 200, body: detail() }
+      : url.pathname === '/api/runescape/getBingoClaims'
+        ? { status: 200, body: { claims: [claim()] } }
+        : undefined;
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  const board = await screen.findByRole('region', { name: 'Board of Red' });
+  expect(within(board).getAllByRole('row')).toHaveLength(3);
+  expect(tileCell('Catch a shark')).toHaveTextContent('Done');
+  expect(tileCell('Catch a shark')).not.toHaveTextContent('Done by');
+  expect(tileCell('Fire cape')).toHaveTextContent('Claim pending');
+  expect(tileCell('Barrows set')).toHaveTextContent('OpenDone by Blue');
+  expect(tileCell('Slayer grind')).toHaveTextContent('Slayer: 100,000 XP');
+  expect(tileCell('Slayer grind')).toHaveTextContent('40,000 / 100,000');
+  // Only open task tiles can be claimed.
+  expect(
+    within(board)
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label')),
+  ).toEqual(['Claim Barrows set', ...[4, 5, 6, 7, 8].map((i) => `Claim Task ${i}`)]);
+  const points = screen.getByRole('table', { name: 'Points' });
+  expect(
+    within(points)
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent),
+  ).toEqual(['Blue', 'Red (your team)']);
+  expect(screen.getByTestId('my-team')).toHaveTextContent('Red: Me, Olga');
+  // A member sees their own team's claims with the screenshot, and cannot decide them.
+  const claims = await screen.findByRole('list', { name: "Your team's claims" });
+  expect(within(claims).getByText('Pending')).toBeInTheDocument();
+  expect(await within(claims).findByRole('img', { name: 'Proof for Fire cape by Red' })).toHaveAttribute(
+    'src',
+    expect.stringMatching(/^blob:/),
+  );
+  expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+});
+
+it('checks the screenshot’s type and size beside the field before sending, then sends the claim as a form with the file', async () => {
+  handler = (url, method) => {
+    if (url.pathname === '/api/runescape/getBingo') return { status: 200, body: detail() };
+    if (url.pathname === '/api/runescape/getBingoClaims') return { status: 200, body: { claims: [] } };
+    if (url.pathname === '/api/runescape/claimBingoTile' && method === 'POST') return { status: 200, body: claim({ tileID: 't2' }) };
+    return undefined;
+  };
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  await userEvent.click(await screen.findByRole('button', { name: 'Claim Barrows set' }));
+  const dialog = screen.getByRole('dialog', { name: 'Claim Barrows set' });
+  const input = within(dialog).getByLabelText('Screenshot');
+
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send claim' }));
+  expect(input).toHaveAccessibleDescription(expect.stringContaining('Add a screenshot as proof'));
+
+  await userEvent.upload(input, new File(['gif'], 'cape.gif', { type: 'image/gif' }), { applyAccept: false });
+  expect(input).toHaveAccessibleDescription(expect.stringContaining('The screenshot must be a PNG, JPEG or WebP image'));
+  const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+  await userEvent.upload(input, huge);
+  expect(input).toHaveAccessibleDescription(expect.stringContaining('The screenshot is larger than 5 MB'));
+  expect(within(dialog).getByTestId('form-problem')).toHaveTextContent('Fix the marked field: The screenshot is larger than 5 MB');
+  expect(calls.some((c) => c.path === '/api/runescape/claimBingoTile')).toBe(false);
+
+  const png = new File([new Uint8Array([137, 80, 78, 71])], 'barrows.png', { type: 'image/png' });
+  await userEvent.upload(input, png);
+  expect(within(dialog).getByRole('img', { name: 'Preview of barrows.png' })).toBeInTheDocument();
+  expect(input).toHaveAccessibleDescription('PNG, JPEG or WebP, at most 5 MB. Moderators and your team see it.');
+  await userEvent.type(within(dialog).getByLabelText('Note (optional)'), 'All four pieces');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send claim' }));
+  await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  const sent = calls.find((c) => c.path === '/api/runescape/claimBingoTile')!.body as FormData;
+  expect([...sent.keys()]).toEqual(['groupID', 'bingoID', 'tileID', 'note', 'proof']);
+  expect(sent.get('tileID')).toBe('t2');
+  expect(sent.get('note')).toBe('All four pieces');
+  expect((sent.get('proof') as File).name).toBe('barrows.png');
+});
+
+it('the server’s refusal of a screenshot is said under the file field', async () => {
+  handler = (url, method) => {
+    if (url.pathname === '/api/runescape/getBingo') return { status: 200, body: detail() };
+    if (url.pathname === '/api/runescape/claimBingoTile' && method === 'POST')
+      return { status: 400, body: { message: 'Invalid claim', fields: { proof: 'The screenshot must be a PNG, JPEG or WebP image' } } };
+    return undefined;
+  };
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  await userEvent.click(await screen.findByRole('button', { name: 'Claim Barrows set' }));
+  const dialog = screen.getByRole('dialog', { name: 'Claim Barrows set' });
+  const input = within(dialog).getByLabelText('Screenshot');
+  await userEvent.upload(input, new File(['not really'], 'fake.png', { type: 'image/png' }));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send claim' }));
+  await vi.waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining('must be a PNG, JPEG or WebP image')));
+});
+
+it('a moderator accepts, or declines with a reason, from the queue of every team’s claims', async () => {
+  const queue = [claim(), claim({ claimID: 'c2', tileID: 't4', tileTitle: 'Task 4', teamID: 'blue', teamName: 'Blue', username: 'Bob' })];
+  handler = (url, method) => {
+    if (url.pathname === '/api/runescape/getBingo')
+      return { status: 200, body: detail({ viewer: { teamID: null, isModerator: true, mayManage: false, mayClaim: false } }) };
+    if (url.pathname === '/api/runescape/getBingoClaims') return { status: 200, body: { claims: queue } };
+    if (url.pathname === '/api/runescape/decideBingoClaim' && method === 'POST')
+      return { status: 200, body: claim({ status: 'accepted' }) };
+    return undefined;
+  };
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  const list = await screen.findByRole('list', { name: 'Claims to decide (2)' });
+  const items = within(list).getAllByRole('listitem');
+  expect(items[1]).toHaveTextContent('Task 4 · Blue');
+  await userEvent.click(within(items[0]!).getByRole('button', { name: 'Accept' }));
+  await vi.waitFor(() =>
+    expect(calls.find((c) => c.path === '/api/runescape/decideBingoClaim')?.body).toEqual({
+      groupID: 'g1',
+      claimID: 'c1',
+      decision: 'accept',
+      reason: '',
+    }),
+  );
+  await userEvent.click(within(items[1]!).getByRole('button', { name: 'Decline' }));
+  await userEvent.click(within(items[1]!).getByRole('button', { name: 'Decline claim' }));
+  expect(within(items[1]!).getByLabelText('Reason for declining')).toHaveAccessibleDescription('Give a reason for declining');
+  await userEvent.type(within(items[1]!).getByLabelText('Reason for declining'), 'Wrong boss');
+  await userEvent.click(within(items[1]!).getByRole('button', { name: 'Decline claim' }));
+  await vi.waitFor(() =>
+    expect(calls.filter((c) => c.path === '/api/runescape/decideBingoClaim').at(-1)?.body).toEqual({
+      groupID: 'g1',
+      claimID: 'c2',
+      decision: 'decline',
+      reason: 'Wrong boss',
+    }),
+  );
+  // Someone on no team has no board of their own to claim on.
+  expect(screen.getByRole('region', { name: 'Board' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Claim / })).not.toBeInTheDocument();
+});
+
+it('an Administrator’s Create bingo checks every field and tile, then sends the board, or the id of an earlier one to copy', async () => {
+  admin = true;
+  handler = (url, method) => {
+    if (url.pathname === '/api/runescape/getBingos') return { status: 200, body: { bingos: [summary({ status: 'finished' })] } };
+    if (url.pathname === '/api/runescape/createBingo' && method === 'POST')
+      return { status: 400, body: { message: 'Invalid bingo', fields: { startsAt: 'Start time must be in the future' } } };
+    return undefined;
+  };
+  renderGroupPages('/runeScapeClan/bingos?groupID=g1', { bingos: <BingosPage /> });
+  expect(within(await screen.findByRole('list', { name: 'Finished' })).getByRole('link', { name: 'Winter bingo' })).toHaveAttribute(
+    'href',
+    '/runeScapeClan/bingo?groupID=g1&bingoID=b1',
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Create bingo' }));
+  const dialog = screen.getByRole('dialog', { name: 'Create bingo' });
+  expect(dialog).toHaveTextContent('Times are in your time zone, Europe/Paris.');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+  expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+  expect(within(dialog).getByText('Tile 1: Each tile needs a title')).toBeInTheDocument();
+  expect(within(dialog).getAllByRole('group', { name: /^Tile \d/ })).toHaveLength(9);
+
+  await userEvent.type(within(dialog).getByLabelText('Name'), 'Spring bingo');
+  await userEvent.type(within(dialog).getByLabelText('Start time'), 'Jan 15, 2031 1:00 PM');
+  await userEvent.keyboard('{Tab}');
+  await userEvent.type(within(dialog).getByLabelText('End time'), 'Jan 20, 2031 1:00 PM');
+  await userEvent.keyboard('{Tab}');
+  const tiles = within(dialog).getAllByRole('group', { name: /^Tile \d/ });
+  for (const [i, group] of tiles.entries()) await userEvent.type(within(group).getByLabelText('Task'), `Task ${i + 1}`);
+  await userEvent.selectOptions(within(tiles[4]!).getByLabelText('Kind'), 'Kill count');
+  await userEvent.selectOptions(within(tiles[4]!).getByLabelText('Boss or activity'), 'Zulrah');
+  await userEvent.type(within(tiles[4]!).getByLabelText('Kills (or score) to gain'), '25');
+  await userEvent.clear(within(dialog).getByLabelText('The whole board'));
+  await userEvent.type(within(dialog).getByLabelText('The whole board'), '250');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+  expect(await within(dialog).findByText('Start time must be in the future')).toBeInTheDocument();
+  const sent = calls.find((c) => c.path === '/api/runescape/createBingo')!.body as Record<string, unknown>;
+  expect(sent).toMatchObject({
+    groupID: 'g1',
+    name: 'Spring bingo',
+    startsAt: '2031-01-15T12:00:00.000Z',
+    endsAt: '2031-01-20T12:00:00.000Z',
+    size: 3,
+    bonuses: { row: 20, column: 20, diagonal: 20, board: 250 },
+  });
+  expect((sent.tiles as unknown[])[4]).toEqual({ kind: 'kc', title: 'Task 5', metric: 'zulrah', goal: 25, points: 10 });
+
+  // Copying an earlier board sends only its id.
+  await userEvent.click(within(dialog).getByRole('radio', { name: 'Copy the board of an earlier bingo' }));
+  await userEvent.selectOptions(within(dialog).getByLabelText('Bingo to copy'), 'Winter bingo (3×3)');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+  await vi.waitFor(() => expect(calls.filter((c) => c.path === '/api/runescape/createBingo')).toHaveLength(2));
+  const copied = calls.filter((c) => c.path === '/api/runescape/createBingo')[1]!.body as Record<string, unknown>;
+  expect(copied).toEqual({
+    groupID: 'g1',
+    name: 'Spring bingo',
+    startsAt: '2031-01-15T12:00:00.000Z',
+    endsAt: '2031-01-20T12:00:00.000Z',
+    copyFromBingoID: 'b1',
+  });
+});
+
+it('Delete says what goes with the bingo; a missing bingo says so', async () => {
+  admin = true;
+  handler = (url, method) => {
+    if (url.pathname === '/api/runescape/getBingo')
+      return { status: 200, body: detail({ viewer: { teamID: 'red', isModerator: true, mayManage: true, mayClaim: true } }) };
+    if (url.pathname === '/api/runescape/getBingoClaims') return { status: 200, body: { claims: [] } };
+    if (url.pathname === '/api/runescape/deleteBingo' && method === 'POST') return { status: 200, body: { bingoID: 'b1' } };
+    if (url.pathname === '/api/runescape/getBingos') return { status: 200, body: { bingos: [] } };
+    return undefined;
+  };
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage />, bingos: <BingosPage /> });
+  await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+  const confirm = screen.getByRole('dialog', { name: 'Delete Winter bingo' });
+  expect(confirm).toHaveTextContent('every claim and every proof screenshot go with it');
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('No bingo is running now.')).toBeInTheDocument();
+  expect(calls.find((c) => c.path === '/api/runescape/deleteBingo')?.body).toEqual({ groupID: 'g1', bingoID: 'b1' });
+  cleanup();
+
+  handler = (url) => (url.pathname === '/api/runescape/getBingo' ? { status: 404, body: { message: 'Bingo not found' } } : undefined);
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  expect(await screen.findByRole('heading', { name: 'Bingo not found' })).toBeInTheDocument();
+});

@@ -1,0 +1,60 @@
+import Card from 'react-bootstrap/Card';
+import type { BingoDetail } from '@smm/shared/runescape/bingo-schemas';
+import { Loading } from '../../../../lib/ui/Loading';
+import { useBingoClaims } from '../api/bingos';
+import { ClaimCard } from './ClaimCard';
+
+interface Props {
+  groupID: string;
+  detail: BingoDetail;
+  timeZone: string;
+}
+
+/**
+ * Moderators: the queue of claims waiting for a decision (every team's), then the decided ones.
+ * Members: their own team's claims and what became of them (other teams' claims are never sent).
+ */
+export function ClaimsCard({ groupID, detail, timeZone }: Props) {
+  const { viewer, bingo } = detail;
+  const claims = useBingoClaims(groupID, bingo.bingoID);
+  if (!viewer.isModerator && viewer.teamID === null) return null;
+  const all = claims.data?.claims ?? [];
+  const waiting = all.filter((c) => c.status === 'pending' || c.status === 'held');
+  const decided = all.filter((c) => c.status === 'accepted' || c.status === 'declined');
+  const sections = viewer.isModerator
+    ? [
+        { id: 'claims-queue', title: 'Claims to decide', list: waiting, empty: 'No claim is waiting for a decision.' },
+        { id: 'claims-decided', title: 'Decided claims', list: decided, empty: 'No claim has been decided yet.' },
+      ]
+    : [{ id: 'claims-team', title: "Your team's claims", list: all, empty: 'Your team has not claimed a tile yet.' }];
+
+  return (
+    <>
+      {sections.map((section) => (
+        <Card key={section.id} className="mt-3">
+          <Card.Header>
+            <h3 id={section.id} className="h5 mb-0">
+              {section.title}
+              {section.id === 'claims-queue' && waiting.length > 0 && ` (${waiting.length})`}
+            </h3>
+          </Card.Header>
+          {claims.isPending ? (
+            <Card.Body>
+              <Loading label="Loading claims…" />
+            </Card.Body>
+          ) : claims.isError ? (
+            <Card.Body className="text-danger">{claims.error.message}</Card.Body>
+          ) : section.list.length === 0 ? (
+            <Card.Body className="text-body-secondary">{section.empty}</Card.Body>
+          ) : (
+            <ul className="list-group list-group-flush" aria-labelledby={section.id}>
+              {section.list.map((claim) => (
+                <ClaimCard key={claim.claimID} groupID={groupID} claim={claim} timeZone={timeZone} mayDecide={viewer.isModerator} />
+              ))}
+            </ul>
+          )}
+        </Card>
+      ))}
+    </>
+  );
+}

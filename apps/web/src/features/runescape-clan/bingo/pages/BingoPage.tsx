@@ -1,0 +1,257 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { competitionGameOf } from '@smm/shared/runescape/competition-metrics';
+import type { BingoDetail, BingoTile } from '@smm/shared/runescape/bingo-schemas';
+import { ApiError, errorBodyOf } from '../../../../lib/api-client';
+import { ConfirmDialog } from '../../../../lib/ui/ConfirmDialog';
+import { Loading } from '../../../../lib/ui/Loading';
+import { useErrorToast } from '../../../../lib/ui/use-error-toast';
+import { useToast } from '../../../../lib/ui/toasts';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useViewerTimeZone } from '../../../events/api/time-zone';
+import { zoneAbbreviation } from '../../../events/event-time';
+import { GroupGate } from '../../../groups/components/area/GroupGate';
+import { parseGroupID, useGroupArea } from '../../../groups/components/area/group-area';
+import { formatInstant } from '../../competitions/competition-view';
+import { useBingo, useDeleteBingo } from '../api/bingos';
+import { bingosPath } from '../bingo-path';
+import { BINGO_STATUS_LABELS, DELETE_BINGO_QUESTION } from '../bingo-view';
+import { BingoBoard } from '../components/BingoBoard';
+import { BingoFormModal } from '../components/BingoFormModal';
+import { BingoTeamsModal } from '../components/BingoTeamsModal';
+import { ClaimModal } from '../components/ClaimModal';
+import { ClaimsCard } from '../components/ClaimsCard';
+import { ModeratorsModal } from '../components/ModeratorsModal';
+import { PointsTable } from '../components/PointsTable';
+
+const STATUS_BADGES = { upcoming: 'info', ongoing: 'success', finished: 'secondary' } as const;
+
+function Board({ detail }: { detail: BingoDetail }) {
+  const { groupID, group, user } = useGroupArea();
+  const timeZone = useViewerTimeZone(user.id);
+  const game = competitionGameOf(group.gameName);
+  const { bingo, viewer, teams } = detail;
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'teams' | 'moderators' | null>(null);
+  const [claiming, setClaiming] = useState<BingoTile | null>(null);
+  const remove = useDeleteBingo(groupID);
+  const showError = useErrorToast();
+  const toast = useToast();
+  const navigate = useNavigate();
+  useDocumentTitle(bingo.name, 'Bingo', group.groupName);
+
+  const myTeam = teams.find((t) => t.teamID === viewer.teamID) ?? null;
+  const teamNames = new Map(teams.map((t) => [t.teamID, t.name]));
+  const admins = new Set(group.admins);
+  const members = group.members.filter((m) => m.isActive);
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2 mt-1">
+        <h2 id="bingo-title" className="h4 mb-0 me-auto text-break">
+          {bingo.name}
+        </h2>
+        <Badge bg={STATUS_BADGES[bingo.status]} text={bingo.status === 'upcoming' ? 'dark' : undefined}>
+          {BINGO_STATUS_LABELS[bingo.status]}
+        </Badge>
+        {viewer.mayManage && bingo.status === 'upcoming' && (
+          <Button size="sm" variant="outline-primary" onClick={() => setDialog('teams')}>
+            Teams
+          </Button>
+        )}
+        {viewer.mayManage && bingo.status !== 'finished' && (
+          <Button size="sm" variant="outline-primary" onClick={() => setDialog('moderators')}>
+            Moderators
+          </Button>
+        )}
+        {viewer.mayManage && bingo.status !== 'finished' && (
+          <Button size="sm" variant="outline-primary" onClick={() => setDialog('edit')}>
+            Edit
+          </Button>
+        )}
+        {viewer.mayManage && (
+          <Button size="sm" variant="danger" onClick={() => setDialog('delete')}>
+            Delete
+          </Button>
+        )}
+      </div>
+      <dl className="row small mb-3">
+        <dt className="col-sm-3 col-lg-2">Runs</dt>
+        <dd className="col-sm-9 col-lg-10">
+          <time dateTime={bingo.startsAt}>{formatInstant(bingo.startsAt, timeZone)}</time> to{' '}
+          <time dateTime={bingo.endsAt}>{formatInstant(bingo.endsAt, timeZone)}</time> ({timeZone},{' '}
+          {zoneAbbreviation(bingo.endsAt, timeZone)})
+        </dd>
+        <dt className="col-sm-3 col-lg-2">Bonus points</dt>
+        <dd className="col-sm-9 col-lg-10">
+          row {bingo.bonuses.row}, column {bingo.bonuses.column}, diagonal {bingo.bonuses.diagonal}, whole board {bingo.bonuses.board}
+        </dd>
+        <dt className="col-sm-3 col-lg-2">Your team</dt>
+        <dd className="col-sm-9 col-lg-10" data-testid="my-team">
+          {myTeam ? (
+            <>
+              <span className="fw-semibold">{myTeam.name}</span>: {myTeam.members.map((m) => m.username).join(', ')}
+              {bingo.status === 'upcoming' ? ' (set by the Administrators until the start)' : ''}
+            </>
+          ) : (
+            'You are on no team.'
+          )}
+        </dd>
+        <dt className="col-sm-3 col-lg-2">Moderators</dt>
+        <dd className="col-sm-9 col-lg-10">
+          The Administrators{detail.moderators.length > 0 ? `, ${detail.moderators.map((m) => m.username).join(', ')}` : ''}
+          {viewer.isModerator ? ' (you decide claims)' : ''}
+        </dd>
+      </dl>
+      {bingo.status === 'upcoming' && (
+        <p className="small">Claims open at the start. XP and kill-count tiles complete themselves from the hiscores.</p>
+      )}
+      {bingo.status === 'finished' && <p className="small">Final board: this bingo has ended.</p>}
+      <Card>
+        <Card.Header>
+          <h3 id="board-title" className="h5 mb-0">
+            {myTeam ? `Board of ${myTeam.name}` : 'Board'}
+          </h3>
+        </Card.Header>
+        <Card.Body className="p-2">
+          <BingoBoard
+            game={game}
+            size={bingo.size}
+            tiles={detail.tiles}
+            teamNames={teamNames}
+            teamID={viewer.teamID}
+            label={myTeam ? `Board of ${myTeam.name}` : 'Board'}
+            onClaim={viewer.mayClaim ? setClaiming : undefined}
+          />
+        </Card.Body>
+      </Card>
+      <Card className="mt-3">
+        <Card.Header>
+          <h3 id="points-title" className="h5 mb-0">
+            Points
+          </h3>
+        </Card.Header>
+        {teams.length === 0 ? (
+          <Card.Body className="text-body-secondary">
+            No teams yet{viewer.mayManage ? ': set them with Teams before the start.' : '.'}
+          </Card.Body>
+        ) : (
+          <PointsTable teams={teams} teamID={viewer.teamID} labelledBy="points-title" />
+        )}
+      </Card>
+      <ClaimsCard groupID={groupID} detail={detail} timeZone={timeZone} />
+      {claiming && (
+        <ClaimModal
+          groupID={groupID}
+          bingoID={bingo.bingoID}
+          tile={claiming}
+          onHide={() => setClaiming(null)}
+          onClaimed={() => {
+            setClaiming(null);
+            toast({ title: 'Success!', body: `Claim sent for ${claiming.title}. A moderator will decide.`, variant: 'success' });
+          }}
+        />
+      )}
+      {dialog === 'edit' && (
+        <BingoFormModal
+          groupID={groupID}
+          game={game}
+          timeZone={timeZone}
+          detail={detail}
+          earlier={[]}
+          onHide={() => setDialog(null)}
+          onSaved={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'teams' && <BingoTeamsModal groupID={groupID} detail={detail} members={members} onHide={() => setDialog(null)} />}
+      {dialog === 'moderators' && (
+        <ModeratorsModal
+          groupID={groupID}
+          detail={detail}
+          candidates={members.filter((m) => !admins.has(m.userID))}
+          onHide={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'delete' && (
+        <ConfirmDialog
+          title={`Delete ${bingo.name}`}
+          question={DELETE_BINGO_QUESTION}
+          working={remove.isPending}
+          workingLabel="Deleting…"
+          confirmLabel="Delete"
+          closeButton={false}
+          cancelDisabled={remove.isPending}
+          onHide={() => setDialog(null)}
+          onConfirm={() =>
+            remove.mutate(bingo.bingoID, {
+              onSuccess: () => void navigate(bingosPath(groupID)),
+              onError: (error) => {
+                showError(error);
+                setDialog(null);
+              },
+            })
+          }
+        />
+      )}
+    </>
+  );
+}
+
+function Bingo() {
+  const { groupID } = useGroupArea();
+  const [search] = useSearchParams();
+  const bingoID = parseGroupID(search.get('bingoID'));
+  return (
+    <section aria-labelledby="bingo-title" className="mt-3">
+      <Link to={bingosPath(groupID)} className="small">
+        ← Back to Bingo
+      </Link>
+      {bingoID ? (
+        <BingoLoader groupID={groupID} bingoID={bingoID} />
+      ) : (
+        <Alert variant="warning" className="mt-2">
+          <h2 id="bingo-title" className="h5">
+            No such bingo
+          </h2>
+          This link does not name a bingo. Open one from the Bingo page.
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+function BingoLoader({ groupID, bingoID }: { groupID: string; bingoID: string }) {
+  const detail = useBingo(groupID, bingoID);
+  if (detail.isPending) return <Loading label="Loading the board…" />;
+  if (detail.isError) {
+    const gone = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <Alert variant={gone ? 'warning' : 'danger'} className="mt-2">
+        <h2 id="bingo-title" className="h5">
+          {gone ? 'Bingo not found' : 'The bingo could not be loaded'}
+        </h2>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <span className="me-auto">{gone ? 'It may have been deleted.' : errorBodyOf(detail.error).message}</span>
+          {!gone && (
+            <Button variant="outline-danger" size="sm" onClick={() => void detail.refetch()} disabled={detail.isFetching}>
+              Try again
+            </Button>
+          )}
+        </div>
+      </Alert>
+    );
+  }
+  return <Board detail={detail.data} />;
+}
+
+/** /runeScapeClan/bingo?groupID=&bingoID=: the board of the viewer's team, the points table, claims and moderation, live. */
+export default function BingoPage() {
+  return (
+    <GroupGate action="viewBingo">
+      <Bingo />
+    </GroupGate>
+  );
+}
