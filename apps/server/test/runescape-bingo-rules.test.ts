@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOsrsHiscoresFake, type OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
 import { call, createGroup, type TestUser } from './groups-fixtures';
@@ -120,6 +121,26 @@ describe('bingo rules', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.bingo).toMatchObject({ name: 'Renamed', status: 'ongoing' });
     expect((await post(t.app, members[0], 'updateBingo', { groupID: clan.groupID, bingoID, name: 'Mine' })).status).toBe(403);
+
+    // A tiny file announcing a 100,000 × 100,000 image is refused before anything is decoded.
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(100_000, 0);
+    ihdr.writeUInt32BE(100_000, 4);
+    ihdr.set([8, 2], 8);
+    const chunk = Buffer.concat([Buffer.from('IHDR'), ihdr]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(13);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(chunk) >>> 0);
+    const bomb = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), length, chunk, crc]);
+    const refused = await claimTile(
+      t.app,
+      members[2],
+      { groupID: clan.groupID, bingoID, tileID: renamed.body.tiles[0].tileID as string },
+      { filename: 'bomb.png', type: 'image/png', data: bomb },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toHaveProperty('proof');
 
     // The claims throttle: 30 in ten minutes, then 429 with Retry-After (counted before the image is read).
     const tileID = renamed.body.tiles[0].tileID as string;

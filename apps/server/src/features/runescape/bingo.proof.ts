@@ -34,6 +34,10 @@ export async function reencodeProof(bytes: Buffer): Promise<StoredProof> {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
     const meta = await image.metadata();
     if (!meta.format || !['png', 'jpeg', 'webp'].includes(meta.format)) throw notImage();
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
+      const message = 'The screenshot has too many pixels (at most 40 megapixels)';
+      throw invalid({ proof: message }, message);
+    }
     const { data, info } = await image
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
