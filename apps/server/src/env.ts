@@ -44,6 +44,8 @@ const envSchema = z.object({
   /** How often each linked RuneScape account is refreshed from the hiscores, and how often the refresher looks. */
   RUNESCAPE_REFRESH_SECONDS: z.coerce.number().int().min(1).default(6 * 3600),
   RUNESCAPE_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often the competitions job looks for boundaries due: a snapshot is taken within this of a start or an end. */
+  COMPETITIONS_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string };

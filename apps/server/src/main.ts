@@ -123,8 +123,8 @@ async function main() {
   app.draftTimers.start(1000);
   // Linked RuneScape accounts: refreshed by whichever instance holds the lease.
   app.runescapeRefresh.start(env.RUNESCAPE_JOB_INTERVAL_SECONDS * 1000);
-  // Competitions: boundary snapshots within the quarter minute, by whichever instance holds their lease.
-  app.runescapeCompetitions.start(15_000);
+  // Competitions: boundary snapshots within the interval (a quarter minute by default), by whichever instance holds their lease.
+  app.runescapeCompetitions.start(env.COMPETITIONS_JOB_INTERVAL_SECONDS * 1000);
   // Bingo: members' start snapshots, refreshes and self-completing tiles, by whichever instance holds the lease.
   app.runescapeBingo.start(15_000);
   app.log.info({ engine: database.kind, publicUrl: env.PUBLIC_URL }, 'SMM is ready');
