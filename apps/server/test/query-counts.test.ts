@@ -30,8 +30,8 @@ beforeAll(async () => {
     steamApiUrl: steam.url,
     upstreamRateLimit: { max: 10_000, windowMs: 60_000 },
   });
-  small = await seedWorld(t.app, t.clock.now(), SMALL, osrs);
-  large = await seedWorld(t.app, t.clock.now(), LARGE, osrs);
+  small = await seedWorld(t.app, t.clock.now(), SMALL, osrs, t.database.db);
+  large = await seedWorld(t.app, t.clock.now(), LARGE, osrs, t.database.db);
 }, 300_000);
 afterAll(async () => {
   await t?.close();
@@ -101,6 +101,11 @@ describe('each read call runs a fixed number of queries', () => {
       )
     ).json();
     expect(full.members).toHaveLength(LARGE.members);
+    // The clan's competitions: everyone takes part, the chart draws the top ten.
+    const finishedCup = READ_CALLS.find((c) => c.name === 'runescape/getCompetition, finished')!;
+    const [smallCup, largeCup] = await Promise.all([small, large].map(async (w) => (await readAs(t.app, w, finishedCup)).json()));
+    expect([smallCup.participants.length, largeCup.participants.length]).toEqual([SMALL.members, LARGE.members]);
+    expect([smallCup.chart.length, largeCup.chart.length]).toEqual([SMALL.members, 10]);
   });
 
   it('the calls with nothing stored to read, and those answered by an outside service', async () => {

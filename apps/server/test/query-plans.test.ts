@@ -10,7 +10,16 @@ import { createTestApp, type TestApp } from './test-app';
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** Rows added beside the seeded worlds, so a whole-table scan would be the planner's costly choice. */
-const FILL = { users: 50_000, groups: 10_000, membersPerGroup: 8, eventsPerGroup: 5, attendeesPerEvent: 3 };
+const FILL = {
+  users: 50_000,
+  groups: 10_000,
+  membersPerGroup: 8,
+  eventsPerGroup: 5,
+  attendeesPerEvent: 3,
+  players: 20_000,
+  snapshotsPerPlayer: 5,
+};
+const DAY = 86_400_000;
 
 const captured: CompiledQuery[] = [];
 let capturing = false;
@@ -47,6 +56,35 @@ async function fill(app: TestApp) {
     from generate_series(1, ${FILL.groups}) as g, generate_series(1, ${FILL.eventsPerGroup}) as e,
       generate_series(0, ${FILL.attendeesPerEvent - 1}) as a
     on conflict do nothing`.execute(db);
+  // Other clans' accounts, snapshots over the last days, and a finished competition each (the odd groups are clans).
+  await sql`
+    insert into runescape_players (id, player_key, game_mode, player_name, last_checked_at, refresh_due_at, failures, latest_snapshot_id, created_at)
+    select 'fill-player-' || i, 'fill player ' || i, 'normal', 'Fill player ' || i, ${now}, ${now}::bigint + 3650 * ${DAY}::bigint, 0, null, ${now}
+    from generate_series(1, ${FILL.players}) as i`.execute(db);
+  await sql`
+    insert into runescape_snapshots (id, player_id, taken_at, overall_xp, data)
+    select 'fill-snapshot-' || i || '-' || k, 'fill-player-' || i, ${now}::bigint - k * 2 * ${DAY}::bigint, 1000, '{"skills":[],"activities":[]}'
+    from generate_series(1, ${FILL.players}) as i, generate_series(0, ${FILL.snapshotsPerPlayer - 1}) as k`.execute(db);
+  await sql`
+    insert into runescape_accounts (group_id, user_id, player_id, linked_at)
+    select 'fill-group-' || g, 'fill-user-' || (((g * ${FILL.membersPerGroup} + m) % ${FILL.users}) + 1),
+      'fill-player-' || (((g * ${FILL.membersPerGroup} + m) % ${FILL.players}) + 1), ${now}
+    from generate_series(1, ${FILL.groups}, 2) as g, generate_series(0, ${FILL.membersPerGroup - 1}) as m
+    on conflict do nothing`.execute(db);
+  await sql`
+    insert into runescape_competitions (id, group_id, name, starts_at, ends_at, metrics, kind, participation, created_at, updated_at,
+      participants_fixed_at, start_done_at, end_done_at, closed_at)
+    select 'fill-competition-' || g, 'fill-group-' || g, 'Filler cup', ${now}::bigint - 10 * ${DAY}::bigint, ${now}::bigint - 3 * ${DAY}::bigint,
+      '["overall"]', 'classic', 'everyone', ${now}, ${now}, ${now}, ${now}, ${now}, ${now}
+    from generate_series(1, ${FILL.groups}, 2) as g`.execute(db);
+  await sql`
+    insert into runescape_competition_participants (competition_id, user_id, player_id, joined_at, start_status, start_taken_at, start_values,
+      end_status, end_taken_at, end_values)
+    select 'fill-competition-' || g, 'fill-user-' || (((g * ${FILL.membersPerGroup} + m) % ${FILL.users}) + 1),
+      'fill-player-' || (((g * ${FILL.membersPerGroup} + m) % ${FILL.players}) + 1), ${now}, 'taken', ${now}::bigint - 10 * ${DAY}::bigint,
+      '{"overall":1000}', 'taken', ${now}::bigint - 3 * ${DAY}::bigint, '{"overall":1000}'
+    from generate_series(1, ${FILL.groups}, 2) as g, generate_series(0, ${FILL.membersPerGroup - 1}) as m
+    on conflict do nothing`.execute(db);
   await sql`analyze`.execute(db);
 }
 
@@ -57,7 +95,10 @@ beforeAll(async () => {
     osrsHiscoresUrl: osrs.url,
     upstreamRateLimit: { max: 10_000, windowMs: 60_000 },
   });
-  worlds = [await seedWorld(t.app, t.clock.now(), SMALL, osrs), await seedWorld(t.app, t.clock.now(), LARGE, osrs)];
+  worlds = [
+    await seedWorld(t.app, t.clock.now(), SMALL, osrs, t.database.db),
+    await seedWorld(t.app, t.clock.now(), LARGE, osrs, t.database.db),
+  ];
   if (postgres) await fill(t);
   capturing = true;
   for (const world of worlds) for (const readCall of READ_CALLS) await readAs(t.app, world, readCall);

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
+import type { Db } from '../src/db/schema';
+import '../src/features/runescape/competitions.tables';
+import '../src/features/runescape/runescape.tables';
 import { createGameFrom, draftFor } from './civ-games-fixtures';
 import { attend, createEvent, HOUR } from './events-fixtures';
 import type { OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
@@ -17,10 +20,12 @@ export interface WorldSize {
   /** Finished and active Civilization games, each. */
   games: number;
   comments: number;
+  /** Snapshots of each clan member taken during each of the clan's competitions. */
+  competitionSnapshots: number;
 }
 
-export const SMALL: WorldSize = { groups: 1, members: 2, events: 1, cards: 1, games: 1, comments: 1 };
-export const LARGE: WorldSize = { groups: 20, members: 30, events: 25, cards: 6, games: 6, comments: 12 };
+export const SMALL: WorldSize = { groups: 1, members: 2, events: 1, cards: 1, games: 1, comments: 1, competitionSnapshots: 1 };
+export const LARGE: WorldSize = { groups: 20, members: 30, events: 25, cards: 6, games: 6, comments: 12, competitionSnapshots: 40 };
 
 /** A Civilization 6 group as one of its Administrators (the owner) sees it, with everything the read calls read. */
 export interface World {
@@ -37,6 +42,8 @@ export interface World {
   feedPath: string;
   /** An Old School RuneScape clan of the same members, each with a linked account. */
   clanID: string;
+  /** The clan's competitions that everyone took part in: one finished, one under way (and one to come). */
+  competitions: { finished: string; ongoing: string };
 }
 
 const PLAYERS_PER_GAME = 8;
@@ -81,11 +88,107 @@ async function seedClan(app: FastifyInstance, osrs: OsrsHiscoresFake, owner: Tes
   return clan._id;
 }
 
+const DAY = 24 * HOUR;
+
 /**
- * Builds a world of the given size through the API, as the app itself would fill it. The app's
- * hiscores URL must point at `osrs`, with an upstream limit that lets every member link an account.
+ * The clan's competitions, stored as the competitions job leaves them (the clock of these tests
+ * does not move): a finished one with everyone's start and end, an ongoing one with everyone's
+ * start, one to come, and `competitionSnapshots` snapshots of each member inside each of them.
  */
-export async function seedWorld(app: FastifyInstance, now: number, size: WorldSize, osrs: OsrsHiscoresFake): Promise<World> {
+async function seedCompetitions(db: Db, clanID: string, ownerID: string, now: number, size: WorldSize): Promise<World['competitions']> {
+  const members = await db
+    .selectFrom('runescape_accounts')
+    .innerJoin('runescape_players', 'runescape_players.id', 'runescape_accounts.player_id')
+    .innerJoin('runescape_snapshots', 'runescape_snapshots.id', 'runescape_players.latest_snapshot_id')
+    .select(['runescape_accounts.user_id', 'runescape_accounts.player_id', 'runescape_snapshots.data'])
+    .where('runescape_accounts.group_id', '=', clanID)
+    .orderBy('runescape_accounts.user_id')
+    .execute();
+  const overallOf = (data: string) =>
+    (JSON.parse(data) as { skills: { name: string; xp: number }[] }).skills.find((line) => line.name === 'Overall')!.xp;
+  const competition = (id: string, startsAt: number, endsAt: number, done: boolean) => ({
+    id,
+    group_id: clanID,
+    name: `Cup ${id}`,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    metrics: JSON.stringify(['overall', 'attack']),
+    kind: 'classic',
+    participation: 'everyone',
+    event_id: null,
+    created_by: ownerID,
+    created_at: startsAt - DAY,
+    updated_at: startsAt - DAY,
+    participants_fixed_at: startsAt < now ? startsAt : null,
+    start_done_at: startsAt < now ? startsAt + 60_000 : null,
+    end_done_at: done ? endsAt + 60_000 : null,
+    refreshed_at: startsAt < now ? now : null,
+    posted_start_at: startsAt < now ? startsAt : null,
+    posted_day_at: done ? endsAt - DAY : null,
+    posted_hour_at: done ? endsAt - HOUR : null,
+    posted_end_at: done ? endsAt + 60_000 : null,
+    closed_at: done ? endsAt + 60_000 : null,
+  });
+  const ids = { finished: `${clanID}-finished`, ongoing: `${clanID}-ongoing`, upcoming: `${clanID}-upcoming` };
+  const finished = competition(ids.finished, now - 10 * DAY, now - 3 * DAY, true);
+  const ongoing = competition(ids.ongoing, now - 2 * DAY, now + 5 * DAY, false);
+  await db
+    .insertInto('runescape_competitions')
+    .values([finished, ongoing, competition(ids.upcoming, now + DAY, now + 8 * DAY, false)])
+    .execute();
+  for (const row of [finished, ongoing]) {
+    const done = row === finished;
+    await db
+      .insertInto('runescape_competition_participants')
+      .values(
+        members.map((m, i) => {
+          const xp = overallOf(m.data);
+          return {
+            competition_id: row.id,
+            user_id: m.user_id,
+            player_id: m.player_id,
+            team: null,
+            joined_at: row.starts_at,
+            start_status: 'taken' as const,
+            start_attempts: 1,
+            start_next_at: row.starts_at,
+            start_taken_at: row.starts_at + 1000,
+            start_values: JSON.stringify({ overall: xp - 1000 * (i + 1), attack: null }),
+            end_status: done ? ('taken' as const) : ('pending' as const),
+            end_attempts: done ? 1 : 0,
+            end_next_at: row.ends_at,
+            end_taken_at: done ? row.ends_at + 1000 : null,
+            end_values: done ? JSON.stringify({ overall: xp, attack: null }) : null,
+          };
+        }),
+      )
+      .execute();
+    // Snapshots spread over the competition (before now), as the hourly refreshes would leave them.
+    const span = Math.min(row.ends_at, now) - row.starts_at;
+    await db
+      .insertInto('runescape_snapshots')
+      .values(
+        members.flatMap((m) =>
+          Array.from({ length: size.competitionSnapshots }, (_, k) => ({
+            id: `${row.id}-${m.player_id}-${k}`,
+            player_id: m.player_id,
+            taken_at: row.starts_at + Math.floor(((k + 1) * span) / (size.competitionSnapshots + 1)),
+            overall_xp: overallOf(m.data),
+            data: m.data,
+          })),
+        ),
+      )
+      .execute();
+  }
+  return { finished: ids.finished, ongoing: ids.ongoing };
+}
+
+/**
+ * Builds a world of the given size through the API, as the app itself would fill it (the clan's
+ * competitions stored directly in `db`, see seedCompetitions). The app's hiscores URL must point at
+ * `osrs`, with an upstream limit that lets every member link an account.
+ */
+export async function seedWorld(app: FastifyInstance, now: number, size: WorldSize, osrs: OsrsHiscoresFake, db: Db): Promise<World> {
   const viewer = await createUser(app);
   const members = [viewer];
   for (let i = 1; i < size.members; i += 1) members.push(await createUser(app));
@@ -189,6 +292,7 @@ export async function seedWorld(app: FastifyInstance, now: number, size: WorldSi
 
   const feed = await ok('feedToken', call(app, '/api/calendar/feedToken', { method: 'POST', as: viewer, payload: {} }));
   const clanID = await seedClan(app, osrs, viewer, members);
+  const competitions = await seedCompetitions(db, clanID, viewer.user.id, now, size);
   return {
     size,
     viewer,
@@ -200,6 +304,7 @@ export async function seedWorld(app: FastifyInstance, now: number, size: WorldSi
     commentID,
     feedPath: new URL(feed.url as string).pathname,
     clanID,
+    competitions,
   };
 }
 
@@ -281,6 +386,15 @@ export const READ_CALLS: ReadCall[] = [
   {
     name: 'runescape/getPlayerHistory',
     request: (w) => ({ url: `/api/runescape/getPlayerHistory?groupID=${w.clanID}&userID=${w.other.user.id}` }),
+  },
+  { name: 'runescape/getCompetitions', request: (w) => ({ url: `/api/runescape/getCompetitions?groupID=${w.clanID}` }) },
+  {
+    name: 'runescape/getCompetition, finished',
+    request: (w) => ({ url: `/api/runescape/getCompetition?groupID=${w.clanID}&competitionID=${w.competitions.finished}` }),
+  },
+  {
+    name: 'runescape/getCompetition, ongoing',
+    request: (w) => ({ url: `/api/runescape/getCompetition?groupID=${w.clanID}&competitionID=${w.competitions.ongoing}` }),
   },
   { name: 'notes/getUserNotes', request: (w) => ({ url: `/api/notes/getUserNotes/${w.viewer.user.id}/${g(w)}/${w.gameID}` }) },
 ];
