@@ -10,7 +10,7 @@ const HEIGHT = 280;
  * The leaders' gains over time, one line each (uPlot). The page names the lines in its own legend
  * and gives the same numbers as a table, so the canvas is hidden from screen readers.
  */
-export default function StandingsChart({ data }: { data: ChartData }) {
+export default function StandingsChart({ data, timeZone }: { data: ChartData; timeZone: string }) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -22,6 +22,8 @@ export default function StandingsChart({ data }: { data: ChartData }) {
         height: HEIGHT,
         legend: { show: false },
         scales: { x: { time: true } },
+        // The time axis reads on the viewer's clock, like every time on the page.
+        tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timeZone),
         axes: [
           { stroke: '#495057', space: 80 },
           { stroke: '#495057', size: 80, values: (_u, ticks) => ticks.map((t) => formatStat(t)) },
@@ -46,7 +48,7 @@ export default function StandingsChart({ data }: { data: ChartData }) {
       resize.disconnect();
       chart.destroy();
     };
-  }, [data]);
+  }, [data, timeZone]);
 
   return <div ref={box} className="xp-chart" aria-hidden="true" data-testid="competition-chart" data-points={data.times.length} />;
 }

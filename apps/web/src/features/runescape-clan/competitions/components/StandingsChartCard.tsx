@@ -29,7 +29,7 @@ export function StandingsChartCard({ detail, timeZone }: { detail: CompetitionDe
         ) : (
           <figure className="mb-0" aria-labelledby="competition-chart-caption">
             <Suspense fallback={<Loading label="Loading chart…" />}>
-              <StandingsChart data={data} />
+              <StandingsChart data={data} timeZone={timeZone} />
             </Suspense>
             <figcaption id="competition-chart-caption" className="small text-body-secondary mt-1">
               Total gained by the top {data.lines.length} at each of {data.times.length} snapshot{data.times.length === 1 ? '' : 's'}.

@@ -29,7 +29,7 @@ export function StandingsTable({ detail, game, userID }: Props) {
             <th scope="col">Account</th>
             {teams && <th scope="col">Team</th>}
             {competition.metrics.map((m) => (
-              <th key={m} scope="col" className="text-end">
+              <th key={m} scope="col" className="text-end text-nowrap">
                 {metricLabel(game, m)} <span className="fw-normal small text-body-secondary">({metricUnit(game, m)})</span>
               </th>
             ))}

@@ -101,10 +101,13 @@ function Standings({ detail }: { detail: CompetitionDetail }) {
       </dl>
       {competition.status === 'finished' && <p className="small">Final standings: this competition has ended.</p>}
       <Card>
-        <Card.Header>
-          <h3 id="standings-title" className="h5 mb-0">
+        <Card.Header className="d-flex flex-wrap align-items-baseline gap-2">
+          <h3 id="standings-title" className="h5 mb-0 me-auto">
             Standings
           </h3>
+          {detail.participants.length > 0 && (
+            <span className="small text-body-secondary d-lg-none">Scroll the table sideways for every column.</span>
+          )}
         </Card.Header>
         {detail.participants.length === 0 ? (
           <Card.Body className="text-body-secondary">
