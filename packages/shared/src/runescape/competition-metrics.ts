@@ -1,6 +1,6 @@
 import { RS3_ACTIVITY_NAMES, RS3_GAME_NAME, RS3_SKILL_NAMES } from './rs3';
 import { OVERALL_HISCORES_NAME } from './skills';
-import { TRACKED_SKILLS } from './tracked-skills';
+import { OSRS_TRACKED_SKILLS } from './tracked-skills';
 
 /** The hiscores a clan's competitions read: Old School's or RuneScape 3's. */
 export type CompetitionGame = 'osrs' | 'rs3';
@@ -131,12 +131,7 @@ const named = (kind: CompetitionMetricKind) => (name: string) => ({ id: metricId
 
 const OSRS_METRICS: readonly CompetitionMetric[] = [
   OVERALL_METRIC,
-  ...TRACKED_SKILLS.map((skill) => ({
-    id: skill.id,
-    label: skill.label === 'Constitution' ? 'Hitpoints' : skill.label,
-    kind: 'skill' as const,
-    hiscoresName: skill.hiscoresName,
-  })),
+  ...OSRS_TRACKED_SKILLS.map((skill) => ({ id: skill.id, label: skill.label, kind: 'skill' as const, hiscoresName: skill.hiscoresName })),
   ...OSRS_BOSS_NAMES.map(named('boss')),
   ...OSRS_ACTIVITY_NAMES.map(named('activity')),
 ];

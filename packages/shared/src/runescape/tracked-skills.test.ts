@@ -10,9 +10,12 @@ it("lists RuneScape 3's 29 skills in its hiscores' order, under the names its CS
   expect(RS3_TRACKED_SKILLS.map((skill) => skill.id)).not.toContain('sailing');
 });
 
-it("keeps Old School's list for Old School clans: Hitpoints and Runecraft read as the spec's Constitution and Runecrafting, and Sailing", () => {
+it("keeps Old School's list for Old School clans under Old School's names (Hitpoints, Runecraft, the spec's constitution and runecrafting), and Sailing", () => {
   const oldSchool = skillsOfGame('osrs');
-  expect(oldSchool).toBe(TRACKED_SKILLS);
+  expect(oldSchool.map((skill) => skill.id)).toEqual(TRACKED_SKILLS.map((skill) => skill.id));
+  expect(oldSchool.find((skill) => skill.id === 'constitution')?.label).toBe('Hitpoints');
+  expect(oldSchool.find((skill) => skill.id === 'runecrafting')?.label).toBe('Runecraft');
+  expect(skillsOfGame('rs3').find((skill) => skill.id === 'runecrafting')?.label).toBe('Runecrafting');
   expect(oldSchool.map((skill) => skill.id)).not.toContain('necromancy');
   expect(oldSchool.find((skill) => skill.id === 'constitution')?.hiscoresName).toBe('Hitpoints');
   expect(oldSchool.at(-1)?.id).toBe('sailing');

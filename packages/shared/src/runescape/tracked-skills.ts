@@ -48,8 +48,15 @@ export const RS3_TRACKED_SKILLS: readonly GameSkill[] = [
   ...RS3_ONLY_SKILLS,
 ];
 
+/** Old School's skills under Old School's own names (Hitpoints, Runecraft); the ids stay the spec's. */
+export const OSRS_TRACKED_SKILLS: readonly GameSkill[] = TRACKED_SKILLS.map((skill) => ({
+  id: skill.id,
+  label: skill.hiscoresName,
+  hiscoresName: skill.hiscoresName,
+}));
+
 /** The skills a clan of this game follows, in its hiscores' order, under its own names. */
-export const skillsOfGame = (game: ClanGame): readonly GameSkill[] => (game === 'rs3' ? RS3_TRACKED_SKILLS : TRACKED_SKILLS);
+export const skillsOfGame = (game: ClanGame): readonly GameSkill[] => (game === 'rs3' ? RS3_TRACKED_SKILLS : OSRS_TRACKED_SKILLS);
 
 /** 'overall' or a skill of either game: the series of a player's chart and records. */
 export type ClanStatKey = typeof OVERALL | ClanSkill;
