@@ -155,16 +155,24 @@ export function useClaimBingoTile(groupID: string) {
   });
 }
 
+/** A blob as a data: URL (the page's content security policy lets images come from data:, not blob:). */
+export const readAsDataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(blob);
+  });
+
 /**
- * A claim's screenshot as an object URL: the proof call needs the bearer header, which an <img src>
- * cannot send, so the bytes are fetched and shown from memory (released when the image goes).
+ * A claim's screenshot as a data: URL: the proof call needs the bearer header, which an <img src>
+ * cannot send, so the bytes are fetched with it and shown from memory.
  */
 export function useProofImage(proofUrl: string | null) {
   const [state, setState] = useState<{ url: string | null; error: boolean }>({ url: null, error: false });
   useEffect(() => {
     if (!proofUrl) return;
     const controller = new AbortController();
-    let objectUrl: string | null = null;
     const headers: Record<string, string> = {};
     const authorization = getAuthHeader();
     if (authorization) headers.authorization = authorization;
@@ -173,17 +181,14 @@ export function useProofImage(proofUrl: string | null) {
         if (!response.ok) throw new Error(String(response.status));
         return response.blob();
       })
-      .then((blob) => {
-        objectUrl = URL.createObjectURL(blob);
-        setState({ url: objectUrl, error: false });
+      .then(readAsDataUrl)
+      .then((url) => {
+        if (!controller.signal.aborted) setState({ url, error: false });
       })
       .catch((error: unknown) => {
-        if ((error as Error).name !== 'AbortError') setState({ url: null, error: true });
+        if ((error as Error).name !== 'AbortError' && !controller.signal.aborted) setState({ url: null, error: true });
       });
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
+    return () => controller.abort();
   }, [proofUrl]);
   return state;
 }

@@ -8,7 +8,7 @@ import { failureMessage } from '../../../../lib/failure-message';
 import { FieldError } from '../../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../../lib/ui/FormDialogFooter';
 import { firstProblem } from '../../competitions/competition-view';
-import { useClaimBingoTile } from '../api/bingos';
+import { readAsDataUrl, useClaimBingoTile } from '../api/bingos';
 import { proofProblem } from '../proof-file';
 
 interface Props {
@@ -33,9 +33,13 @@ export function ClaimModal({ groupID, bingoID, tile, onHide, onClaimed }: Props)
 
   useEffect(() => {
     if (!file) return;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
+    let current = true;
+    readAsDataUrl(file)
+      .then((url) => current && setPreview(url))
+      .catch(() => current && setPreview(null));
+    return () => {
+      current = false;
+    };
   }, [file]);
 
   function pick(e: ChangeEvent<HTMLInputElement>) {

@@ -16,15 +16,13 @@ export function ProofImage({ claim }: { claim: BingoClaim }) {
       </div>
     );
   return (
-    <a href={proof.url} target="_blank" rel="noreferrer" className="d-inline-block">
-      <img
-        src={proof.url}
-        alt={alt}
-        width={claim.proofWidth}
-        height={claim.proofHeight}
-        className="img-fluid rounded border"
-        style={{ maxWidth: '20rem', maxHeight: '15rem', objectFit: 'contain', width: 'auto', height: 'auto' }}
-      />
-    </a>
+    <img
+      src={proof.url}
+      alt={alt}
+      width={claim.proofWidth}
+      height={claim.proofHeight}
+      className="img-fluid rounded border d-block"
+      style={{ maxWidth: 'min(100%, 20rem)', maxHeight: '15rem', objectFit: 'contain', width: 'auto', height: 'auto' }}
+    />
   );
 }
