@@ -28,4 +28,6 @@ export const dataPages = {
   clanPlayer: lazyPage(() => import('../features/runescape-clan/pages/ClanPlayerPage')),
   clanCompetitions: lazyPage(() => import('../features/runescape-clan/competitions/pages/CompetitionsPage')),
   clanCompetition: lazyPage(() => import('../features/runescape-clan/competitions/pages/CompetitionPage')),
+  clanBingos: lazyPage(() => import('../features/runescape-clan/bingo/pages/BingosPage')),
+  clanBingo: lazyPage(() => import('../features/runescape-clan/bingo/pages/BingoPage')),
 };

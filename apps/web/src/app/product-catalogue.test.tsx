@@ -95,7 +95,7 @@ describe('the info pages read the catalogue', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual(PRODUCT_FEATURES.map((feature) => [feature.title, feature.state]));
-    expect(within(table).getByRole('row', { name: /RuneScape clan bingo Planned/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /RuneScape clan bingo.* Available/ })).toBeInTheDocument();
   });
 
   it('/support: the supported games, each with the features of its group area', () => {
@@ -113,8 +113,10 @@ describe('the info pages read the catalogue', () => {
     const planned = PRODUCT_FEATURES.filter((feature) => feature.state === 'Planned').map((feature) => feature.title);
     renderPage(<ReleaseNotesPage />);
     for (const title of planned) expect(screen.getByText(new RegExp(`Planned next:.*${title.replace(/[()]/g, '.')}`))).toBeInTheDocument();
+    // With nothing planned the line says so rather than ending in an empty list.
+    if (planned.length === 0) expect(screen.getByText(/^Planned next: nothing announced yet\./)).toBeInTheDocument();
     expect(screen.getByText(/Features this release brought: .*Editing and deleting your own comments/)).toBeInTheDocument();
     renderPage(<FaqPage />);
-    expect(screen.getByText(new RegExp(`^Planned: ${planned[0]}`))).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`^Planned: ${planned[0] ?? 'nothing announced yet'}`))).toBeInTheDocument();
   });
 });

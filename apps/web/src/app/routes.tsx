@@ -67,6 +67,8 @@ export function AppRoutes() {
             <Route path="player" element={<DataPage name="clanPlayer" />} />
             <Route path="competitions" element={<DataPage name="clanCompetitions" />} />
             <Route path="competition" element={<DataPage name="clanCompetition" />} />
+            <Route path="bingos" element={<DataPage name="clanBingos" />} />
+            <Route path="bingo" element={<DataPage name="clanBingo" />} />
             <Route path="events" element={<DataPage name="events" />} />
             <Route path="userSettings" element={<DataPage name="groupUserSettings" />} />
             <Route path="groupSettings" element={<DataPage name="groupSettings" />} />

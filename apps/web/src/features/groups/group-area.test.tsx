@@ -141,7 +141,7 @@ it('a Member opening Group Settings lands on Welcome', async () => {
     within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['Welcome', 'Clan Stats', 'Events', 'User Settings', 'RuneScape Stats']);
+  ).toEqual(['Welcome', 'Clan Stats', 'Competitions', 'Bingo', 'Events', 'User Settings', 'RuneScape Stats']);
 });
 
 it('a link with the wrong area reaches the group in its own area', async () => {

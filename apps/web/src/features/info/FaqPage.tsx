@@ -1,6 +1,6 @@
 import Accordion from 'react-bootstrap/Accordion';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { isAvailable, plannedFeatures } from './catalogue';
+import { isAvailable, plannedTitles } from './catalogue';
 
 const questions = [
   {
@@ -59,9 +59,7 @@ const questions = [
   },
   {
     q: 'What is coming next?',
-    a: `Planned: ${plannedFeatures()
-      .map((feature) => feature.title)
-      .join('; ')}. The Upcoming page lists every feature with its state.`,
+    a: `Planned: ${plannedTitles()}. The Upcoming page lists every feature with its state.`,
   },
   { q: 'How do I report a bug or suggest a feature?', a: 'Use the Contact Us page: choose Error/Bug or Suggestion as the message type.' },
 ];

@@ -1,7 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { featuresOfRelease, plannedFeatures } from './catalogue';
+import { featuresOfRelease, plannedTitles } from './catalogue';
 
 const releases = [
   {
@@ -110,11 +110,7 @@ export default function ReleaseNotesPage() {
     <>
       <h1 className="page-title">Release Notes</h1>
       <p>
-        Planned next:{' '}
-        {plannedFeatures()
-          .map((feature) => feature.title)
-          .join('; ')}
-        . See <Link to="/upcoming">Upcoming</Link> for every feature and its state.
+        Planned next: {plannedTitles()}. See <Link to="/upcoming">Upcoming</Link> for every feature and its state.
       </p>
       {releases.map((release) => (
         <Card key={release.version} className="mb-3">

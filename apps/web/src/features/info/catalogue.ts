@@ -202,12 +202,14 @@ export const PRODUCT_FEATURES: readonly ProductFeature[] = [
     routes: ['/civGroup/civGame'],
     release: '1.5.0',
   },
-  // Planned: no page of their own is routed yet (the routes test holds them to that).
   {
     id: 'runescape-bingo',
-    title: 'RuneScape clan bingo',
-    state: 'Planned',
-    routes: [],
+    title: 'RuneScape clan bingo: boards of tasks, XP goals and kill counts, claims with screenshots, moderators and live points',
+    state: 'Available',
+    routes: ['/runeScapeClan/bingos', '/runeScapeClan/bingo'],
+    release: '1.7.0',
+    areas: ['runeScapeClan'],
+    supportLabel: 'bingo',
   },
   {
     id: 'runescape-competitions',
@@ -277,3 +279,9 @@ export const featuresOfRelease = (version: string) =>
   PRODUCT_FEATURES.filter((feature) => feature.state === 'Available' && feature.release === version);
 
 export const plannedFeatures = () => PRODUCT_FEATURES.filter((feature) => feature.state === 'Planned');
+
+/** What is planned, in a line for the info pages; when nothing is, they say so. */
+export const plannedTitles = () =>
+  plannedFeatures()
+    .map((feature) => feature.title)
+    .join('; ') || 'nothing announced yet';

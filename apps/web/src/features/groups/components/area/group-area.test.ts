@@ -31,9 +31,9 @@ describe('the group bar shows only the links the viewer may use', () => {
   it.each<[Viewer, boolean, string[]]>([
     ['nonMember', false, ['Welcome']],
     ['nonMember', true, []],
-    ['member', true, ['Welcome', 'Clan Stats', 'Competitions', 'Events', 'User Settings']],
-    ['administrator', true, ['Welcome', 'Clan Stats', 'Competitions', 'Events', 'User Settings', 'Group Settings']],
-    ['owner', false, ['Welcome', 'Clan Stats', 'Competitions', 'Events', 'User Settings', 'Group Settings']],
+    ['member', true, ['Welcome', 'Clan Stats', 'Competitions', 'Bingo', 'Events', 'User Settings']],
+    ['administrator', true, ['Welcome', 'Clan Stats', 'Competitions', 'Bingo', 'Events', 'User Settings', 'Group Settings']],
+    ['owner', false, ['Welcome', 'Clan Stats', 'Competitions', 'Bingo', 'Events', 'User Settings', 'Group Settings']],
   ])('%s of a group private=%s', (viewer, isPrivate, expected) => {
     expect(labels(viewer, isPrivate)).toEqual(expected);
   });

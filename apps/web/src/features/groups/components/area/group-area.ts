@@ -60,6 +60,7 @@ const AREA_LINKS: Record<LinkUrl, readonly GroupLink[]> = {
     { page: 'welcome', label: 'Welcome', action: 'viewWelcome' },
     { page: 'stats', label: 'Clan Stats', action: 'viewClanStats' },
     { page: 'competitions', label: 'Competitions', action: 'viewCompetitions' },
+    { page: 'bingos', label: 'Bingo', action: 'viewBingo' },
     { page: 'events', label: 'Events', action: 'viewEvents' },
     { page: 'userSettings', label: 'User Settings', action: 'viewUserSettings' },
     { page: 'groupSettings', label: 'Group Settings', action: 'viewGroupSettings' },
