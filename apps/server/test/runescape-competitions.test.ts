@@ -335,4 +335,21 @@ describe('live pages', () => {
     const actions = heard.filter((h) => h.topic === 'competitions').map((h) => h.action);
     expect(actions.filter((action, i) => action !== actions[i - 1])).toEqual(['created', 'updated', 'changed', 'deleted']);
   });
+
+  it("hear that a running competition's standings moved when any lookup stores a new snapshot of a participant", async () => {
+    const { competition } = await created();
+    t.clock.set(Date.parse(competition.startsAt) + 5_000);
+    await t.app.runescapeCompetitions.tick();
+    const heard: { topic: string; action: string }[] = [];
+    const unsubscribe = changes.subscribe(clan.groupID, (change) => heard.push({ topic: change.topic, action: change.action }));
+    // Half an hour on, Rules 0 has trained, and the clan's Update (not the competitions job) looks the account up.
+    t.clock.set(Date.parse(competition.startsAt) + 30 * MINUTE);
+    players.osrs('Rules 0', { defaultXp: Math.round(4_000_000 / 24) + 5_000 });
+    const updated = await call(t.app, '/api/runescape/updateClanStats', { method: 'POST', as: clan.members[0]!, payload: { groupID: clan.groupID } });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    unsubscribe();
+    expect(heard).toContainEqual({ topic: 'competitions', action: 'changed' });
+    const live = await getCompetition(t.app, clan.members[1]!, clan.groupID, competition.competitionID);
+    expect(live.body.participants.find((p: { userID: string }) => p.userID === clan.members[0]!.user.id).total).toBeGreaterThan(0);
+  });
 });

@@ -372,3 +372,17 @@ export async function markRefreshed(db: Db, id: string, previous: number | null,
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The clans with a running competition the player takes part in: their standings move with each new snapshot. */
+export const listGroupsRacingPlayer = async (db: Db, playerId: string, now: number): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('runescape_competition_participants as p')
+      .innerJoin('runescape_competitions as c', 'c.id', 'p.competition_id')
+      .select('c.group_id')
+      .distinct()
+      .where('p.player_id', '=', playerId)
+      .where('c.starts_at', '<=', now)
+      .where('c.ends_at', '>', now)
+      .execute()
+  ).map((row) => row.group_id);

@@ -20,6 +20,7 @@ import { createHiscoresQueue, defaultHiscoresQueue, type HiscoresQueueOptions } 
 import { createRefreshJob, type RefreshJob } from './refresh.job';
 import { runescapeRoutes } from './runescape.routes';
 import { createRuneScapeService, defaultHiscoresCache, type HiscoresCacheOptions } from './runescape.service';
+import { listGroupsRacingPlayer } from './competitions.repo';
 import { createSnapshotRecorder, DEFAULT_REFRESH_EVERY_MS } from './snapshots';
 
 declare module 'fastify' {
@@ -66,7 +67,13 @@ export async function registerRuneScape(app: FastifyInstance, deps: Deps): Promi
   const { db, clock, hiscores, throttle, limit } = deps;
   const refreshEveryMs = deps.refreshEveryMs ?? DEFAULT_REFRESH_EVERY_MS;
   const queue = createHiscoresQueue(hiscores, deps.hiscoresQueue ?? defaultHiscoresQueue, clock);
-  const snapshots = createSnapshotRecorder({ db, clock, refreshEveryMs });
+  // A new snapshot of a player in a running competition moves its standings: its pages are told.
+  const standingsMoved = async (playerId: string) => {
+    for (const groupId of await listGroupsRacingPlayer(db, playerId, clock.now())) {
+      deps.changes.publish({ groupId, topic: 'competitions', action: 'changed' });
+    }
+  };
+  const snapshots = createSnapshotRecorder({ db, clock, refreshEveryMs, onStored: standingsMoved });
   const runescape = createRuneScapeService({ db, queue, snapshots, clock, cache: deps.hiscoresCache ?? defaultHiscoresCache, throttle, limit });
   const clan = createClanService({
     db,

@@ -25,11 +25,22 @@ export const parseSnapshot = (data: string): SnapshotData => JSON.parse(data) as
  * snapshot (then only the check time moves). The player's row lock orders concurrent recorders,
  * so two identical answers arriving together are still stored once.
  */
-export function createSnapshotRecorder({ db, clock, refreshEveryMs }: { db: Db; clock: Clock; refreshEveryMs: number }) {
+export function createSnapshotRecorder({
+  db,
+  clock,
+  refreshEveryMs,
+  onStored,
+}: {
+  db: Db;
+  clock: Clock;
+  refreshEveryMs: number;
+  /** Told of each new snapshot once it is committed (what depends on a player's latest answer moves). */
+  onStored?: (playerId: string) => Promise<void>;
+}) {
   return {
     /** Returns whether a new snapshot was stored. */
-    record(playerId: string, answer: HiscoresAnswer): Promise<boolean> {
-      return db.transaction().execute(async (tx) => {
+    async record(playerId: string, answer: HiscoresAnswer): Promise<boolean> {
+      const stored = await db.transaction().execute(async (tx) => {
         const player = await repo.lockPlayer(tx, playerId);
         if (!player) return false;
         const now = clock.now();
@@ -46,6 +57,9 @@ export function createSnapshotRecorder({ db, clock, refreshEveryMs }: { db: Db; 
         await repo.markChecked(tx, playerId, { now, refreshDueAt, latestSnapshotId: id });
         return true;
       });
+      // Only a notice to live pages: the snapshot is stored whatever becomes of it (they read afresh on their next load).
+      if (stored) await onStored?.(playerId).catch(() => undefined);
+      return stored;
     },
   };
 }
