@@ -138,12 +138,11 @@ test('a two-team bingo: a member claims a tile with a screenshot, a moderator ac
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   }
 
-  // Once the start passes, claims open.
-  for (const page of [annPage, benPage])
-    await expect(async () => {
-      await page.reload();
-      await expect(page.getByText('Ongoing', { exact: true })).toBeVisible({ timeout: 3000 });
-    }).toPass({ timeout: 150_000 });
+  // Once the start passes, claims open on both open pages, with no reload.
+  for (const page of [annPage, benPage]) {
+    await expect(page.getByText('Ongoing', { exact: true })).toBeVisible({ timeout: 150_000 });
+    await expect(page.getByRole('button', { name: 'Claim Catch a shark' })).toBeVisible();
+  }
   await expect(annPage.getByRole('button', { name: 'Claim Slayer grind' })).toHaveCount(0);
   await annPage.getByRole('button', { name: 'Claim Catch a shark' }).click();
   const claim = annPage.getByRole('dialog', { name: 'Claim Catch a shark' });
@@ -171,6 +170,22 @@ test('a two-team bingo: a member claims a tile with a screenshot, a moderator ac
     tiles: { title: string; state: string; doneBy: string[] }[];
   };
   expect(catBoard.tiles.find((t) => t.title === 'Catch a shark')).toMatchObject({ state: 'open', doneBy: [] });
+
+  // A second claim, declined with a reason: the tile opens again for the team, which may claim it anew.
+  await annPage.getByRole('button', { name: 'Claim Fire cape' }).click();
+  const second = annPage.getByRole('dialog', { name: 'Claim Fire cape' });
+  await second.getByLabel('Screenshot').setInputFiles({ name: 'cape.png', mimeType: 'image/png', buffer: png });
+  await second.getByRole('button', { name: 'Send claim' }).click();
+  await expect(second).toBeHidden();
+  const capeClaim = mod
+    .getByRole('list', { name: /^Claims to decide/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'Fire cape' });
+  await capeClaim.getByRole('button', { name: 'Decline' }).click();
+  await capeClaim.getByLabel('Reason for declining').fill('The cape is not in the screenshot');
+  await capeClaim.getByRole('button', { name: 'Decline claim' }).click();
+  await expect(benPage.getByRole('list', { name: "Your team's claims" })).toContainText('Declined: The cape is not in the screenshot');
+  await expect(annPage.getByRole('button', { name: 'Claim Fire cape' })).toBeVisible();
 
   // The Administrator's queue shows the claim with its screenshot; Accept.
   const queue = mod.getByRole('list', { name: /^Claims to decide/ });

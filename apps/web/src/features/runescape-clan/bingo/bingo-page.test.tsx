@@ -384,3 +384,27 @@ it('Delete says what goes with the bingo; a missing bingo says so', async () => 
   renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
   expect(await screen.findByRole('heading', { name: 'Bingo not found' })).toBeInTheDocument();
 });
+
+it('an open board reads itself again when the bingo starts, so claims open without a reload', async () => {
+  const startsAt = new Date(Date.now() + 800).toISOString();
+  const upcoming = detail({
+    bingo: summary({ status: 'upcoming', startsAt }),
+    tiles: detail().tiles.map((t) => ({ ...t, state: 'open' as const, doneBy: [] })),
+    viewer: { teamID: 'red', isModerator: false, mayManage: false, mayClaim: false },
+  });
+  handler = (url) => {
+    if (url.pathname !== '/api/runescape/getBingo') return undefined;
+    const started = Date.now() >= Date.parse(startsAt);
+    return {
+      status: 200,
+      body: started
+        ? { ...upcoming, bingo: summary({ status: 'ongoing', startsAt }), viewer: { ...upcoming.viewer, mayClaim: true } }
+        : upcoming,
+    };
+  };
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  expect(await screen.findByText('Upcoming')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Claim Catch a shark' })).not.toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Claim Catch a shark' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(screen.getByText('Ongoing')).toBeInTheDocument();
+});

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { competitionGameOf } from '@smm/shared/runescape/competition-metrics';
-import type { BingoDetail, BingoTile } from '@smm/shared/runescape/bingo-schemas';
+import type { BingoDetail, BingoSummary, BingoTile } from '@smm/shared/runescape/bingo-schemas';
 import { ApiError, errorBodyOf } from '../../../../lib/api-client';
 import { ConfirmDialog } from '../../../../lib/ui/ConfirmDialog';
 import { Loading } from '../../../../lib/ui/Loading';
@@ -200,6 +200,22 @@ function Board({ detail }: { detail: BingoDetail }) {
   );
 }
 
+/**
+ * An open board reads itself again when the bingo starts (claims open) and when it ends, so nobody
+ * has to reload; if the server does not see the boundary yet, it asks again a second later.
+ */
+function useRefetchAtBoundary(bingo: BingoSummary | undefined, readAt: number, refetch: () => unknown) {
+  const boundary = bingo?.status === 'upcoming' ? bingo.startsAt : bingo?.status === 'ongoing' ? bingo.endsAt : null;
+  useEffect(() => {
+    if (!boundary) return;
+    const wait = Date.parse(boundary) - Date.now();
+    // Past the boundary by more than a minute the server's answer stands; too far ahead, a timer would overflow.
+    if (wait < -60_000 || wait > 2_000_000_000) return;
+    const timer = setTimeout(() => void refetch(), Math.max(wait + 500, 1000));
+    return () => clearTimeout(timer);
+  }, [boundary, readAt, refetch]);
+}
+
 function Bingo() {
   const { groupID } = useGroupArea();
   const [search] = useSearchParams();
@@ -225,6 +241,7 @@ function Bingo() {
 
 function BingoLoader({ groupID, bingoID }: { groupID: string; bingoID: string }) {
   const detail = useBingo(groupID, bingoID);
+  useRefetchAtBoundary(detail.data?.bingo, detail.dataUpdatedAt, detail.refetch);
   if (detail.isPending) return <Loading label="Loading the board…" />;
   if (detail.isError) {
     const gone = detail.error instanceof ApiError && detail.error.status === 404;
