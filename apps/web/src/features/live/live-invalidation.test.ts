@@ -136,3 +136,25 @@ describe('attendance changes', () => {
     ]);
   });
 });
+
+describe('RuneScape clan changes', () => {
+  it.each([
+    ['competitions', ['groups/g1/competitions', 'groups/g1/competitions/c1']],
+    ['bingo', ['groups/g1/bingos', 'groups/g1/bingos/b1', 'groups/g1/bingos/b1/claims']],
+  ] as const)("a %s change makes that clan's list, open pages and claims stale, not another clan's", async (topic, expected) => {
+    const client = new QueryClient();
+    const keys = [
+      ['groups', 'g1', 'competitions'],
+      ['groups', 'g1', 'competitions', 'c1'],
+      ['groups', 'g1', 'bingos'],
+      ['groups', 'g1', 'bingos', 'b1'],
+      ['groups', 'g1', 'bingos', 'b1', 'claims'],
+      ['groups', 'g1', 'events'],
+      ['groups', 'g2', 'competitions'],
+      ['groups', 'g2', 'bingos', 'b2'],
+    ];
+    for (const key of keys) client.setQueryData(key, 'fresh');
+    await invalidateForChange(client, 'g1', { topic, action: 'changed' });
+    expect(keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join('/'))).toEqual(expected);
+  });
+});
