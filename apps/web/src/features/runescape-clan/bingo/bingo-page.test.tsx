@@ -160,7 +160,8 @@ const claim = (over: Partial<BingoClaim> = {}): BingoClaim => ({
   ...over,
 });
 
-const tileCell = (title: string) => screen.getByRole('region', { name: 'Board of Red' }).querySelector(`td[data-tile="${title}"]`)!;
+const tileCell = (title: string, board = 'Board of Red') =>
+  screen.getByRole('region', { name: board }).querySelector(`td[data-tile="${title}"]`)!;
 
 it('shows the team’s board (done, pending, open, progress, other teams’ completions) and the points table', async () => {
   handler = (url) =>
@@ -407,4 +408,58 @@ it('an open board reads itself again when the bingo starts, so claims open witho
   expect(screen.queryByRole('button', { name: 'Claim Catch a shark' })).not.toBeInTheDocument();
   expect(await screen.findByRole('button', { name: 'Claim Catch a shark' }, { timeout: 5000 })).toBeInTheDocument();
   expect(screen.getByText('Ongoing')).toBeInTheDocument();
+});
+
+it('an Administrator edits an upcoming board as it stands and puts members in teams by hand', async () => {
+  admin = true;
+  const upcoming = detail({
+    bingo: summary({ status: 'upcoming', startsAt: '2031-01-15T12:00:00.000Z', endsAt: '2031-01-20T12:00:00.000Z' }),
+    tiles: detail().tiles.map((t) => ({ ...t, state: null, doneBy: [], description: t.index === 0 ? 'Any shark counts' : '' })),
+    teams: [],
+    viewer: { teamID: null, isModerator: true, mayManage: true, mayClaim: false },
+  });
+  handler = (url, method) => {
+    if (url.pathname === '/api/runescape/getBingo') return { status: 200, body: upcoming };
+    if (url.pathname === '/api/runescape/getBingoClaims') return { status: 200, body: { claims: [] } };
+    if (method === 'POST' && (url.pathname === '/api/runescape/updateBingo' || url.pathname === '/api/runescape/setBingoTeams'))
+      return { status: 200, body: upcoming };
+    return undefined;
+  };
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  expect(await screen.findByText('No teams yet: set them with Teams before the start.')).toBeInTheDocument();
+  expect(tileCell('Catch a shark', 'Board')).toHaveTextContent('Any shark counts');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit bingo' });
+  const tiles = within(dialog).getAllByRole('group', { name: /^Tile \d/ });
+  expect(within(tiles[0]!).getByLabelText('Task')).toHaveValue('Catch a shark');
+  expect(within(tiles[3]!).getByLabelText('Skill')).toHaveValue('slayer');
+  await userEvent.type(within(tiles[1]!).getByLabelText('Details (optional)'), 'Or the infernal cape');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+  await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  const sent = calls.find((c) => c.path === '/api/runescape/updateBingo')!.body as { tiles: unknown[] } & Record<string, unknown>;
+  expect(sent).toMatchObject({ groupID: 'g1', bingoID: 'b1', name: 'Winter bingo', size: 3, expectedUpdatedAt: 1_700_000_000_000 });
+  expect(sent.tiles.slice(0, 2)).toEqual([
+    { kind: 'task', title: 'Catch a shark', description: 'Any shark counts', points: 10 },
+    { kind: 'task', title: 'Fire cape', description: 'Or the infernal cape', points: 10 },
+  ]);
+  expect(sent.tiles[3]).toEqual({ kind: 'xp', title: 'Slayer grind', metric: 'slayer', goal: 100_000, points: 10 });
+
+  await userEvent.click(screen.getByRole('button', { name: 'Teams' }));
+  const teams = screen.getByRole('dialog', { name: 'Teams of Winter bingo' });
+  await userEvent.clear(within(teams).getByRole('textbox', { name: 'Name of team 1' }));
+  await userEvent.type(within(teams).getByRole('textbox', { name: 'Name of team 1' }), 'Red');
+  await userEvent.selectOptions(within(teams).getByRole('combobox', { name: 'Me' }), 'Red');
+  await userEvent.selectOptions(within(teams).getByRole('combobox', { name: 'Bob' }), 'Team 2');
+  await userEvent.click(within(teams).getByRole('button', { name: 'Save teams' }));
+  await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(calls.find((c) => c.path === '/api/runescape/setBingoTeams')?.body).toEqual({
+    groupID: 'g1',
+    bingoID: 'b1',
+    teams: [
+      { name: 'Red', userIDs: ['me'] },
+      { name: 'Team 2', userIDs: ['u3'] },
+    ],
+    expectedUpdatedAt: 1_700_000_000_000,
+  });
 });

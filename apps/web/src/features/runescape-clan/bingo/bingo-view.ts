@@ -36,12 +36,14 @@ export function metricsForKind(metrics: readonly { id: string; label: string; ki
 export interface TileDraft {
   kind: BingoTileKind;
   title: string;
+  /** Optional details: what counts, where, which proof. */
+  description: string;
   metric: string;
   goal: string;
   points: string;
 }
 
-export const emptyTile = (): TileDraft => ({ kind: 'task', title: '', metric: '', goal: '', points: '10' });
+export const emptyTile = (): TileDraft => ({ kind: 'task', title: '', description: '', metric: '', goal: '', points: '10' });
 
 /** The board at a new size keeps the tiles of the squares that stay (same row and column). */
 export function resizeTiles(tiles: readonly TileDraft[], from: number, to: number): TileDraft[] {
@@ -65,16 +67,18 @@ export function tileProblem(tile: TileDraft): string | null {
 
 /** The tiles as the server takes them. */
 export function tileInputs(tiles: readonly TileDraft[]): BingoTileInput[] {
-  return tiles.map((t) =>
-    t.kind === 'task'
-      ? { kind: 'task', title: t.title.trim(), points: Number(t.points) }
-      : { kind: t.kind, title: t.title.trim(), metric: t.metric, goal: Number(t.goal), points: Number(t.points) },
-  );
+  return tiles.map((t) => {
+    const details = t.description.trim() ? { description: t.description.trim() } : {};
+    return t.kind === 'task'
+      ? { kind: 'task', title: t.title.trim(), ...details, points: Number(t.points) }
+      : { kind: t.kind, title: t.title.trim(), ...details, metric: t.metric, goal: Number(t.goal), points: Number(t.points) };
+  });
 }
 
 export const tileDraftOf = (tile: BingoTile): TileDraft => ({
   kind: tile.kind,
   title: tile.title,
+  description: tile.description,
   metric: tile.metric ?? '',
   goal: tile.goal === null ? '' : String(tile.goal),
   points: String(tile.points),

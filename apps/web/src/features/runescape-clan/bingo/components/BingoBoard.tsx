@@ -57,6 +57,7 @@ export function BingoBoard({ game, size, tiles, teamNames, teamID, label, onClai
                   >
                     <span className="d-block fw-semibold text-break">{tile.title}</span>
                     {goal && <span className="d-block text-break">{goal}</span>}
+                    {tile.description && <span className="d-block text-break text-body-secondary">{tile.description}</span>}
                     <span className="d-block">
                       {tile.points} pt{tile.points === 1 ? '' : 's'}
                     </span>

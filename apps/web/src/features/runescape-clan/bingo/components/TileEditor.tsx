@@ -1,6 +1,12 @@
 import Form from 'react-bootstrap/Form';
 import { competitionMetrics, type CompetitionGame } from '@smm/shared/runescape/competition-metrics';
-import { BINGO_GOAL_MAX, BINGO_TILE_KINDS, BINGO_TILE_POINTS_MAX, BINGO_TILE_TITLE_MAX } from '@smm/shared/runescape/bingo-schemas';
+import {
+  BINGO_GOAL_MAX,
+  BINGO_TILE_DESCRIPTION_MAX,
+  BINGO_TILE_KINDS,
+  BINGO_TILE_POINTS_MAX,
+  BINGO_TILE_TITLE_MAX,
+} from '@smm/shared/runescape/bingo-schemas';
 import { FieldError } from '../../../../lib/ui/FieldError';
 import { metricsForKind, TILE_KIND_LABELS, type TileDraft } from '../bingo-view';
 
@@ -66,6 +72,15 @@ export function TileEditor({ game, size, tiles, onChange, problems }: Props) {
                     maxLength={BINGO_TILE_TITLE_MAX}
                     isInvalid={Boolean(problem) && !tile.title.trim()}
                     onChange={(e) => onChange(i, { title: e.target.value })}
+                  />
+                </Form.Group>
+                <Form.Group controlId={`${id}-description`} className="col-12">
+                  <Form.Label className="small mb-0">Details (optional)</Form.Label>
+                  <Form.Control
+                    size="sm"
+                    value={tile.description}
+                    maxLength={BINGO_TILE_DESCRIPTION_MAX}
+                    onChange={(e) => onChange(i, { description: e.target.value })}
                   />
                 </Form.Group>
                 {tile.kind !== 'task' && (
