@@ -9,7 +9,8 @@ const releases = [
     date: 'November 2026',
     notes: [
       'RuneScape clan competitions: Administrators set a start, an end and one or several metrics (overall, skills, and in Old School bosses and activities), classic or in teams (by hand or split evenly by level or XP), for everyone, for members who join, or for the attendees of an event. The server snapshots every participant at the start and at the end, refreshes them meanwhile, and shows live standings, team totals and a chart of the top 10; a finished competition keeps its final table. The clan\'s Discord hears of the start, the last day, the last hour and the podium.',
-      "RuneScape 3 clans see RuneScape 3's own skills, from Summoning to Necromancy, with its combat level, on Clan Stats, the player page and its charts.",
+      'RuneScape clan bingo: boards of 3×3 to 10×10 tiles (tasks, XP goals and kill counts, with bonuses for rows, columns, diagonals and the whole board), teams set by hand or split evenly, claims with a screenshot that moderators accept, decline or hold, XP and kill-count tiles that complete themselves from the hiscores, and a live board and points table for every team. Other teams see your completed tiles, never your waiting claims.',
+      "RuneScape 3 clans see RuneScape 3's own skills, from Summoning to Necromancy, with its combat level, on Clan Stats, the player page and its charts; Old School clans name theirs as Old School does (Hitpoints, Runecraft).",
     ],
   },
   {
