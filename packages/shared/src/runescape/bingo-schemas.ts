@@ -1,8 +1,22 @@
 import { z } from 'zod';
 import { entityId } from '../groups/ids';
 import { expectedUpdatedAt } from '../live/expected-version';
+import {
+  CLAN_CONTEST_MAX_DAYS,
+  CLAN_CONTEST_NAME_MAX,
+  CLAN_CONTEST_STATUSES,
+  CLAN_CONTEST_TEAM_NAME_MAX,
+  CLAN_CONTEST_TEAMS_MAX,
+  CLAN_CONTEST_TEAMS_MIN,
+  contestChangedMessage,
+  contestName,
+  instant,
+  setContestTeamsBody,
+  TEAM_SPLITS,
+  withinContestWindow,
+} from './clan-contest-schemas';
 
-export const BINGO_NAME_MAX = 80;
+export const BINGO_NAME_MAX = CLAN_CONTEST_NAME_MAX;
 export const BINGO_SIZE_MIN = 3;
 export const BINGO_SIZE_MAX = 10;
 export const BINGO_TILE_TITLE_MAX = 100;
@@ -11,21 +25,21 @@ export const BINGO_TILE_POINTS_MAX = 1000;
 export const BINGO_BONUS_MAX = 10_000;
 /** The largest XP or kill-count goal of a tile. */
 export const BINGO_GOAL_MAX = 200_000_000;
-export const BINGO_TEAMS_MIN = 2;
-export const BINGO_TEAMS_MAX = 20;
-export const BINGO_TEAM_NAME_MAX = 40;
+export const BINGO_TEAMS_MIN = CLAN_CONTEST_TEAMS_MIN;
+export const BINGO_TEAMS_MAX = CLAN_CONTEST_TEAMS_MAX;
+export const BINGO_TEAM_NAME_MAX = CLAN_CONTEST_TEAM_NAME_MAX;
 export const BINGO_MODERATORS_MAX = 20;
 export const BINGO_NOTE_MAX = 500;
 export const BINGO_REASON_MAX = 300;
 /** The longest a bingo may run. */
-export const BINGO_MAX_DAYS = 90;
+export const BINGO_MAX_DAYS = CLAN_CONTEST_MAX_DAYS;
 /** The largest proof screenshot accepted, in bytes. */
 export const BINGO_PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const BINGO_PROOF_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const BINGO_PROOF_TOO_LARGE_MESSAGE = 'The screenshot is larger than 5 MB';
 export const BINGO_PROOF_NOT_IMAGE_MESSAGE = 'The screenshot must be a PNG, JPEG or WebP image';
 
-export const BINGO_STATUSES = ['upcoming', 'ongoing', 'finished'] as const;
+export const BINGO_STATUSES = CLAN_CONTEST_STATUSES;
 export type BingoStatus = (typeof BINGO_STATUSES)[number];
 
 /** task: done by an accepted claim; xp: the team's experience gained in a skill; kc: the team's kills of a boss (or score of an activity). */
@@ -43,23 +57,13 @@ export type BingoDecision = (typeof BINGO_DECISIONS)[number];
 export const BINGO_TILE_STATES = ['done', 'pending', 'held', 'open'] as const;
 export type BingoTileState = (typeof BINGO_TILE_STATES)[number];
 
-export const BINGO_TEAM_SPLITS = ['level', 'xp'] as const;
+export const BINGO_TEAM_SPLITS = TEAM_SPLITS;
 
-export const BINGO_CHANGED_MESSAGE = 'This bingo was changed by someone else since you opened it. Reload to see their change.';
+export const BINGO_CHANGED_MESSAGE = contestChangedMessage('bingo');
 export const BINGO_TILE_DONE_MESSAGE = 'Your team has already completed this tile';
 export const BINGO_CLAIM_WAITING_MESSAGE = 'A claim of your team for this tile is already waiting for a decision';
 
-const instant = (label: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be a date`) })
-    .pipe(z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date and time` }))
-    .transform((value) => Date.parse(value));
-
-const bingoName = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Name is required' : 'Name must be text') })
-  .trim()
-  .min(1, 'Name is required')
-  .max(BINGO_NAME_MAX, `Name must be at most ${BINGO_NAME_MAX} characters`);
+const bingoName = contestName;
 
 const sizeMessage = `The board must be from ${BINGO_SIZE_MIN}×${BINGO_SIZE_MIN} to ${BINGO_SIZE_MAX}×${BINGO_SIZE_MAX}`;
 const boardSize = z.number({ error: sizeMessage }).int(sizeMessage).min(BINGO_SIZE_MIN, sizeMessage).max(BINGO_SIZE_MAX, sizeMessage);
@@ -119,8 +123,6 @@ const tiles = z
   .min(BINGO_SIZE_MIN * BINGO_SIZE_MIN, sizeMessage)
   .max(BINGO_SIZE_MAX * BINGO_SIZE_MAX, sizeMessage);
 
-const MAX_MS = BINGO_MAX_DAYS * 86_400_000;
-
 export const bingosQuery = z.object({ groupID: entityId('groupID') });
 export type BingosQuery = z.infer<typeof bingosQuery>;
 
@@ -136,8 +138,8 @@ export type BingoIdBody = BingoQuery;
  * `size` and `tiles` (size × size, row by row) and `bonuses`, or copied from `copyFromBingoID` (an
  * earlier bingo of the same clan) when that is given and `tiles` is not.
  */
-export const createBingoBody = z
-  .object({
+export const createBingoBody = withinContestWindow(
+  z.object({
     groupID: entityId('groupID'),
     name: bingoName,
     startsAt: instant('Start time'),
@@ -146,9 +148,9 @@ export const createBingoBody = z
     tiles: tiles.optional(),
     bonuses: bingoBonuses.optional(),
     copyFromBingoID: entityId('copyFromBingoID').nullish(),
-  })
-  .refine((body) => body.endsAt > body.startsAt, { path: ['endsAt'], message: 'End time must be after the start time' })
-  .refine((body) => body.endsAt - body.startsAt <= MAX_MS, { path: ['endsAt'], message: `A bingo may last at most ${BINGO_MAX_DAYS} days` })
+  }),
+  'bingo',
+)
   .refine((body) => !!body.copyFromBingoID || (body.size !== undefined && body.tiles !== undefined), {
     path: ['tiles'],
     message: 'Fill in the board or copy one from an earlier bingo',
@@ -189,48 +191,11 @@ export const updateBingoBody = z
 export type UpdateBingoBody = z.output<typeof updateBingoBody>;
 export type UpdateBingoInput = z.input<typeof updateBingoBody>;
 
-const teamName = z
-  .string({ error: 'Team name is required' })
-  .trim()
-  .min(1, 'Team name is required')
-  .max(BINGO_TEAM_NAME_MAX, `Team name must be at most ${BINGO_TEAM_NAME_MAX} characters`);
-
-const teamCountMessage = `Number of teams must be a whole number from ${BINGO_TEAMS_MIN} to ${BINGO_TEAMS_MAX}`;
-
 /**
  * POST /api/runescape/setBingoTeams (Administrators, before the start): the teams by hand, or an even
  * split of the clan's members with a linked account by total level or experience.
  */
-export const setBingoTeamsBody = z
-  .object({
-    groupID: entityId('groupID'),
-    bingoID: entityId('bingoID'),
-    teams: z
-      .array(z.object({ name: teamName, userIDs: z.array(entityId('userID')).max(500) }))
-      .min(BINGO_TEAMS_MIN, teamCountMessage)
-      .max(BINGO_TEAMS_MAX, teamCountMessage)
-      .refine((teams) => new Set(teams.map((t) => t.name.toLowerCase())).size === teams.length, 'Each team needs its own name')
-      .refine((teams) => {
-        const ids = teams.flatMap((t) => t.userIDs);
-        return new Set(ids).size === ids.length;
-      }, 'A member may be in one team only')
-      .optional(),
-    split: z
-      .object({
-        teams: z
-          .number({ error: teamCountMessage })
-          .int(teamCountMessage)
-          .min(BINGO_TEAMS_MIN, teamCountMessage)
-          .max(BINGO_TEAMS_MAX, teamCountMessage),
-        by: z.enum(BINGO_TEAM_SPLITS, { error: "Split by 'level' or 'xp'" }),
-      })
-      .optional(),
-    expectedUpdatedAt,
-  })
-  .refine((body) => (body.teams === undefined) !== (body.split === undefined), {
-    path: ['teams'],
-    message: 'Give the teams or a split, not both',
-  });
+export const setBingoTeamsBody = setContestTeamsBody({ groupID: entityId('groupID'), bingoID: entityId('bingoID') });
 export type SetBingoTeamsBody = z.output<typeof setBingoTeamsBody>;
 export type SetBingoTeamsInput = z.input<typeof setBingoTeamsBody>;
 

@@ -1,19 +1,34 @@
 import { z } from 'zod';
 import { entityId } from '../groups/ids';
 import { expectedUpdatedAt } from '../live/expected-version';
+import {
+  CLAN_CONTEST_MAX_DAYS,
+  CLAN_CONTEST_NAME_MAX,
+  CLAN_CONTEST_STATUSES,
+  CLAN_CONTEST_TEAM_NAME_MAX,
+  CLAN_CONTEST_TEAMS_MAX,
+  CLAN_CONTEST_TEAMS_MIN,
+  contestChangedMessage,
+  contestName,
+  instant,
+  setContestTeamsBody,
+  withinContestWindow,
+} from './clan-contest-schemas';
 import { clanGameMode } from './rs3';
 
-export const COMPETITION_NAME_MAX = 80;
+export { TEAM_SPLITS, type TeamSplit } from './clan-contest-schemas';
+
+export const COMPETITION_NAME_MAX = CLAN_CONTEST_NAME_MAX;
 export const COMPETITION_METRICS_MAX = 10;
-export const COMPETITION_TEAMS_MIN = 2;
-export const COMPETITION_TEAMS_MAX = 20;
-export const COMPETITION_TEAM_NAME_MAX = 40;
+export const COMPETITION_TEAMS_MIN = CLAN_CONTEST_TEAMS_MIN;
+export const COMPETITION_TEAMS_MAX = CLAN_CONTEST_TEAMS_MAX;
+export const COMPETITION_TEAM_NAME_MAX = CLAN_CONTEST_TEAM_NAME_MAX;
 /** The longest a competition may run. */
-export const COMPETITION_MAX_DAYS = 90;
+export const COMPETITION_MAX_DAYS = CLAN_CONTEST_MAX_DAYS;
 /** Participants drawn on the chart. */
 export const COMPETITION_CHART_TOP = 10;
 
-export const COMPETITION_STATUSES = ['upcoming', 'ongoing', 'finished'] as const;
+export const COMPETITION_STATUSES = CLAN_CONTEST_STATUSES;
 export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
 
 export const COMPETITION_KINDS = ['classic', 'teams'] as const;
@@ -27,23 +42,9 @@ export type CompetitionParticipation = (typeof COMPETITION_PARTICIPATIONS)[numbe
 export const BOUNDARY_SNAPSHOT_STATUSES = ['pending', 'taken', 'failed'] as const;
 export type BoundarySnapshotStatus = (typeof BOUNDARY_SNAPSHOT_STATUSES)[number];
 
-export const TEAM_SPLITS = ['level', 'xp'] as const;
-export type TeamSplit = (typeof TEAM_SPLITS)[number];
+export const COMPETITION_CHANGED_MESSAGE = contestChangedMessage('competition');
 
-export const COMPETITION_CHANGED_MESSAGE = 'This competition was changed by someone else since you opened it. Reload to see their change.';
-
-/** An instant: any ISO 8601 date-time with Z or an offset, kept as epoch milliseconds. */
-const instant = (label: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be a date`) })
-    .pipe(z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date and time` }))
-    .transform((value) => Date.parse(value));
-
-const competitionName = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Name is required' : 'Name must be text') })
-  .trim()
-  .min(1, 'Name is required')
-  .max(COMPETITION_NAME_MAX, `Name must be at most ${COMPETITION_NAME_MAX} characters`);
+const competitionName = contestName;
 
 /** Metric ids of the clan's game (see competitionMetrics); the server refuses ids of the other game. */
 const metrics = z
@@ -57,8 +58,6 @@ const metrics = z
 const kind = z.enum(COMPETITION_KINDS, { error: "Kind must be 'classic' or 'teams'" });
 const participation = z.enum(COMPETITION_PARTICIPATIONS, { error: "Participation must be 'everyone', 'join' or 'event'" });
 
-const MAX_MS = COMPETITION_MAX_DAYS * 86_400_000;
-
 export const competitionsQuery = z.object({ groupID: entityId('groupID') });
 export type CompetitionsQuery = z.infer<typeof competitionsQuery>;
 
@@ -70,8 +69,8 @@ export const competitionIdBody = competitionQuery;
 export type CompetitionIdBody = CompetitionQuery;
 
 /** POST /api/runescape/createCompetition (Administrators). The start must be in the future (checked by the server). */
-export const createCompetitionBody = z
-  .object({
+export const createCompetitionBody = withinContestWindow(
+  z.object({
     groupID: entityId('groupID'),
     name: competitionName,
     startsAt: instant('Start time'),
@@ -81,16 +80,12 @@ export const createCompetitionBody = z
     participation: participation.default('everyone'),
     /** participation 'event': the event whose attendees take part. */
     eventID: entityId('eventID').nullish(),
-  })
-  .refine((body) => body.endsAt > body.startsAt, { path: ['endsAt'], message: 'End time must be after the start time' })
-  .refine((body) => body.endsAt - body.startsAt <= MAX_MS, {
-    path: ['endsAt'],
-    message: `A competition may last at most ${COMPETITION_MAX_DAYS} days`,
-  })
-  .refine((body) => body.participation !== 'event' || !!body.eventID, {
-    path: ['eventID'],
-    message: 'Pick the event whose attendees take part',
-  });
+  }),
+  'competition',
+).refine((body) => body.participation !== 'event' || !!body.eventID, {
+  path: ['eventID'],
+  message: 'Pick the event whose attendees take part',
+});
 export type CreateCompetitionBody = z.output<typeof createCompetitionBody>;
 export type CreateCompetitionInput = z.input<typeof createCompetitionBody>;
 
@@ -114,48 +109,11 @@ export const updateCompetitionBody = z.object({
 export type UpdateCompetitionBody = z.output<typeof updateCompetitionBody>;
 export type UpdateCompetitionInput = z.input<typeof updateCompetitionBody>;
 
-const teamName = z
-  .string({ error: 'Team name is required' })
-  .trim()
-  .min(1, 'Team name is required')
-  .max(COMPETITION_TEAM_NAME_MAX, `Team name must be at most ${COMPETITION_TEAM_NAME_MAX} characters`);
-
-const teamCountMessage = `Number of teams must be a whole number from ${COMPETITION_TEAMS_MIN} to ${COMPETITION_TEAMS_MAX}`;
-
 /**
  * POST /api/runescape/setCompetitionTeams (Administrators, teams competitions, before the start):
  * either the teams by hand, or an even split of the current participants by total level or experience.
  */
-export const setCompetitionTeamsBody = z
-  .object({
-    groupID: entityId('groupID'),
-    competitionID: entityId('competitionID'),
-    teams: z
-      .array(z.object({ name: teamName, userIDs: z.array(entityId('userID')).max(500) }))
-      .min(COMPETITION_TEAMS_MIN, teamCountMessage)
-      .max(COMPETITION_TEAMS_MAX, teamCountMessage)
-      .refine((teams) => new Set(teams.map((t) => t.name.toLowerCase())).size === teams.length, 'Each team needs its own name')
-      .refine((teams) => {
-        const ids = teams.flatMap((t) => t.userIDs);
-        return new Set(ids).size === ids.length;
-      }, 'A member may be in one team only')
-      .optional(),
-    split: z
-      .object({
-        teams: z
-          .number({ error: teamCountMessage })
-          .int(teamCountMessage)
-          .min(COMPETITION_TEAMS_MIN, teamCountMessage)
-          .max(COMPETITION_TEAMS_MAX, teamCountMessage),
-        by: z.enum(TEAM_SPLITS, { error: "Split by 'level' or 'xp'" }),
-      })
-      .optional(),
-    expectedUpdatedAt,
-  })
-  .refine((body) => (body.teams === undefined) !== (body.split === undefined), {
-    path: ['teams'],
-    message: 'Give the teams or a split, not both',
-  });
+export const setCompetitionTeamsBody = setContestTeamsBody({ groupID: entityId('groupID'), competitionID: entityId('competitionID') });
 export type SetCompetitionTeamsBody = z.output<typeof setCompetitionTeamsBody>;
 export type SetCompetitionTeamsInput = z.input<typeof setCompetitionTeamsBody>;
 
