@@ -1,41 +1,8 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
-import { loginThroughForm, newCredentials, registerByApi } from './support/users';
+import { newCredentials, registerByApi } from './support/users';
 import { seriousViolations } from './support/axe';
-
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const ZONE = 'America/New_York';
-
-async function signedInPage(browser: Browser, baseURL: string | undefined, email: string, password: string) {
-  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce', timezoneId: ZONE, viewport: DESKTOP });
-  const page = await context.newPage();
-  await loginThroughForm(page, email, password);
-  return page;
-}
-
-/** An instant as the date picker reads it on the viewer's clock: "Nov 26, 2026 1:05 PM". */
-function pickerText(instant: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: ZONE,
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
-}
-
-async function typeDate(page: Page, label: string, text: string) {
-  const input = page.getByRole('dialog').getByLabel(label, { exact: true });
-  await input.fill(text);
-  await input.press('Tab');
-}
+import { DESKTOP, PHONE, pickerText, signedInPage, typeDate, ZONE } from './runescape-clan-helpers';
 
 /** The page scrolls sideways nowhere but inside a labelled region. */
 async function pageWidthFits(page: Page) {

@@ -1,44 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
-import { loginThroughForm, registerByApi } from './support/users';
+import { registerByApi } from './support/users';
 import { seriousViolations } from './support/axe';
+import { DESKTOP, PHONE, pickerText, signedInPage, typeDate, ZONE } from './runescape-clan-helpers';
 
 // The fake hiscores (serve-fakes.ts) know "Zezima" (never changes) and "Grinder" (more Slayer
 // experience and Zulrah kills on every lookup); the server under test refreshes linked accounts every
 // two seconds (playwright.config.ts), so a running competition's standings move by themselves.
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const ZONE = 'America/New_York';
-
-async function signedInPage(browser: Browser, baseURL: string | undefined, email: string, password: string) {
-  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce', timezoneId: ZONE, viewport: DESKTOP });
-  const page = await context.newPage();
-  await loginThroughForm(page, email, password);
-  return page;
-}
-
-/** An instant as the date picker reads it on the viewer's clock: "Nov 26, 2026 1:05 PM". */
-function pickerText(instant: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: ZONE,
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
-}
-
-async function typeDate(page: Page, label: string, text: string) {
-  const input = page.getByRole('dialog').getByLabel(label, { exact: true });
-  await input.fill(text);
-  await input.press('Tab');
-}
 
 /**
  * What sticks out of the page sideways (nothing, when the page itself never scrolls sideways): wide

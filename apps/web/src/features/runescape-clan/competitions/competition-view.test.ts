@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CompetitionSummary } from '@smm/shared/runescape/competition-schemas';
 import { chartData } from './competition-chart';
-import {
-  bySection,
-  firstProblem,
-  formatGain,
-  metricLabel,
-  metricUnit,
-  missingFields,
-  snapshotNote,
-  type CompetitionForm,
-} from './competition-view';
-import { handTeams, initialTeamNames } from './teams';
+import { bySection, formatGain, metricLabel, metricUnit, missingFields, snapshotNote, type CompetitionForm } from './competition-view';
+import { firstProblem } from '../contests/contest-view';
+import { handTeams, initialTeamNames } from '../contests/teams';
 
 const summary = (name: string, status: CompetitionSummary['status']) => ({ name, status }) as CompetitionSummary;
 

@@ -32,19 +32,6 @@ export function metricUnit(game: CompetitionGame, id: string): string {
 export const formatGain = (value: number | null | undefined) =>
   value === null || value === undefined ? '-' : value > 0 ? `+${formatStat(value)}` : value < 0 ? `-${formatStat(-value)}` : '0';
 
-/** An instant as the viewer reads it in their zone, e.g. "Tue, Nov 24, 2026, 1:00 PM". */
-export function formatInstant(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
-}
-
 export const PARTICIPATION_LABELS: Record<CompetitionParticipation, string> = {
   everyone: 'Everyone with a linked account',
   join: 'Members who join',
@@ -94,12 +81,6 @@ export function missingFields(form: CompetitionForm): Record<string, string> {
   if (form.participation === 'event' && !form.eventID) missing.eventID = 'Pick the event whose attendees take part';
   return missing;
 }
-
-/** The first problem, said beside the Submit button. */
-export const firstProblem = (fields: Record<string, string | undefined>) => {
-  const message = Object.values(fields).find(Boolean);
-  return message ? `Fix the marked field: ${message}` : undefined;
-};
 
 /** What deleting takes with it, said in the confirm dialog. */
 export const DELETE_COMPETITION_QUESTION =

@@ -20,7 +20,7 @@ import { TextField } from '../../../../lib/ui/TextField';
 import { DateTimeField } from '../../../events/components/DateTimeField';
 import { formatWithZone } from '../../../events/event-time';
 import { fromPickerDate, pickerNow, toPickerDate } from '../../../events/picker-time';
-import { firstProblem } from '../../competitions/competition-view';
+import { firstProblem } from '../../contests/contest-view';
 import { useCreateBingo, useUpdateBingo } from '../api/bingos';
 import { emptyTile, resizeTiles, tileDraftOf, tileInputs, tileProblem, type TileDraft } from '../bingo-view';
 import { TileEditor } from './TileEditor';

@@ -6,7 +6,7 @@ import { BINGO_REASON_MAX, type BingoClaim, type BingoClaimStatus, type BingoDec
 import { errorBodyOf } from '../../../../lib/api-client';
 import { FieldError } from '../../../../lib/ui/FieldError';
 import { useErrorToast } from '../../../../lib/ui/use-error-toast';
-import { formatInstant } from '../../competitions/competition-view';
+import { formatInstant } from '../../contests/contest-view';
 import { useDecideBingoClaim } from '../api/bingos';
 import { ProofImage } from './ProofImage';
 

@@ -7,7 +7,7 @@ import { errorBodyOf } from '../../../../lib/api-client';
 import { failureMessage } from '../../../../lib/failure-message';
 import { FieldError } from '../../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../../lib/ui/FormDialogFooter';
-import { firstProblem } from '../../competitions/competition-view';
+import { firstProblem } from '../../contests/contest-view';
 import { readAsDataUrl, useClaimBingoTile } from '../api/bingos';
 import { proofProblem } from '../proof-file';
 

@@ -16,7 +16,7 @@ import { useViewerTimeZone } from '../../../events/api/time-zone';
 import { zoneAbbreviation } from '../../../events/event-time';
 import { GroupGate } from '../../../groups/components/area/GroupGate';
 import { parseGroupID, useGroupArea } from '../../../groups/components/area/group-area';
-import { formatInstant } from '../../competitions/competition-view';
+import { formatInstant } from '../../contests/contest-view';
 import { useBingo, useDeleteBingo } from '../api/bingos';
 import { bingosPath } from '../bingo-path';
 import { BINGO_STATUS_LABELS, DELETE_BINGO_QUESTION } from '../bingo-view';

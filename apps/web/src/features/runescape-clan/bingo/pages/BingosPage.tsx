@@ -13,7 +13,7 @@ import { useViewerTimeZone } from '../../../events/api/time-zone';
 import { zoneAbbreviation } from '../../../events/event-time';
 import { GroupGate } from '../../../groups/components/area/GroupGate';
 import { groupPagePath, useGroupArea } from '../../../groups/components/area/group-area';
-import { formatInstant } from '../../competitions/competition-view';
+import { formatInstant } from '../../contests/contest-view';
 import { useBingos } from '../api/bingos';
 import { bingoPath } from '../bingo-path';
 import { BINGO_STATUS_LABELS, BINGO_STATUS_ORDER } from '../bingo-view';

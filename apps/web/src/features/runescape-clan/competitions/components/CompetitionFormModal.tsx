@@ -25,7 +25,8 @@ import { DateTimeField } from '../../../events/components/DateTimeField';
 import { formatWithZone } from '../../../events/event-time';
 import { fromPickerDate, pickerNow, toPickerDate } from '../../../events/picker-time';
 import { competitionQueryOptions, useCreateCompetition, useSetCompetitionTeams, useUpdateCompetition } from '../api/competitions';
-import { firstProblem, KIND_LABELS, missingFields, PARTICIPATION_LABELS, type CompetitionForm } from '../competition-view';
+import { KIND_LABELS, missingFields, PARTICIPATION_LABELS, type CompetitionForm } from '../competition-view';
+import { firstProblem } from '../../contests/contest-view';
 import { MetricPicker } from './MetricPicker';
 
 interface Props {

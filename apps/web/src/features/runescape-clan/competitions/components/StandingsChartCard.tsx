@@ -3,7 +3,8 @@ import Card from 'react-bootstrap/Card';
 import { COMPETITION_CHART_TOP, type CompetitionDetail } from '@smm/shared/runescape/competition-schemas';
 import { Loading } from '../../../../lib/ui/Loading';
 import { chartData } from '../competition-chart';
-import { formatGain, formatInstant } from '../competition-view';
+import { formatGain } from '../competition-view';
+import { formatInstant } from '../../contests/contest-view';
 
 // The chart library is fetched only when a chart is drawn, never with the rest of the app.
 const StandingsChart = lazy(() => import('./StandingsChart'));

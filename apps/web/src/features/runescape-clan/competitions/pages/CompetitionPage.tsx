@@ -17,14 +17,8 @@ import { GroupGate } from '../../../groups/components/area/GroupGate';
 import { parseGroupID, useGroupArea } from '../../../groups/components/area/group-area';
 import { useCompetition, useDeleteCompetition, useJoinCompetition } from '../api/competitions';
 import { competitionsPath } from '../competition-path';
-import {
-  DELETE_COMPETITION_QUESTION,
-  formatInstant,
-  KIND_LABELS,
-  metricLabel,
-  PARTICIPATION_LABELS,
-  STATUS_LABELS,
-} from '../competition-view';
+import { DELETE_COMPETITION_QUESTION, KIND_LABELS, metricLabel, PARTICIPATION_LABELS, STATUS_LABELS } from '../competition-view';
+import { formatInstant } from '../../contests/contest-view';
 import { CompetitionFormModal } from '../components/CompetitionFormModal';
 import { StandingsChartCard } from '../components/StandingsChartCard';
 import { StandingsTable, TeamTotalsTable } from '../components/StandingsTable';

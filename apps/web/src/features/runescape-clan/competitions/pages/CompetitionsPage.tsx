@@ -15,7 +15,8 @@ import { GroupGate } from '../../../groups/components/area/GroupGate';
 import { groupPagePath, useGroupArea } from '../../../groups/components/area/group-area';
 import { useCompetitions } from '../api/competitions';
 import { competitionPath } from '../competition-path';
-import { bySection, formatInstant, KIND_LABELS, metricLabel, STATUS_LABELS, STATUS_ORDER } from '../competition-view';
+import { bySection, KIND_LABELS, metricLabel, STATUS_LABELS, STATUS_ORDER } from '../competition-view';
+import { formatInstant } from '../../contests/contest-view';
 import { CompetitionFormModal } from '../components/CompetitionFormModal';
 
 const EMPTY: Record<CompetitionStatus, string> = {
