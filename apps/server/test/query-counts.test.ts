@@ -106,6 +106,24 @@ describe('each read call runs a fixed number of queries', () => {
     const [smallCup, largeCup] = await Promise.all([small, large].map(async (w) => (await readAs(t.app, w, finishedCup)).json()));
     expect([smallCup.participants.length, largeCup.participants.length]).toEqual([SMALL.members, LARGE.members]);
     expect([smallCup.chart.length, largeCup.chart.length]).toEqual([SMALL.members, 10]);
+    // The clan's bingos: the board, its teams and every team's claims grow with the world.
+    const bingoCall = (name: string) => READ_CALLS.find((c) => c.name === name)!;
+    const [smallBoard, largeBoard] = await Promise.all(
+      [small, large].map(async (w) => (await readAs(t.app, w, bingoCall('runescape/getBingo, ongoing, as an Administrator on a team'))).json()),
+    );
+    expect([smallBoard.tiles.length, largeBoard.tiles.length]).toEqual([SMALL.bingoBoard ** 2, LARGE.bingoBoard ** 2]);
+    expect([smallBoard.teams.length, largeBoard.teams.length]).toEqual([SMALL.bingoTeams, LARGE.bingoTeams]);
+    const states = (board: { tiles: { state: string }[] }) => new Set(board.tiles.map((tile) => tile.state));
+    expect(states(largeBoard)).toEqual(new Set(['done', 'pending', 'held', 'open']));
+    const [smallQueue, largeQueue] = await Promise.all(
+      [small, large].map(async (w) => (await readAs(t.app, w, bingoCall("runescape/getBingoClaims, every team's, as an Administrator"))).json()),
+    );
+    expect([smallQueue.claims.length, largeQueue.claims.length]).toEqual([
+      SMALL.bingoTeams * SMALL.bingoClaims,
+      LARGE.bingoTeams * LARGE.bingoClaims,
+    ]);
+    const ownTeam = (await readAs(t.app, large, bingoCall("runescape/getBingoClaims, a member's own team's"))).json();
+    expect(ownTeam.claims).toHaveLength(LARGE.bingoClaims);
   });
 
   it('the calls with nothing stored to read, and those answered by an outside service', async () => {

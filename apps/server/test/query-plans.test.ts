@@ -18,6 +18,9 @@ const FILL = {
   attendeesPerEvent: 3,
   players: 20_000,
   snapshotsPerPlayer: 5,
+  bingoBoard: 5,
+  bingoTeams: 2,
+  bingoClaimsPerTeam: 4,
 };
 const DAY = 86_400_000;
 
@@ -85,6 +88,49 @@ async function fill(app: TestApp) {
       '{"overall":1000}', 'taken', ${now}::bigint - 3 * ${DAY}::bigint, '{"overall":1000}'
     from generate_series(1, ${FILL.groups}, 2) as g, generate_series(0, ${FILL.membersPerGroup - 1}) as m
     on conflict do nothing`.execute(db);
+  // A finished bingo of each other clan: its board, two teams of its members, claims and completed tiles.
+  await sql`
+    insert into runescape_bingos (id, group_id, name, starts_at, ends_at, size, bonuses, created_at, updated_at, start_done_at,
+      refreshed_at, posted_end_at, closed_at)
+    select 'fill-bingo-' || g, 'fill-group-' || g, 'Filler bingo', ${now}::bigint - 10 * ${DAY}::bigint, ${now}::bigint - 3 * ${DAY}::bigint,
+      ${FILL.bingoBoard}, '{"row":0,"column":0,"diagonal":0,"board":0}', ${now}, ${now}, ${now}, ${now}, ${now}, ${now}
+    from generate_series(1, ${FILL.groups}, 2) as g`.execute(db);
+  await sql`
+    insert into runescape_bingo_tiles (id, bingo_id, position, kind, title, description, metric, goal, points)
+    select 'fill-bingo-' || g || '-tile-' || p, 'fill-bingo-' || g, p, case when p % 2 = 1 then 'xp' else 'task' end, 'Filler tile', '',
+      case when p % 2 = 1 then 'overall' end, case when p % 2 = 1 then 5000 end, 1
+    from generate_series(1, ${FILL.groups}, 2) as g, generate_series(0, ${FILL.bingoBoard * FILL.bingoBoard - 1}) as p`.execute(db);
+  await sql`
+    insert into runescape_bingo_teams (id, bingo_id, name, position)
+    select 'fill-bingo-' || g || '-team-' || t, 'fill-bingo-' || g, 'Filler team', t
+    from generate_series(1, ${FILL.groups}, 2) as g, generate_series(0, ${FILL.bingoTeams - 1}) as t`.execute(db);
+  await sql`
+    insert into runescape_bingo_members (bingo_id, user_id, team_id, player_id, start_status, start_attempts, start_next_at, start_taken_at,
+      start_values)
+    select 'fill-bingo-' || g, 'fill-user-' || (((g * ${FILL.membersPerGroup} + m) % ${FILL.users}) + 1),
+      'fill-bingo-' || g || '-team-' || (m % ${FILL.bingoTeams}), 'fill-player-' || (((g * ${FILL.membersPerGroup} + m) % ${FILL.players}) + 1),
+      'taken', 1, 0, ${now}::bigint - 10 * ${DAY}::bigint, '{"overall":1000}'
+    from generate_series(1, ${FILL.groups}, 2) as g, generate_series(0, ${FILL.membersPerGroup - 1}) as m
+    on conflict do nothing`.execute(db);
+  await sql`
+    insert into runescape_bingo_moderators (bingo_id, user_id)
+    select 'fill-bingo-' || g, 'fill-user-' || (((g * ${FILL.membersPerGroup}) % ${FILL.users}) + 1)
+    from generate_series(1, ${FILL.groups}, 2) as g`.execute(db);
+  await sql`
+    insert into runescape_bingo_claims (id, bingo_id, tile_id, team_id, user_id, note, status, reason, decided_by, decided_at, created_at,
+      proof_type, proof_width, proof_height)
+    select 'fill-bingo-' || g || '-claim-' || t || '-' || k, 'fill-bingo-' || g, 'fill-bingo-' || g || '-tile-' || (2 * k),
+      'fill-bingo-' || g || '-team-' || t, 'fill-user-' || (((g * ${FILL.membersPerGroup} + t) % ${FILL.users}) + 1), '',
+      (array['pending', 'held', 'accepted', 'declined'])[k % 4 + 1], '', null, null, ${now}::bigint - 9 * ${DAY}::bigint + k, 'image/png', 30, 20
+    from generate_series(1, ${FILL.groups}, 2) as g, generate_series(0, ${FILL.bingoTeams - 1}) as t,
+      generate_series(0, ${FILL.bingoClaimsPerTeam - 1}) as k`.execute(db);
+  await sql`
+    insert into runescape_bingo_proofs (claim_id, data)
+    select id, 'cHJvb2Y=' from runescape_bingo_claims where id like 'fill-bingo-%'`.execute(db);
+  await sql`
+    insert into runescape_bingo_completions (tile_id, team_id, bingo_id, claim_id, completed_at)
+    select 'fill-bingo-' || g || '-tile-' || p, 'fill-bingo-' || g || '-team-' || t, 'fill-bingo-' || g, null, ${now}::bigint - 5 * ${DAY}::bigint
+    from generate_series(1, ${FILL.groups}, 2) as g, generate_series(0, ${FILL.bingoTeams - 1}) as t, generate_series(1, 3, 2) as p`.execute(db);
   await sql`analyze`.execute(db);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
 import type { Db } from '../src/db/schema';
+import '../src/features/runescape/bingo.tables';
 import '../src/features/runescape/competitions.tables';
 import '../src/features/runescape/runescape.tables';
 import { createGameFrom, draftFor } from './civ-games-fixtures';
@@ -22,10 +23,36 @@ export interface WorldSize {
   comments: number;
   /** Snapshots of each clan member taken during each of the clan's competitions. */
   competitionSnapshots: number;
+  /** The side of the clan's bingo boards, their teams, and the claims each team sent. */
+  bingoBoard: number;
+  bingoTeams: number;
+  bingoClaims: number;
 }
 
-export const SMALL: WorldSize = { groups: 1, members: 2, events: 1, cards: 1, games: 1, comments: 1, competitionSnapshots: 1 };
-export const LARGE: WorldSize = { groups: 20, members: 30, events: 25, cards: 6, games: 6, comments: 12, competitionSnapshots: 40 };
+export const SMALL: WorldSize = {
+  groups: 1,
+  members: 2,
+  events: 1,
+  cards: 1,
+  games: 1,
+  comments: 1,
+  competitionSnapshots: 1,
+  bingoBoard: 3,
+  bingoTeams: 2,
+  bingoClaims: 1,
+};
+export const LARGE: WorldSize = {
+  groups: 20,
+  members: 30,
+  events: 25,
+  cards: 6,
+  games: 6,
+  comments: 12,
+  competitionSnapshots: 40,
+  bingoBoard: 10,
+  bingoTeams: 5,
+  bingoClaims: 12,
+};
 
 /** A Civilization 6 group as one of its Administrators (the owner) sees it, with everything the read calls read. */
 export interface World {
@@ -44,6 +71,11 @@ export interface World {
   clanID: string;
   /** The clan's competitions that everyone took part in: one finished, one under way (and one to come). */
   competitions: { finished: string; ongoing: string };
+  /**
+   * The clan's bingos: one finished (with `other` its appointed moderator), one under way (and one
+   * to come). The viewer and `other` are on different teams.
+   */
+  bingos: { finished: string; ongoing: string };
 }
 
 const PLAYERS_PER_GAME = 8;
@@ -183,9 +215,137 @@ async function seedCompetitions(db: Db, clanID: string, ownerID: string, now: nu
   return { finished: ids.finished, ongoing: ids.ongoing };
 }
 
+const CLAIM_STATUSES = ['pending', 'held', 'accepted', 'declined'] as const;
+
+/**
+ * The clan's bingos, stored as the bingo job and the members leave them (the clock of these tests
+ * does not move): a finished one, an ongoing one and one to come, each with a `bingoBoard`-sided
+ * board (task, XP and kill-count tiles) and every member on one of `bingoTeams` teams in turn (so
+ * the viewer and `other` play against each other). In the finished and the ongoing one each team
+ * sent `bingoClaims` claims of task tiles (pending, held, accepted or declined in turn, an accepted
+ * one completing its tile) and reached the XP goal of the board's first XP tile. `other` moderates
+ * the finished bingo; further members (in a large world) the ongoing one.
+ */
+async function seedBingos(db: Db, clanID: string, members: TestUser[], now: number, size: WorldSize): Promise<World['bingos']> {
+  const accounts = await db.selectFrom('runescape_accounts').select(['user_id', 'player_id']).where('group_id', '=', clanID).execute();
+  const playerOf = new Map(accounts.map((a) => [a.user_id, a.player_id]));
+  const ids = { finished: `${clanID}-bingo-finished`, ongoing: `${clanID}-bingo-ongoing`, upcoming: `${clanID}-bingo-upcoming` };
+  const plans = [
+    { id: ids.finished, startsAt: now - 10 * DAY, endsAt: now - 3 * DAY, moderators: [members[1]!] },
+    { id: ids.ongoing, startsAt: now - 2 * DAY, endsAt: now + 5 * DAY, moderators: members.slice(2, 5) },
+    { id: ids.upcoming, startsAt: now + DAY, endsAt: now + 8 * DAY, moderators: [] },
+  ];
+  for (const plan of plans) {
+    const started = plan.startsAt < now;
+    const done = plan.endsAt < now;
+    await db
+      .insertInto('runescape_bingos')
+      .values({
+        id: plan.id,
+        group_id: clanID,
+        name: `Bingo ${plan.id}`,
+        starts_at: plan.startsAt,
+        ends_at: plan.endsAt,
+        size: size.bingoBoard,
+        bonuses: JSON.stringify({ row: 5, column: 5, diagonal: 10, board: 50 }),
+        created_by: members[0]!.user.id,
+        created_at: plan.startsAt - DAY,
+        updated_at: plan.startsAt - DAY,
+        start_done_at: started ? plan.startsAt + 60_000 : null,
+        refreshed_at: started ? Math.min(now, plan.endsAt) : null,
+        posted_end_at: done ? plan.endsAt + 60_000 : null,
+        closed_at: done ? plan.endsAt + 60_000 : null,
+      })
+      .execute();
+    // Every fourth tile from the second an XP tile, every fourth from the fourth a kill-count tile, the rest tasks.
+    const tiles = Array.from({ length: size.bingoBoard ** 2 }, (_, position) => {
+      const kind = position % 4 === 1 ? 'xp' : position % 4 === 3 ? 'kc' : 'task';
+      return {
+        id: `${plan.id}-tile-${position}`,
+        bingo_id: plan.id,
+        position,
+        kind,
+        title: `Tile ${position}`,
+        description: kind === 'task' ? 'Send a screenshot of the drop' : '',
+        metric: kind === 'xp' ? (position % 8 === 1 ? 'overall' : 'attack') : kind === 'kc' ? 'zulrah' : null,
+        goal: kind === 'xp' ? 5000 : kind === 'kc' ? 10 : null,
+        points: 1 + (position % 3),
+      };
+    });
+    await db.insertInto('runescape_bingo_tiles').values(tiles).execute();
+    const teams = Array.from({ length: size.bingoTeams }, (_, position) => ({
+      id: `${plan.id}-team-${position}`,
+      bingo_id: plan.id,
+      name: `Team ${position + 1}`,
+      position,
+    }));
+    await db.insertInto('runescape_bingo_teams').values(teams).execute();
+    await db
+      .insertInto('runescape_bingo_members')
+      .values(
+        members.map((member, i) => ({
+          bingo_id: plan.id,
+          user_id: member.user.id,
+          team_id: teams[i % teams.length]!.id,
+          player_id: playerOf.get(member.user.id) ?? null,
+          start_status: started ? ('taken' as const) : ('pending' as const),
+          start_attempts: started ? 1 : 0,
+          start_next_at: plan.startsAt,
+          start_taken_at: started ? plan.startsAt + 1000 : null,
+          start_values: started ? JSON.stringify({ overall: 1000 * (i + 1), attack: 100, zulrah: null }) : null,
+        })),
+      )
+      .execute();
+    if (plan.moderators.length > 0)
+      await db
+        .insertInto('runescape_bingo_moderators')
+        .values(plan.moderators.map((m) => ({ bingo_id: plan.id, user_id: m.user.id })))
+        .execute();
+    if (!started) continue;
+
+    const tasks = tiles.filter((tile) => tile.kind === 'task');
+    const firstXp = tiles.find((tile) => tile.kind === 'xp')!;
+    for (const [t, team] of teams.entries()) {
+      const teamMembers = members.filter((_, i) => i % teams.length === t);
+      const claims = Array.from({ length: size.bingoClaims }, (_, k) => {
+        const decided = CLAIM_STATUSES[k % CLAIM_STATUSES.length] !== 'pending';
+        return {
+          id: `${team.id}-claim-${k}`,
+          bingo_id: plan.id,
+          tile_id: tasks[k % tasks.length]!.id,
+          team_id: team.id,
+          user_id: teamMembers[k % teamMembers.length]!.user.id,
+          note: `Claim ${k}`,
+          status: CLAIM_STATUSES[k % CLAIM_STATUSES.length]!,
+          reason: CLAIM_STATUSES[k % CLAIM_STATUSES.length] === 'declined' ? 'The drop is not in the screenshot' : '',
+          decided_by: decided ? members[0]!.user.id : null,
+          decided_at: decided ? plan.startsAt + (k + 2) * HOUR : null,
+          created_at: plan.startsAt + (k + 1) * HOUR,
+          proof_type: 'image/png',
+          proof_width: 30,
+          proof_height: 20,
+        };
+      });
+      await db.insertInto('runescape_bingo_claims').values(claims).execute();
+      await db
+        .insertInto('runescape_bingo_proofs')
+        .values(claims.map((c) => ({ claim_id: c.id, data: Buffer.from(`proof of ${c.id}`).toString('base64') })))
+        .execute();
+      const completions = [
+        ...claims
+          .filter((c) => c.status === 'accepted')
+          .map((c) => ({ tile_id: c.tile_id, team_id: team.id, bingo_id: plan.id, claim_id: c.id, completed_at: c.decided_at! })),
+        { tile_id: firstXp.id, team_id: team.id, bingo_id: plan.id, claim_id: null, completed_at: plan.startsAt + DAY },
+      ];
+      await db.insertInto('runescape_bingo_completions').values(completions).execute();
+    }
+  }
+  return { finished: ids.finished, ongoing: ids.ongoing };
+}
+
 /**
  * Builds a world of the given size through the API, as the app itself would fill it (the clan's
- * competitions stored directly in `db`, see seedCompetitions). The app's hiscores URL must point at
+ * competitions and bingos stored directly in `db`, see seedCompetitions and seedBingos). The app's hiscores URL must point at
  * `osrs`, with an upstream limit that lets every member link an account.
  */
 export async function seedWorld(app: FastifyInstance, now: number, size: WorldSize, osrs: OsrsHiscoresFake, db: Db): Promise<World> {
@@ -293,6 +453,7 @@ export async function seedWorld(app: FastifyInstance, now: number, size: WorldSi
   const feed = await ok('feedToken', call(app, '/api/calendar/feedToken', { method: 'POST', as: viewer, payload: {} }));
   const clanID = await seedClan(app, osrs, viewer, members);
   const competitions = await seedCompetitions(db, clanID, viewer.user.id, now, size);
+  const bingos = await seedBingos(db, clanID, members, now, size);
   return {
     size,
     viewer,
@@ -305,13 +466,14 @@ export async function seedWorld(app: FastifyInstance, now: number, size: WorldSi
     feedPath: new URL(feed.url as string).pathname,
     clanID,
     competitions,
+    bingos,
   };
 }
 
-/** One read call of the API, made by the world's viewer. */
+/** One read call of the API, made by the world's viewer (or, `as: 'other'`, by the world's other member). */
 export interface ReadCall {
   name: string;
-  request: (world: World) => { method?: 'GET' | 'POST'; url: string; payload?: unknown; anonymous?: boolean };
+  request: (world: World) => { method?: 'GET' | 'POST'; url: string; payload?: unknown; anonymous?: boolean; as?: 'other' };
 }
 
 const g = (w: World) => w.group._id;
@@ -396,16 +558,45 @@ export const READ_CALLS: ReadCall[] = [
     name: 'runescape/getCompetition, ongoing',
     request: (w) => ({ url: `/api/runescape/getCompetition?groupID=${w.clanID}&competitionID=${w.competitions.ongoing}` }),
   },
+  { name: 'runescape/getBingos', request: (w) => ({ url: `/api/runescape/getBingos?groupID=${w.clanID}` }) },
+  {
+    name: 'runescape/getBingo, ongoing, as an Administrator on a team',
+    request: (w) => ({ url: `/api/runescape/getBingo?groupID=${w.clanID}&bingoID=${w.bingos.ongoing}` }),
+  },
+  {
+    name: 'runescape/getBingo, ongoing, as a member of another team',
+    request: (w) => ({ url: `/api/runescape/getBingo?groupID=${w.clanID}&bingoID=${w.bingos.ongoing}`, as: 'other' }),
+  },
+  {
+    name: 'runescape/getBingo, finished, as its appointed moderator',
+    request: (w) => ({ url: `/api/runescape/getBingo?groupID=${w.clanID}&bingoID=${w.bingos.finished}`, as: 'other' }),
+  },
+  {
+    name: "runescape/getBingoClaims, every team's, as an Administrator",
+    request: (w) => ({ url: `/api/runescape/getBingoClaims?groupID=${w.clanID}&bingoID=${w.bingos.ongoing}` }),
+  },
+  {
+    name: "runescape/getBingoClaims, the moderators' queue of pending claims",
+    request: (w) => ({ url: `/api/runescape/getBingoClaims?groupID=${w.clanID}&bingoID=${w.bingos.ongoing}&status=pending` }),
+  },
+  {
+    name: "runescape/getBingoClaims, a member's own team's",
+    request: (w) => ({ url: `/api/runescape/getBingoClaims?groupID=${w.clanID}&bingoID=${w.bingos.ongoing}`, as: 'other' }),
+  },
+  {
+    name: "runescape/getBingoClaims, every team's, as an appointed moderator",
+    request: (w) => ({ url: `/api/runescape/getBingoClaims?groupID=${w.clanID}&bingoID=${w.bingos.finished}`, as: 'other' }),
+  },
   { name: 'notes/getUserNotes', request: (w) => ({ url: `/api/notes/getUserNotes/${w.viewer.user.id}/${g(w)}/${w.gameID}` }) },
 ];
 
 /** Makes a read call as the world's viewer; throws unless it answers 200. */
 export async function readAs(app: FastifyInstance, world: World, readCall: ReadCall) {
-  const { method = 'GET', url, payload, anonymous } = readCall.request(world);
+  const { method = 'GET', url, payload, anonymous, as } = readCall.request(world);
   const response = await app.inject({
     method,
     url,
-    headers: anonymous ? {} : { authorization: world.viewer.token },
+    headers: anonymous ? {} : { authorization: (as === 'other' ? world.other : world.viewer).token },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
   if (response.statusCode !== 200) throw new Error(`${readCall.name} answered ${response.statusCode}: ${response.body}`);

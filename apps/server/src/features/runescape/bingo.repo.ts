@@ -72,6 +72,36 @@ export const listBingos = (db: Db, groupId: string) =>
 export const listTiles = (db: Db, bingoId: string): Promise<TileRow[]> =>
   db.selectFrom('runescape_bingo_tiles').selectAll().where('bingo_id', '=', bingoId).orderBy('position').execute();
 
+/**
+ * The board's tiles, each with the status of the claim of it by the user's team still waiting for a
+ * decision ('pending' or 'held'; null when there is none, or the user is on no team): one query.
+ */
+export const listTilesWithWaiting = (db: Db, bingoId: string, userId: string) =>
+  db
+    .selectFrom('runescape_bingo_tiles as t')
+    .selectAll('t')
+    .select((eb) =>
+      eb
+        .selectFrom('runescape_bingo_claims as c')
+        .select('c.status')
+        .whereRef('c.tile_id', '=', 't.id')
+        .where(
+          'c.team_id',
+          '=',
+          eb
+            .selectFrom('runescape_bingo_members as m')
+            .select('m.team_id')
+            .where('m.bingo_id', '=', bingoId)
+            .where('m.user_id', '=', userId),
+        )
+        .where('c.status', 'in', ['pending', 'held'])
+        .limit(1)
+        .as('waiting'),
+    )
+    .where('t.bingo_id', '=', bingoId)
+    .orderBy('t.position')
+    .execute();
+
 export const findTile = (db: Db, id: string): Promise<TileRow | undefined> =>
   db.selectFrom('runescape_bingo_tiles').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -197,11 +227,13 @@ export async function insertClaim(db: Db, row: ClaimRow, proof: string): Promise
   await db.insertInto('runescape_bingo_proofs').values({ claim_id: row.id, data: proof }).execute();
 }
 
+// The tile and team are joined within the claim's bingo too, so a whole bingo's claims find them
+// through the bingo's index rather than hashing every bingo's teams.
 const claimView = (db: Db) =>
   db
     .selectFrom('runescape_bingo_claims as c')
-    .innerJoin('runescape_bingo_tiles as tile', 'tile.id', 'c.tile_id')
-    .innerJoin('runescape_bingo_teams as team', 'team.id', 'c.team_id')
+    .innerJoin('runescape_bingo_tiles as tile', (join) => join.onRef('tile.id', '=', 'c.tile_id').onRef('tile.bingo_id', '=', 'c.bingo_id'))
+    .innerJoin('runescape_bingo_teams as team', (join) => join.onRef('team.id', '=', 'c.team_id').onRef('team.bingo_id', '=', 'c.bingo_id'))
     .leftJoin('users', 'users.id', 'c.user_id')
     .selectAll('c')
     .select(['tile.title as tile_title', 'team.name as team_name', 'users.username']);

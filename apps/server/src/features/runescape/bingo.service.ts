@@ -68,17 +68,23 @@ async function bingoOfGroup(db: Db, groupID: string, bingoID: string, lock = fal
   return row;
 }
 
-/** Everything the board and points table are built from, read for one bingo. */
-export async function loadBoard(db: Db, row: repo.BingoRow, gameName: string, until: number) {
+/**
+ * Everything the board and points table are built from, read for one bingo; with a viewer, also
+ * their team's claims waiting for a decision, by tile (read with the tiles).
+ */
+export async function loadBoard(db: Db, row: repo.BingoRow, gameName: string, until: number, viewerId: string | null = null) {
   const [tiles, teams, members, completions] = await Promise.all([
-    repo.listTiles(db, row.id),
+    viewerId === null ? repo.listTiles(db, row.id) : repo.listTilesWithWaiting(db, row.id, viewerId),
     repo.listTeams(db, row.id),
     repo.listMembers(db, row.id),
     repo.listCompletions(db, row.id),
   ]);
   const metrics = boardMetrics(tiles, competitionGameOf(gameName));
   const gains = teamGains(metrics, members, until);
-  return { tiles, teams, members, completions, gains };
+  const waiting = new Map<string, 'pending' | 'held'>();
+  for (const tile of tiles)
+    if ('waiting' in tile && (tile.waiting === 'pending' || tile.waiting === 'held')) waiting.set(tile.id, tile.waiting);
+  return { tiles, teams, members, completions, gains, waiting };
 }
 
 /** RuneScape clan bingo: Administrators build boards and teams; members claim tiles with a screenshot; moderators decide. */
@@ -130,15 +136,11 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
   /** The bingo as the caller sees it: no other team's waiting claims. */
   async function detail(actor: UserDto, access: GroupAccess, row: repo.BingoRow, tx: Db = db): Promise<BingoDetail> {
     const now = clock.now();
-    const board = await loadBoard(tx, row, access.group.game_name, Math.min(now, row.ends_at));
+    // The caller's team's waiting claims come with the tiles: one query fewer for every board.
+    const board = await loadBoard(tx, row, access.group.game_name, Math.min(now, row.ends_at), actor.id);
     const mine = board.members.find((m) => m.user_id === actor.id);
     const myTeamId = mine?.team_id ?? null;
-    const waiting =
-      myTeamId === null
-        ? []
-        : (await repo.listClaims(tx, row.id, myTeamId, undefined)).filter((c) => c.status === 'pending' || c.status === 'held');
-    const myWaiting = new Map(waiting.map((c) => [c.tile_id, c.status as 'pending' | 'held']));
-    const { tiles, teams } = toBoard({ row, ...board, myTeamId, myWaiting });
+    const { tiles, teams } = toBoard({ row, ...board, myTeamId, myWaiting: board.waiting });
     const moderators = await repo.listModerators(tx, row.id);
     const mayManage = can('manageBingo', access.context);
     return {
