@@ -124,6 +124,13 @@ describe('each read call runs a fixed number of queries', () => {
     ]);
     const ownTeam = (await readAs(t.app, large, bingoCall("runescape/getBingoClaims, a member's own team's"))).json();
     expect(ownTeam.claims).toHaveLength(LARGE.bingoClaims);
+    // A member sees their own team's board and rights; an appointed moderator every team's claims.
+    const memberBoard = (await readAs(t.app, large, bingoCall('runescape/getBingo, ongoing, as a member of another team'))).json();
+    expect(memberBoard.viewer).toMatchObject({ isModerator: false, mayManage: false, mayClaim: true });
+    expect(memberBoard.viewer.teamID).not.toBe(largeBoard.viewer.teamID);
+    expect(states(memberBoard)).toEqual(new Set(['done', 'pending', 'held', 'open']));
+    const moderated = bingoCall("runescape/getBingoClaims, every team's, as an appointed moderator");
+    expect((await readAs(t.app, large, moderated)).json().claims).toHaveLength(LARGE.bingoTeams * LARGE.bingoClaims);
   });
 
   it('the calls with nothing stored to read, and those answered by an outside service', async () => {

@@ -73,9 +73,10 @@ export interface World {
   competitions: { finished: string; ongoing: string };
   /**
    * The clan's bingos: one finished (with `other` its appointed moderator), one under way (and one
-   * to come). The viewer and `other` are on different teams.
+   * to come). The viewer and `other` are on different teams; `claim` is one of `other`'s team's
+   * claims in the ongoing bingo.
    */
-  bingos: { finished: string; ongoing: string };
+  bingos: { finished: string; ongoing: string; claim: string };
 }
 
 const PLAYERS_PER_GAME = 8;
@@ -310,7 +311,7 @@ async function seedBingos(db: Db, clanID: string, members: TestUser[], now: numb
       const claims = Array.from({ length: size.bingoClaims }, (_, k) => {
         const decided = CLAIM_STATUSES[k % CLAIM_STATUSES.length] !== 'pending';
         return {
-          id: `${team.id}-claim-${k}`,
+          id: `${team.id}-c${k}`,
           bingo_id: plan.id,
           tile_id: tasks[k % tasks.length]!.id,
           team_id: team.id,
@@ -340,7 +341,7 @@ async function seedBingos(db: Db, clanID: string, members: TestUser[], now: numb
       await db.insertInto('runescape_bingo_completions').values(completions).execute();
     }
   }
-  return { finished: ids.finished, ongoing: ids.ongoing };
+  return { finished: ids.finished, ongoing: ids.ongoing, claim: `${ids.ongoing}-team-1-c0` };
 }
 
 /**
@@ -586,6 +587,14 @@ export const READ_CALLS: ReadCall[] = [
   {
     name: "runescape/getBingoClaims, every team's, as an appointed moderator",
     request: (w) => ({ url: `/api/runescape/getBingoClaims?groupID=${w.clanID}&bingoID=${w.bingos.finished}`, as: 'other' }),
+  },
+  {
+    name: 'runescape/getBingoProof, as an Administrator',
+    request: (w) => ({ url: `/api/runescape/getBingoProof?groupID=${w.clanID}&claimID=${w.bingos.claim}` }),
+  },
+  {
+    name: "runescape/getBingoProof, as a member of the claim's team",
+    request: (w) => ({ url: `/api/runescape/getBingoProof?groupID=${w.clanID}&claimID=${w.bingos.claim}`, as: 'other' }),
   },
   { name: 'notes/getUserNotes', request: (w) => ({ url: `/api/notes/getUserNotes/${w.viewer.user.id}/${g(w)}/${w.gameID}` }) },
 ];
