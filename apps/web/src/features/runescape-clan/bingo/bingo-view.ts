@@ -2,7 +2,6 @@ import { competitionMetric, type CompetitionGame } from '@smm/shared/runescape/c
 import type { BingoStatus, BingoTile, BingoTileInput, BingoTileKind, BingoTileState } from '@smm/shared/runescape/bingo-schemas';
 import { formatStat } from '../../runescape/skill-format';
 
-export const BINGO_STATUS_LABELS: Record<BingoStatus, string> = { upcoming: 'Upcoming', ongoing: 'Ongoing', finished: 'Finished' };
 export const BINGO_STATUS_ORDER: BingoStatus[] = ['ongoing', 'upcoming', 'finished'];
 
 export const TILE_KIND_LABELS: Record<BingoTileKind, string> = { task: 'Task', xp: 'XP goal', kc: 'Kill count' };

@@ -9,7 +9,6 @@ import type {
 } from '@smm/shared/runescape/competition-schemas';
 import { formatStat } from '../../runescape/skill-format';
 
-export const STATUS_LABELS: Record<CompetitionStatus, string> = { upcoming: 'Upcoming', ongoing: 'Ongoing', finished: 'Finished' };
 export const STATUS_ORDER: CompetitionStatus[] = ['ongoing', 'upcoming', 'finished'];
 
 /** The list's three sections, each in the server's order (ongoing, upcoming soonest first, finished latest first). */

@@ -1,3 +1,8 @@
+import type { ClanContestStatus } from '@smm/shared/runescape/clan-contest-schemas';
+
+/** A competition's or bingo's status, as its badge and its list's section say it. */
+export const CONTEST_STATUS_LABELS: Record<ClanContestStatus, string> = { upcoming: 'Upcoming', ongoing: 'Ongoing', finished: 'Finished' };
+
 /** An instant as the viewer reads it in their zone, e.g. "Tue, Nov 24, 2026, 1:00 PM". */
 export function formatInstant(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', {

@@ -17,9 +17,7 @@ import { failureMessage } from '../../../../lib/failure-message';
 import { FieldError } from '../../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../../lib/ui/FormDialogFooter';
 import { TextField } from '../../../../lib/ui/TextField';
-import { DateTimeField } from '../../../events/components/DateTimeField';
-import { formatWithZone } from '../../../events/event-time';
-import { fromPickerDate, pickerNow, toPickerDate } from '../../../events/picker-time';
+import { ContestTimesFields } from '../../contests/ContestTimesFields';
 import { firstProblem } from '../../contests/contest-view';
 import { useCreateBingo, useUpdateBingo } from '../api/bingos';
 import { emptyTile, resizeTiles, tileDraftOf, tileInputs, tileProblem, type TileDraft } from '../bingo-view';
@@ -87,9 +85,6 @@ export function BingoFormModal({ groupID, game, timeZone, detail, earlier, onSav
   const pending = create.isPending || update.isPending;
   const started = detail !== null && detail.bingo.status !== 'upcoming';
   const change = (patch: Partial<BingoForm>) => setForm((current) => ({ ...current, ...patch }));
-  const today = pickerNow(timeZone);
-  const picked = (instant: number | null) => (instant === null ? null : toPickerDate(instant, timeZone));
-  const instantOf = (date: Date | null) => (date ? fromPickerDate(date, timeZone).getTime() : null);
   const writesBoard = !started && form.board === 'new';
 
   function check(): Record<string, string> {
@@ -166,30 +161,14 @@ export function BingoFormModal({ groupID, game, timeZone, detail, earlier, onSav
             error={fields.name}
           />
           <p className="small text-body-secondary mb-2">Times are in your time zone, {timeZone}.</p>
-          {started ? (
-            <p className="mb-3">
-              <span className="form-label d-block mb-0">Start time</span>
-              {formatWithZone(detail!.bingo.startsAt, timeZone)}
-            </p>
-          ) : (
-            <DateTimeField
-              id="bingo-start"
-              label="Start time"
-              value={picked(form.startsAt)}
-              onChange={(date) => change({ startsAt: instantOf(date) })}
-              minDate={today}
-              error={fields.startsAt}
-              zoneName={timeZone}
-            />
-          )}
-          <DateTimeField
-            id="bingo-end"
-            label="End time"
-            value={picked(form.endsAt)}
-            onChange={(date) => change({ endsAt: instantOf(date) })}
-            minDate={picked(form.startsAt) ?? today}
-            error={fields.endsAt}
-            zoneName={timeZone}
+          <ContestTimesFields
+            idPrefix="bingo"
+            timeZone={timeZone}
+            startsAt={form.startsAt}
+            endsAt={form.endsAt}
+            startedAt={started ? detail!.bingo.startsAt : null}
+            errors={fields}
+            onChange={change}
           />
           {!started && !detail && earlier.length > 0 && (
             <fieldset className="mb-3">

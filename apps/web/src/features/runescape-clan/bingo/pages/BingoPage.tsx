@@ -1,25 +1,22 @@
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { competitionGameOf } from '@smm/shared/runescape/competition-metrics';
 import type { BingoDetail, BingoSummary, BingoTile } from '@smm/shared/runescape/bingo-schemas';
-import { ApiError, errorBodyOf } from '../../../../lib/api-client';
-import { ConfirmDialog } from '../../../../lib/ui/ConfirmDialog';
 import { Loading } from '../../../../lib/ui/Loading';
-import { useErrorToast } from '../../../../lib/ui/use-error-toast';
 import { useToast } from '../../../../lib/ui/toasts';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useViewerTimeZone } from '../../../events/api/time-zone';
-import { zoneAbbreviation } from '../../../events/event-time';
 import { GroupGate } from '../../../groups/components/area/GroupGate';
 import { parseGroupID, useGroupArea } from '../../../groups/components/area/group-area';
-import { formatInstant } from '../../contests/contest-view';
+import { ContestFrame, ContestLoadError } from '../../contests/ContestFrame';
+import { ContestHeading } from '../../contests/ContestHeading';
+import { ContestRuns } from '../../contests/ContestRuns';
+import { DeleteContestDialog } from '../../contests/DeleteContestDialog';
 import { useBingo, useDeleteBingo } from '../api/bingos';
 import { bingosPath } from '../bingo-path';
-import { BINGO_STATUS_LABELS, DELETE_BINGO_QUESTION } from '../bingo-view';
+import { DELETE_BINGO_QUESTION } from '../bingo-view';
 import { BingoBoard } from '../components/BingoBoard';
 import { BingoFormModal } from '../components/BingoFormModal';
 import { BingoTeamsModal } from '../components/BingoTeamsModal';
@@ -27,8 +24,6 @@ import { ClaimModal } from '../components/ClaimModal';
 import { ClaimsCard } from '../components/ClaimsCard';
 import { ModeratorsModal } from '../components/ModeratorsModal';
 import { PointsTable } from '../components/PointsTable';
-
-const STATUS_BADGES = { upcoming: 'info', ongoing: 'success', finished: 'secondary' } as const;
 
 function Board({ detail }: { detail: BingoDetail }) {
   const { groupID, group, user } = useGroupArea();
@@ -38,9 +33,7 @@ function Board({ detail }: { detail: BingoDetail }) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'teams' | 'moderators' | null>(null);
   const [claiming, setClaiming] = useState<BingoTile | null>(null);
   const remove = useDeleteBingo(groupID);
-  const showError = useErrorToast();
   const toast = useToast();
-  const navigate = useNavigate();
   useDocumentTitle(bingo.name, 'Bingo', group.groupName);
 
   const myTeam = teams.find((t) => t.teamID === viewer.teamID) ?? null;
@@ -50,13 +43,14 @@ function Board({ detail }: { detail: BingoDetail }) {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-2 mt-1">
-        <h2 id="bingo-title" className="h4 mb-0 me-auto text-break">
-          {bingo.name}
-        </h2>
-        <Badge bg={STATUS_BADGES[bingo.status]} text={bingo.status === 'upcoming' ? 'dark' : undefined}>
-          {BINGO_STATUS_LABELS[bingo.status]}
-        </Badge>
+      <ContestHeading
+        titleID="bingo-title"
+        name={bingo.name}
+        status={bingo.status}
+        mayManage={viewer.mayManage}
+        onEdit={() => setDialog('edit')}
+        onDelete={() => setDialog('delete')}
+      >
         {viewer.mayManage && bingo.status === 'upcoming' && (
           <Button size="sm" variant="outline-primary" onClick={() => setDialog('teams')}>
             Teams
@@ -67,24 +61,9 @@ function Board({ detail }: { detail: BingoDetail }) {
             Moderators
           </Button>
         )}
-        {viewer.mayManage && bingo.status !== 'finished' && (
-          <Button size="sm" variant="outline-primary" onClick={() => setDialog('edit')}>
-            Edit
-          </Button>
-        )}
-        {viewer.mayManage && (
-          <Button size="sm" variant="danger" onClick={() => setDialog('delete')}>
-            Delete
-          </Button>
-        )}
-      </div>
+      </ContestHeading>
       <dl className="row small mb-3">
-        <dt className="col-sm-3 col-lg-2">Runs</dt>
-        <dd className="col-sm-9 col-lg-10">
-          <time dateTime={bingo.startsAt}>{formatInstant(bingo.startsAt, timeZone)}</time> to{' '}
-          <time dateTime={bingo.endsAt}>{formatInstant(bingo.endsAt, timeZone)}</time> ({timeZone},{' '}
-          {zoneAbbreviation(bingo.endsAt, timeZone)})
-        </dd>
+        <ContestRuns startsAt={bingo.startsAt} endsAt={bingo.endsAt} timeZone={timeZone} />
         <dt className="col-sm-3 col-lg-2">Bonus points</dt>
         <dd className="col-sm-9 col-lg-10">
           row {bingo.bonuses.row}, column {bingo.bonuses.column}, diagonal {bingo.bonuses.diagonal}, whole board {bingo.bonuses.board}
@@ -176,24 +155,13 @@ function Board({ detail }: { detail: BingoDetail }) {
         />
       )}
       {dialog === 'delete' && (
-        <ConfirmDialog
-          title={`Delete ${bingo.name}`}
+        <DeleteContestDialog
+          contestID={bingo.bingoID}
+          name={bingo.name}
           question={DELETE_BINGO_QUESTION}
-          working={remove.isPending}
-          workingLabel="Deleting…"
-          confirmLabel="Delete"
-          closeButton={false}
-          cancelDisabled={remove.isPending}
+          remove={remove}
+          listPath={bingosPath(groupID)}
           onHide={() => setDialog(null)}
-          onConfirm={() =>
-            remove.mutate(bingo.bingoID, {
-              onSuccess: () => void navigate(bingosPath(groupID)),
-              onError: (error) => {
-                showError(error);
-                setDialog(null);
-              },
-            })
-          }
         />
       )}
     </>
@@ -219,23 +187,16 @@ function useRefetchAtBoundary(bingo: BingoSummary | undefined, readAt: number, r
 function Bingo() {
   const { groupID } = useGroupArea();
   const [search] = useSearchParams();
-  const bingoID = parseGroupID(search.get('bingoID'));
   return (
-    <section aria-labelledby="bingo-title" className="mt-3">
-      <Link to={bingosPath(groupID)} className="small">
-        ← Back to Bingo
-      </Link>
-      {bingoID ? (
-        <BingoLoader groupID={groupID} bingoID={bingoID} />
-      ) : (
-        <Alert variant="warning" className="mt-2">
-          <h2 id="bingo-title" className="h5">
-            No such bingo
-          </h2>
-          This link does not name a bingo. Open one from the Bingo page.
-        </Alert>
-      )}
-    </section>
+    <ContestFrame
+      titleID="bingo-title"
+      noun="bingo"
+      listName="Bingo"
+      listPath={bingosPath(groupID)}
+      contestID={parseGroupID(search.get('bingoID'))}
+    >
+      {(bingoID) => <BingoLoader groupID={groupID} bingoID={bingoID} />}
+    </ContestFrame>
   );
 }
 
@@ -243,24 +204,16 @@ function BingoLoader({ groupID, bingoID }: { groupID: string; bingoID: string })
   const detail = useBingo(groupID, bingoID);
   useRefetchAtBoundary(detail.data?.bingo, detail.dataUpdatedAt, detail.refetch);
   if (detail.isPending) return <Loading label="Loading the board…" />;
-  if (detail.isError) {
-    const gone = detail.error instanceof ApiError && detail.error.status === 404;
+  if (detail.isError)
     return (
-      <Alert variant={gone ? 'warning' : 'danger'} className="mt-2">
-        <h2 id="bingo-title" className="h5">
-          {gone ? 'Bingo not found' : 'The bingo could not be loaded'}
-        </h2>
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <span className="me-auto">{gone ? 'It may have been deleted.' : errorBodyOf(detail.error).message}</span>
-          {!gone && (
-            <Button variant="outline-danger" size="sm" onClick={() => void detail.refetch()} disabled={detail.isFetching}>
-              Try again
-            </Button>
-          )}
-        </div>
-      </Alert>
+      <ContestLoadError
+        titleID="bingo-title"
+        noun="bingo"
+        error={detail.error}
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
+      />
     );
-  }
   return <Board detail={detail.data} />;
 }
 

@@ -13,10 +13,10 @@ import { useViewerTimeZone } from '../../../events/api/time-zone';
 import { zoneAbbreviation } from '../../../events/event-time';
 import { GroupGate } from '../../../groups/components/area/GroupGate';
 import { groupPagePath, useGroupArea } from '../../../groups/components/area/group-area';
-import { formatInstant } from '../../contests/contest-view';
+import { CONTEST_STATUS_LABELS, formatInstant } from '../../contests/contest-view';
 import { useBingos } from '../api/bingos';
 import { bingoPath } from '../bingo-path';
-import { BINGO_STATUS_LABELS, BINGO_STATUS_ORDER } from '../bingo-view';
+import { BINGO_STATUS_ORDER } from '../bingo-view';
 import { BingoFormModal } from '../components/BingoFormModal';
 
 const EMPTY: Record<BingoStatus, string> = {
@@ -88,7 +88,7 @@ function Bingos() {
             <Card key={status} className="mb-3">
               <Card.Header>
                 <h3 id={`bingos-${status}`} className="h5 mb-0">
-                  {BINGO_STATUS_LABELS[status]}
+                  {CONTEST_STATUS_LABELS[status]}
                 </h3>
               </Card.Header>
               {list.length === 0 ? (

@@ -21,11 +21,10 @@ import { FormDialogFooter } from '../../../../lib/ui/FormDialogFooter';
 import { TextField } from '../../../../lib/ui/TextField';
 import { useErrorToast } from '../../../../lib/ui/use-error-toast';
 import { useEvents } from '../../../events/api/get-events';
-import { DateTimeField } from '../../../events/components/DateTimeField';
 import { formatWithZone } from '../../../events/event-time';
-import { fromPickerDate, pickerNow, toPickerDate } from '../../../events/picker-time';
 import { competitionQueryOptions, useCreateCompetition, useSetCompetitionTeams, useUpdateCompetition } from '../api/competitions';
 import { KIND_LABELS, missingFields, PARTICIPATION_LABELS, type CompetitionForm } from '../competition-view';
+import { ContestTimesFields } from '../../contests/ContestTimesFields';
 import { firstProblem } from '../../contests/contest-view';
 import { MetricPicker } from './MetricPicker';
 
@@ -74,9 +73,6 @@ export function CompetitionFormModal({ groupID, game, timeZone, competition: ope
   const pending = create.isPending || update.isPending || setTeams.isPending;
   const started = competition !== null && competition.status !== 'upcoming';
   const change = (patch: Partial<CompetitionForm>) => setForm((current) => ({ ...current, ...patch }));
-  const today = pickerNow(timeZone);
-  const picked = (instant: number | null) => (instant === null ? null : toPickerDate(instant, timeZone));
-  const instantOf = (date: Date | null) => (date ? fromPickerDate(date, timeZone).getTime() : null);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -167,30 +163,14 @@ export function CompetitionFormModal({ groupID, game, timeZone, competition: ope
             maxLength={COMPETITION_NAME_MAX}
             error={fields.name}
           />
-          {started ? (
-            <p className="mb-3">
-              <span className="form-label d-block mb-0">Start time</span>
-              {formatWithZone(competition!.startsAt, timeZone)}
-            </p>
-          ) : (
-            <DateTimeField
-              id="competition-start"
-              label="Start time"
-              value={picked(form.startsAt)}
-              onChange={(date) => change({ startsAt: instantOf(date) })}
-              minDate={today}
-              error={fields.startsAt}
-              zoneName={timeZone}
-            />
-          )}
-          <DateTimeField
-            id="competition-end"
-            label="End time"
-            value={picked(form.endsAt)}
-            onChange={(date) => change({ endsAt: instantOf(date) })}
-            minDate={picked(form.startsAt) ?? today}
-            error={fields.endsAt}
-            zoneName={timeZone}
+          <ContestTimesFields
+            idPrefix="competition"
+            timeZone={timeZone}
+            startsAt={form.startsAt}
+            endsAt={form.endsAt}
+            startedAt={started ? competition!.startsAt : null}
+            errors={fields}
+            onChange={change}
           />
           {started ? null : (
             <>

@@ -1,30 +1,26 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { competitionGameOf } from '@smm/shared/runescape/competition-metrics';
 import type { CompetitionDetail } from '@smm/shared/runescape/competition-schemas';
-import { ApiError, errorBodyOf } from '../../../../lib/api-client';
-import { ConfirmDialog } from '../../../../lib/ui/ConfirmDialog';
 import { Loading } from '../../../../lib/ui/Loading';
 import { useErrorToast } from '../../../../lib/ui/use-error-toast';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useViewerTimeZone } from '../../../events/api/time-zone';
-import { zoneAbbreviation } from '../../../events/event-time';
 import { GroupGate } from '../../../groups/components/area/GroupGate';
 import { parseGroupID, useGroupArea } from '../../../groups/components/area/group-area';
+import { ContestFrame, ContestLoadError } from '../../contests/ContestFrame';
+import { ContestHeading } from '../../contests/ContestHeading';
+import { ContestRuns } from '../../contests/ContestRuns';
+import { DeleteContestDialog } from '../../contests/DeleteContestDialog';
 import { useCompetition, useDeleteCompetition, useJoinCompetition } from '../api/competitions';
 import { competitionsPath } from '../competition-path';
-import { DELETE_COMPETITION_QUESTION, KIND_LABELS, metricLabel, PARTICIPATION_LABELS, STATUS_LABELS } from '../competition-view';
-import { formatInstant } from '../../contests/contest-view';
+import { DELETE_COMPETITION_QUESTION, KIND_LABELS, metricLabel, PARTICIPATION_LABELS } from '../competition-view';
 import { CompetitionFormModal } from '../components/CompetitionFormModal';
 import { StandingsChartCard } from '../components/StandingsChartCard';
 import { StandingsTable, TeamTotalsTable } from '../components/StandingsTable';
 import { TeamsModal } from '../components/TeamsModal';
-
-const STATUS_BADGES = { upcoming: 'info', ongoing: 'success', finished: 'secondary' } as const;
 
 function Standings({ detail }: { detail: CompetitionDetail }) {
   const { groupID, group, user } = useGroupArea();
@@ -35,7 +31,6 @@ function Standings({ detail }: { detail: CompetitionDetail }) {
   const join = useJoinCompetition(groupID);
   const remove = useDeleteCompetition(groupID);
   const showError = useErrorToast();
-  const navigate = useNavigate();
   useDocumentTitle(competition.name, 'Competitions', group.groupName);
 
   const setJoined = (joined: boolean) =>
@@ -43,13 +38,14 @@ function Standings({ detail }: { detail: CompetitionDetail }) {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-2 mt-1">
-        <h2 id="competition-title" className="h4 mb-0 me-auto text-break">
-          {competition.name}
-        </h2>
-        <Badge bg={STATUS_BADGES[competition.status]} text={competition.status === 'upcoming' ? 'dark' : undefined}>
-          {STATUS_LABELS[competition.status]}
-        </Badge>
+      <ContestHeading
+        titleID="competition-title"
+        name={competition.name}
+        status={competition.status}
+        mayManage={viewer.mayManage}
+        onEdit={() => setDialog('edit')}
+        onDelete={() => setDialog('delete')}
+      >
         {viewer.mayJoin && (
           <Button size="sm" onClick={() => setJoined(true)} disabled={join.isPending}>
             {join.isPending ? 'Joining…' : 'Join'}
@@ -65,24 +61,9 @@ function Standings({ detail }: { detail: CompetitionDetail }) {
             Teams
           </Button>
         )}
-        {viewer.mayManage && competition.status !== 'finished' && (
-          <Button size="sm" variant="outline-primary" onClick={() => setDialog('edit')}>
-            Edit
-          </Button>
-        )}
-        {viewer.mayManage && (
-          <Button size="sm" variant="danger" onClick={() => setDialog('delete')}>
-            Delete
-          </Button>
-        )}
-      </div>
+      </ContestHeading>
       <dl className="row small mb-3">
-        <dt className="col-sm-3 col-lg-2">Runs</dt>
-        <dd className="col-sm-9 col-lg-10">
-          <time dateTime={competition.startsAt}>{formatInstant(competition.startsAt, timeZone)}</time> to{' '}
-          <time dateTime={competition.endsAt}>{formatInstant(competition.endsAt, timeZone)}</time> ({timeZone},{' '}
-          {zoneAbbreviation(competition.endsAt, timeZone)})
-        </dd>
+        <ContestRuns startsAt={competition.startsAt} endsAt={competition.endsAt} timeZone={timeZone} />
         <dt className="col-sm-3 col-lg-2">Metrics</dt>
         <dd className="col-sm-9 col-lg-10">{competition.metrics.map((m) => metricLabel(game, m)).join(', ')}</dd>
         <dt className="col-sm-3 col-lg-2">Kind</dt>
@@ -139,24 +120,13 @@ function Standings({ detail }: { detail: CompetitionDetail }) {
       )}
       {dialog === 'teams' && <TeamsModal groupID={groupID} detail={detail} onHide={() => setDialog(null)} />}
       {dialog === 'delete' && (
-        <ConfirmDialog
-          title={`Delete ${competition.name}`}
+        <DeleteContestDialog
+          contestID={competition.competitionID}
+          name={competition.name}
           question={DELETE_COMPETITION_QUESTION}
-          working={remove.isPending}
-          workingLabel="Deleting…"
-          confirmLabel="Delete"
-          closeButton={false}
-          cancelDisabled={remove.isPending}
+          remove={remove}
+          listPath={competitionsPath(groupID)}
           onHide={() => setDialog(null)}
-          onConfirm={() =>
-            remove.mutate(competition.competitionID, {
-              onSuccess: () => void navigate(competitionsPath(groupID)),
-              onError: (error) => {
-                showError(error);
-                setDialog(null);
-              },
-            })
-          }
         />
       )}
     </>
@@ -166,50 +136,32 @@ function Standings({ detail }: { detail: CompetitionDetail }) {
 function Competition() {
   const { groupID } = useGroupArea();
   const [search] = useSearchParams();
-  const competitionID = parseGroupID(search.get('competitionID'));
-  const back = (
-    <Link to={competitionsPath(groupID)} className="small">
-      ← Back to Competitions
-    </Link>
-  );
   return (
-    <section aria-labelledby="competition-title" className="mt-3">
-      {back}
-      {competitionID ? (
-        <CompetitionLoader groupID={groupID} competitionID={competitionID} />
-      ) : (
-        <Alert variant="warning" className="mt-2">
-          <h2 id="competition-title" className="h5">
-            No such competition
-          </h2>
-          This link does not name a competition. Open one from the Competitions page.
-        </Alert>
-      )}
-    </section>
+    <ContestFrame
+      titleID="competition-title"
+      noun="competition"
+      listName="Competitions"
+      listPath={competitionsPath(groupID)}
+      contestID={parseGroupID(search.get('competitionID'))}
+    >
+      {(competitionID) => <CompetitionLoader groupID={groupID} competitionID={competitionID} />}
+    </ContestFrame>
   );
 }
 
 function CompetitionLoader({ groupID, competitionID }: { groupID: string; competitionID: string }) {
   const detail = useCompetition(groupID, competitionID);
   if (detail.isPending) return <Loading label="Loading standings…" />;
-  if (detail.isError) {
-    const gone = detail.error instanceof ApiError && detail.error.status === 404;
+  if (detail.isError)
     return (
-      <Alert variant={gone ? 'warning' : 'danger'} className="mt-2">
-        <h2 id="competition-title" className="h5">
-          {gone ? 'Competition not found' : 'The competition could not be loaded'}
-        </h2>
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <span className="me-auto">{gone ? 'It may have been deleted.' : errorBodyOf(detail.error).message}</span>
-          {!gone && (
-            <Button variant="outline-danger" size="sm" onClick={() => void detail.refetch()} disabled={detail.isFetching}>
-              Try again
-            </Button>
-          )}
-        </div>
-      </Alert>
+      <ContestLoadError
+        titleID="competition-title"
+        noun="competition"
+        error={detail.error}
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
+      />
     );
-  }
   return <Standings detail={detail.data} />;
 }
 

@@ -15,8 +15,8 @@ import { GroupGate } from '../../../groups/components/area/GroupGate';
 import { groupPagePath, useGroupArea } from '../../../groups/components/area/group-area';
 import { useCompetitions } from '../api/competitions';
 import { competitionPath } from '../competition-path';
-import { bySection, KIND_LABELS, metricLabel, STATUS_LABELS, STATUS_ORDER } from '../competition-view';
-import { formatInstant } from '../../contests/contest-view';
+import { bySection, KIND_LABELS, metricLabel, STATUS_ORDER } from '../competition-view';
+import { CONTEST_STATUS_LABELS, formatInstant } from '../../contests/contest-view';
 import { CompetitionFormModal } from '../components/CompetitionFormModal';
 
 const EMPTY: Record<CompetitionStatus, string> = {
@@ -90,7 +90,7 @@ function Competitions() {
             <Card key={status} className="mb-3">
               <Card.Header>
                 <h3 id={`competitions-${status}`} className="h5 mb-0">
-                  {STATUS_LABELS[status]}
+                  {CONTEST_STATUS_LABELS[status]}
                 </h3>
               </Card.Header>
               {list.length === 0 ? (
