@@ -7,7 +7,22 @@ import type {
   RuneScapeBingoTilesTable,
 } from './bingo.tables';
 import './bingo.tables';
+import {
+  deleteContest,
+  findContest,
+  insertContest,
+  linkedPlayerColumns,
+  listOpenContests,
+  lockContest,
+  markContestOnce,
+  markContestRefreshed,
+  updateContest,
+  type LinkedPlayerView,
+  type OnceColumns,
+} from './contest.repo';
 import './runescape.tables';
+
+export { listLinkedPlayers } from './contest.repo';
 
 export type BingoRow = RuneScapeBingosTable;
 export type TileRow = RuneScapeBingoTilesTable;
@@ -16,42 +31,18 @@ export type MemberRow = RuneScapeBingoMembersTable;
 export type ClaimRow = RuneScapeBingoClaimsTable;
 
 /** A team member with their name, the account measured and its latest snapshot. */
-export type MemberViewRow = MemberRow & {
-  username: string;
-  player_name: string | null;
-  game_mode: string | null;
-  last_checked_at: number | null;
-  latest_data: string | null;
-  latest_taken_at: number | null;
-};
+export type MemberViewRow = MemberRow & LinkedPlayerView;
 
 /** A claim with the names the lists show. */
 export type ClaimViewRow = ClaimRow & { tile_title: string; team_name: string; username: string | null };
 
-export async function insertBingo(db: Db, row: BingoRow): Promise<void> {
-  await db.insertInto('runescape_bingos').values(row).execute();
-}
-
-export const findBingo = (db: Db, id: string): Promise<BingoRow | undefined> =>
-  db.selectFrom('runescape_bingos').selectAll().where('id', '=', id).executeTakeFirst();
-
-/** Takes the bingo's row lock (a no-op update, which both engines lock) inside a transaction. */
-export const lockBingo = (db: Db, id: string): Promise<BingoRow | undefined> =>
-  db
-    .updateTable('runescape_bingos')
-    .set((eb) => ({ name: eb.ref('name') }))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-
-export async function updateBingo(db: Db, id: string, fields: Partial<BingoRow>): Promise<void> {
-  await db.updateTable('runescape_bingos').set(fields).where('id', '=', id).execute();
-}
-
+export const insertBingo = (db: Db, row: BingoRow) => insertContest(db, 'runescape_bingos', row);
+export const findBingo = (db: Db, id: string) => findContest(db, 'runescape_bingos', id);
+/** Takes the bingo's row lock inside a transaction. */
+export const lockBingo = (db: Db, id: string) => lockContest(db, 'runescape_bingos', id);
+export const updateBingo = (db: Db, id: string, fields: Partial<BingoRow>) => updateContest(db, 'runescape_bingos', id, fields);
 /** Deletes the bingo; its tiles, teams, members, moderators, claims, proofs and completions go with it (cascade). */
-export async function deleteBingo(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('runescape_bingos').where('id', '=', id).execute();
-}
+export const deleteBingo = (db: Db, id: string) => deleteContest(db, 'runescape_bingos', id);
 
 /** The clan's bingos with how many teams each has: one query. */
 export const listBingos = (db: Db, groupId: string) =>
@@ -142,14 +133,7 @@ export const listMembers = (db: Db, bingoId: string): Promise<MemberViewRow[]> =
     .leftJoin('runescape_players', 'runescape_players.id', 'm.player_id')
     .leftJoin('runescape_snapshots', 'runescape_snapshots.id', 'runescape_players.latest_snapshot_id')
     .selectAll('m')
-    .select([
-      'users.username',
-      'runescape_players.player_name',
-      'runescape_players.game_mode',
-      'runescape_players.last_checked_at',
-      'runescape_snapshots.data as latest_data',
-      'runescape_snapshots.taken_at as latest_taken_at',
-    ])
+    .select(linkedPlayerColumns)
     .where('m.bingo_id', '=', bingoId)
     .orderBy('users.username')
     .execute();
@@ -200,26 +184,6 @@ export const listGroupMembers = async (db: Db, groupId: string, userIds: readonl
             .where('user_id', 'in', [...userIds])
             .execute()
         ).map((r) => r.user_id),
-      );
-
-/** The current links in the clan of these users (while members). */
-export const listLinkedPlayers = async (db: Db, groupId: string, userIds: readonly string[]): Promise<Map<string, string>> =>
-  userIds.length === 0
-    ? new Map()
-    : new Map(
-        (
-          await db
-            .selectFrom('runescape_accounts')
-            .innerJoin('group_members', (join) =>
-              join
-                .onRef('group_members.group_id', '=', 'runescape_accounts.group_id')
-                .onRef('group_members.user_id', '=', 'runescape_accounts.user_id'),
-            )
-            .select(['runescape_accounts.user_id', 'runescape_accounts.player_id'])
-            .where('runescape_accounts.group_id', '=', groupId)
-            .where('runescape_accounts.user_id', 'in', [...userIds])
-            .execute()
-        ).map((r) => [r.user_id, r.player_id]),
       );
 
 export async function insertClaim(db: Db, row: ClaimRow, proof: string): Promise<void> {
@@ -299,16 +263,7 @@ export async function insertCompletion(
 }
 
 /** Started bingos with something left to do, the oldest first. */
-export const listOpen = (db: Db, now: number, limit: number): Promise<BingoRow[]> =>
-  db
-    .selectFrom('runescape_bingos')
-    .selectAll()
-    .where('closed_at', 'is', null)
-    .where('starts_at', '<=', now)
-    .orderBy('starts_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+export const listOpen = (db: Db, now: number, limit: number) => listOpenContests(db, 'runescape_bingos', now, limit);
 
 /** Members whose start snapshot is still pending and due now. */
 export const listDueAtStart = (db: Db, bingoId: string, now: number) =>
@@ -345,23 +300,9 @@ export async function settleStart(db: Db, bingoId: string, userId: string, field
 }
 
 /** Sets a column of the bingo that is still null; true for the one caller that set it. */
-export async function markOnce(db: Db, id: string, column: 'start_done_at' | 'posted_end_at' | 'closed_at', now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('runescape_bingos')
-    .set({ [column]: now })
-    .where('id', '=', id)
-    .where(column, 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+export const markOnce = (db: Db, id: string, column: OnceColumns['runescape_bingos'], now: number) =>
+  markContestOnce(db, 'runescape_bingos', id, column, now);
 
 /** Claims the bingo's refresh (the one caller that moves `refreshed_at` from `previous` to `now`). */
-export async function markRefreshed(db: Db, id: string, previous: number | null, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('runescape_bingos')
-    .set({ refreshed_at: now })
-    .where('id', '=', id)
-    .where((w) => (previous === null ? w('refreshed_at', 'is', null) : w('refreshed_at', '=', previous)))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+export const markRefreshed = (db: Db, id: string, previous: number | null, now: number) =>
+  markContestRefreshed(db, 'runescape_bingos', id, previous, now);

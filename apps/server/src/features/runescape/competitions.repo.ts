@@ -2,20 +2,29 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { RuneScapeCompetitionParticipantsTable, RuneScapeCompetitionsTable } from './competitions.tables';
 import './competitions.tables';
+import {
+  clanLinks,
+  deleteContest,
+  findContest,
+  insertContest,
+  linkedPlayerColumns,
+  listOpenContests,
+  lockContest,
+  markContestOnce,
+  markContestRefreshed,
+  updateContest,
+  type LinkedPlayerView,
+  type OnceColumns,
+} from './contest.repo';
 import './runescape.tables';
+
+export { findLinkedPlayer } from './contest.repo';
 
 export type CompetitionRow = RuneScapeCompetitionsTable;
 export type ParticipantRow = RuneScapeCompetitionParticipantsTable;
 
 /** A participant with their name, the account measured and its latest snapshot. */
-export type ParticipantViewRow = ParticipantRow & {
-  username: string;
-  player_name: string | null;
-  game_mode: string | null;
-  last_checked_at: number | null;
-  latest_data: string | null;
-  latest_taken_at: number | null;
-};
+export type ParticipantViewRow = ParticipantRow & LinkedPlayerView;
 
 /** A member who would take part (linked account, and for an event its attendee), with their latest snapshot. */
 export interface EligibleRow {
@@ -28,29 +37,13 @@ export interface EligibleRow {
   latest_taken_at: number | null;
 }
 
-export async function insertCompetition(db: Db, row: CompetitionRow): Promise<void> {
-  await db.insertInto('runescape_competitions').values(row).execute();
-}
-
-export const findCompetition = (db: Db, id: string): Promise<CompetitionRow | undefined> =>
-  db.selectFrom('runescape_competitions').selectAll().where('id', '=', id).executeTakeFirst();
-
-/** Takes the competition's row lock (a no-op update, which both engines lock) inside a transaction. */
-export const lockCompetition = (db: Db, id: string): Promise<CompetitionRow | undefined> =>
-  db
-    .updateTable('runescape_competitions')
-    .set((eb) => ({ name: eb.ref('name') }))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-
-export async function updateCompetition(db: Db, id: string, fields: Partial<CompetitionRow>): Promise<void> {
-  await db.updateTable('runescape_competitions').set(fields).where('id', '=', id).execute();
-}
-
-export async function deleteCompetition(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('runescape_competitions').where('id', '=', id).execute();
-}
+export const insertCompetition = (db: Db, row: CompetitionRow) => insertContest(db, 'runescape_competitions', row);
+export const findCompetition = (db: Db, id: string) => findContest(db, 'runescape_competitions', id);
+/** Takes the competition's row lock inside a transaction. */
+export const lockCompetition = (db: Db, id: string) => lockContest(db, 'runescape_competitions', id);
+export const updateCompetition = (db: Db, id: string, fields: Partial<CompetitionRow>) =>
+  updateContest(db, 'runescape_competitions', id, fields);
+export const deleteCompetition = (db: Db, id: string) => deleteContest(db, 'runescape_competitions', id);
 
 /** The clan's competitions with how many participant rows and distinct teams each has: one query (each count a seek on the key). */
 export const listCompetitions = (db: Db, groupId: string) =>
@@ -81,14 +74,7 @@ export const listParticipants = (db: Db, competitionId: string): Promise<Partici
     .leftJoin('runescape_players', 'runescape_players.id', 'p.player_id')
     .leftJoin('runescape_snapshots', 'runescape_snapshots.id', 'runescape_players.latest_snapshot_id')
     .selectAll('p')
-    .select([
-      'users.username',
-      'runescape_players.player_name',
-      'runescape_players.game_mode',
-      'runescape_players.last_checked_at',
-      'runescape_snapshots.data as latest_data',
-      'runescape_snapshots.taken_at as latest_taken_at',
-    ])
+    .select(linkedPlayerColumns)
     .where('p.competition_id', '=', competitionId)
     .orderBy('users.username')
     .execute();
@@ -98,13 +84,7 @@ export const listParticipants = (db: Db, competitionId: string): Promise<Partici
  * Attending or Late), with their latest snapshots: who an 'everyone' or 'event' competition measures.
  */
 export function listEligible(db: Db, groupId: string, eventId: string | null): Promise<EligibleRow[]> {
-  let query = db
-    .selectFrom('runescape_accounts')
-    .innerJoin('group_members', (join) =>
-      join
-        .onRef('group_members.group_id', '=', 'runescape_accounts.group_id')
-        .onRef('group_members.user_id', '=', 'runescape_accounts.user_id'),
-    )
+  let query = clanLinks(db, groupId)
     .innerJoin('users', 'users.id', 'runescape_accounts.user_id')
     .innerJoin('runescape_players', 'runescape_players.id', 'runescape_accounts.player_id')
     .leftJoin('runescape_snapshots', 'runescape_snapshots.id', 'runescape_players.latest_snapshot_id')
@@ -116,8 +96,7 @@ export function listEligible(db: Db, groupId: string, eventId: string | null): P
       'runescape_players.game_mode',
       'runescape_snapshots.data as latest_data',
       'runescape_snapshots.taken_at as latest_taken_at',
-    ])
-    .where('runescape_accounts.group_id', '=', groupId);
+    ]);
   if (eventId !== null) {
     query = query.where(({ exists, selectFrom }) =>
       exists(
@@ -133,14 +112,7 @@ export function listEligible(db: Db, groupId: string, eventId: string | null): P
 
 /** How many an 'everyone' competition would measure now, and per event how many an 'event' one would: one query each. */
 export async function countEligible(db: Db, groupId: string): Promise<{ everyone: number; byEvent: Map<string, number> }> {
-  const base = db
-    .selectFrom('runescape_accounts')
-    .innerJoin('group_members', (join) =>
-      join
-        .onRef('group_members.group_id', '=', 'runescape_accounts.group_id')
-        .onRef('group_members.user_id', '=', 'runescape_accounts.user_id'),
-    )
-    .where('runescape_accounts.group_id', '=', groupId);
+  const base = clanLinks(db, groupId);
   const [everyone, events] = await Promise.all([
     base.select((s) => s.fn.countAll<number>().as('n')).executeTakeFirst(),
     base
@@ -223,16 +195,7 @@ export async function clearTeams(db: Db, competitionId: string): Promise<void> {
 }
 
 /** Started competitions with something left to do, the oldest first. */
-export const listOpen = (db: Db, now: number, limit: number): Promise<CompetitionRow[]> =>
-  db
-    .selectFrom('runescape_competitions')
-    .selectAll()
-    .where('closed_at', 'is', null)
-    .where('starts_at', '<=', now)
-    .orderBy('starts_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+export const listOpen = (db: Db, now: number, limit: number) => listOpenContests(db, 'runescape_competitions', now, limit);
 
 /** Participants whose snapshot at this boundary is still pending and due now. */
 export const listDueAtBoundary = (
@@ -287,28 +250,8 @@ export async function settleBoundary(
 }
 
 /** Sets a column of the competition that is still null; true for the one caller that set it. */
-export async function markOnce(
-  db: Db,
-  id: string,
-  column:
-    | 'participants_fixed_at'
-    | 'start_done_at'
-    | 'end_done_at'
-    | 'posted_start_at'
-    | 'posted_day_at'
-    | 'posted_hour_at'
-    | 'posted_end_at'
-    | 'closed_at',
-  now: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('runescape_competitions')
-    .set({ [column]: now })
-    .where('id', '=', id)
-    .where(column, 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+export const markOnce = (db: Db, id: string, column: OnceColumns['runescape_competitions'], now: number) =>
+  markContestOnce(db, 'runescape_competitions', id, column, now);
 
 /**
  * Snapshots of players taken in a window, thinned for the chart: the window is cut into `buckets`
@@ -346,32 +289,9 @@ export function listSnapshotsOfPlayers(db: Db, playerIds: readonly string[], fro
 export const findEventOfGroup = (db: Db, groupId: string, eventId: string) =>
   db.selectFrom('events').select(['id', 'event_name']).where('id', '=', eventId).where('group_id', '=', groupId).executeTakeFirst();
 
-/** The member's current link in the clan (while a member). */
-export const findLinkedPlayer = async (db: Db, groupId: string, userId: string): Promise<string | undefined> =>
-  (
-    await db
-      .selectFrom('runescape_accounts')
-      .innerJoin('group_members', (join) =>
-        join
-          .onRef('group_members.group_id', '=', 'runescape_accounts.group_id')
-          .onRef('group_members.user_id', '=', 'runescape_accounts.user_id'),
-      )
-      .select('runescape_accounts.player_id')
-      .where('runescape_accounts.group_id', '=', groupId)
-      .where('runescape_accounts.user_id', '=', userId)
-      .executeTakeFirst()
-  )?.player_id;
-
 /** Claims the competition's refresh (the one caller that moves `refreshed_at` from `previous` to `now`). */
-export async function markRefreshed(db: Db, id: string, previous: number | null, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('runescape_competitions')
-    .set({ refreshed_at: now })
-    .where('id', '=', id)
-    .where((w) => (previous === null ? w('refreshed_at', 'is', null) : w('refreshed_at', '=', previous)))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+export const markRefreshed = (db: Db, id: string, previous: number | null, now: number) =>
+  markContestRefreshed(db, 'runescape_competitions', id, previous, now);
 
 /** The clans with a running competition the player takes part in: their standings move with each new snapshot. */
 export const listGroupsRacingPlayer = async (db: Db, playerId: string, now: number): Promise<string[]> =>
