@@ -1,13 +1,9 @@
-import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { describe, expect, it } from 'vitest';
 import '../src/features/runescape/bingo.tables';
-import { createOsrsHiscoresFake, type OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
 import { claimTile, pngScreenshot } from './runescape-bingo-fixtures';
 import { createClanWithCast, DAY, HOUR, iso, linkAs, post, trainingPlayers } from './runescape-competitions-fixtures';
-import { createTestApp, memoryMailer, type TestApp } from './test-app';
+import { useTwoInstances } from './runescape-two-instances';
 
 // Two server instances on one PostgreSQL database, each with its own bingo job and lease holder,
 // ticking at the same moments: each member's start snapshot is asked of the hiscores once, an XP
@@ -16,41 +12,10 @@ import { createTestApp, memoryMailer, type TestApp } from './test-app';
 const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)('bingo on two instances sharing PostgreSQL', () => {
-  let hiscores: OsrsHiscoresFake;
-  let a: TestApp;
-  let bDatabase: DatabaseHandle;
-  let b: Awaited<ReturnType<typeof buildApp>>;
-
-  beforeAll(async () => {
-    hiscores = await createOsrsHiscoresFake();
-    const config = { osrsHiscoresUrl: hiscores.url, upstreamTimeoutMs: 2000, upstreamRateLimit: { max: 10_000, windowMs: 60_000 } };
-    a = await createTestApp(config);
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(a.database.db);
-    bDatabase = openDatabase({ kind: 'postgres', url: url!, schema: rows[0]!.schema, max: 10 });
-    b = await buildApp({
-      database: bDatabase,
-      mailer: memoryMailer(),
-      clock: a.clock,
-      config: {
-        publicUrl: 'http://smm.test',
-        adminEmail: 'admin@smm.test',
-        tokenTtlSeconds: 3600,
-        logLevel: 'silent',
-        rateLimitPerMinute: 100_000,
-        ...config,
-      },
-    });
-    await b.ready();
-  }, 60_000);
-
-  afterAll(async () => {
-    await b?.close();
-    await bDatabase?.close();
-    await a?.close();
-    await hiscores?.close();
-  });
+  const twins = useTwoInstances(url);
 
   it('snapshots each member once, completes a tile once and serves a screenshot from either instance', async () => {
+    const { hiscores, a, b } = twins;
     const clan = await createClanWithCast(a.app, 'Old School RuneScape', 4);
     const players = trainingPlayers(hiscores);
     const names = clan.members.map((_, i) => `Bingo twin ${i}`);

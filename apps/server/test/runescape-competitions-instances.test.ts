@@ -1,8 +1,4 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { openDatabase, type DatabaseHandle } from '../src/db/database';
-import { createOsrsHiscoresFake, type OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
+import { describe, expect, it } from 'vitest';
 import {
   createClanWithCast,
   createCompetition,
@@ -15,7 +11,7 @@ import {
   participantRows,
   trainingPlayers,
 } from './runescape-competitions-fixtures';
-import { createTestApp, memoryMailer, type TestApp } from './test-app';
+import { useTwoInstances } from './runescape-two-instances';
 
 // Two server instances on one PostgreSQL database, each with its own competitions job, lease
 // holder and hiscores queue, ticking at the same moments: each participant's start and end
@@ -24,41 +20,10 @@ import { createTestApp, memoryMailer, type TestApp } from './test-app';
 const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)('competitions on two instances sharing PostgreSQL', () => {
-  let hiscores: OsrsHiscoresFake;
-  let a: TestApp;
-  let bDatabase: DatabaseHandle;
-  let b: Awaited<ReturnType<typeof buildApp>>;
-
-  beforeAll(async () => {
-    hiscores = await createOsrsHiscoresFake();
-    const config = { osrsHiscoresUrl: hiscores.url, upstreamTimeoutMs: 2000, upstreamRateLimit: { max: 10_000, windowMs: 60_000 } };
-    a = await createTestApp(config);
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(a.database.db);
-    bDatabase = openDatabase({ kind: 'postgres', url: url!, schema: rows[0]!.schema, max: 10 });
-    b = await buildApp({
-      database: bDatabase,
-      mailer: memoryMailer(),
-      clock: a.clock,
-      config: {
-        publicUrl: 'http://smm.test',
-        adminEmail: 'admin@smm.test',
-        tokenTtlSeconds: 3600,
-        logLevel: 'silent',
-        rateLimitPerMinute: 100_000,
-        ...config,
-      },
-    });
-    await b.ready();
-  }, 60_000);
-
-  afterAll(async () => {
-    await b?.close();
-    await bDatabase?.close();
-    await a?.close();
-    await hiscores?.close();
-  });
+  const twins = useTwoInstances(url);
 
   it('takes each boundary snapshot once', async () => {
+    const { hiscores, a, b } = twins;
     const clan = await createClanWithCast(a.app, 'Old School RuneScape', 6);
     const players = trainingPlayers(hiscores);
     const names = clan.members.map((_, i) => `Twin ${i}`);
