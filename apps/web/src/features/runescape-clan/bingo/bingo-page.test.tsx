@@ -1,62 +1,23 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { GroupDto } from '@smm/shared/groups/schemas';
+import { expect, it, vi } from 'vitest';
 import type { BingoClaim, BingoDetail, BingoSummary, BingoTile } from '@smm/shared/runescape/bingo-schemas';
 import { renderGroupPages } from '../../../test/app-providers';
+import { fakeClanServer } from '../contests/clan-test-server';
 import BingoPage from './pages/BingoPage';
 import BingosPage from './pages/BingosPage';
 
 // Each test walks a whole page through several requests.
 vi.setConfig({ testTimeout: 30_000 });
 
-type Handler = (url: URL, method: string, body: unknown) => { status: number; body: unknown } | undefined;
-let handler: Handler;
-let calls: { method: string; path: string; body: unknown }[];
-let admin: boolean;
-
-// Only the network is replaced: the pages, their queries and the real api client all run.
-beforeEach(() => {
-  calls = [];
-  admin = false;
-  const payload = btoa(JSON.stringify({ id: 'me', username: 'Me', email: 'me@example.com', steamID: null, exp: Date.now() / 1000 + 3600 }));
-  localStorage.setItem('jwtToken', `Bearer e30.${payload}.sig`);
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const raw = init?.body;
-    const body = raw instanceof FormData ? raw : raw ? JSON.parse(String(raw)) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    if (url.pathname === '/api/runescape/getBingoProof') return new Response(new Blob(['png'], { type: 'image/webp' }), { status: 200 });
-    const group = admin
-      ? { ...clan, admins: ['owner', 'me'], members: clan.members.map((m) => ({ ...m, role: 'Administrator' as const })) }
-      : clan;
-    const reply = (url.pathname === '/api/groups/getGroup' && { status: 200, body: group }) ||
-      (url.pathname === '/api/users/getTimeZone' && { status: 200, body: { timeZone: 'Europe/Paris' } }) ||
-      handler(url, method, body) || { status: 200, body: [] };
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
-const clan: GroupDto = {
-  _id: 'g1',
-  groupName: 'Iron Wolves',
-  gameName: 'Old School RuneScape',
-  linkURL: 'runeScapeClan',
-  isPrivate: true,
-  groupOwner: 'owner',
-  admins: ['owner'],
-  members: [
+const server = fakeClanServer(
+  [
     { userID: 'owner', username: 'Olga', role: 'Administrator', isActive: true, team: null },
     { userID: 'me', username: 'Me', role: 'Member', isActive: true, team: null },
     { userID: 'u3', username: 'Bob', role: 'Member', isActive: true, team: null },
   ],
-};
+  { '/api/runescape/getBingoProof': () => new Blob(['png'], { type: 'image/webp' }) },
+);
 
 const summary = (over: Partial<BingoSummary> = {}): BingoSummary => ({
   bingoID: 'b1',
@@ -164,7 +125,7 @@ const tileCell = (title: string, board = 'Board of Red') =>
   screen.getByRole('region', { name: board }).querySelector(`td[data-tile="${title}"]`)!;
 
 it('shows the team’s board (done, pending, open, progress, other teams’ completions) and the points table', async () => {
-  handler = (url) =>
+  server.handler = (url) =>
     url.pathname === '/api/runescape/getBingo'
       ? { status: 200, body: detail() }
       : url.pathname === '/api/runescape/getBingoClaims'
@@ -204,7 +165,7 @@ it('shows the team’s board (done, pending, open, progress, other teams’ comp
 });
 
 it('checks the screenshot’s type and size beside the field before sending, then sends the claim as a form with the file', async () => {
-  handler = (url, method) => {
+  server.handler = (url, method) => {
     if (url.pathname === '/api/runescape/getBingo') return { status: 200, body: detail() };
     if (url.pathname === '/api/runescape/getBingoClaims') return { status: 200, body: { claims: [] } };
     if (url.pathname === '/api/runescape/claimBingoTile' && method === 'POST') return { status: 200, body: claim({ tileID: 't2' }) };
@@ -224,7 +185,7 @@ it('checks the screenshot’s type and size beside the field before sending, the
   await userEvent.upload(input, huge);
   expect(input).toHaveAccessibleDescription(expect.stringContaining('The screenshot is larger than 5 MB'));
   expect(within(dialog).getByTestId('form-problem')).toHaveTextContent('Fix the marked field: The screenshot is larger than 5 MB');
-  expect(calls.some((c) => c.path === '/api/runescape/claimBingoTile')).toBe(false);
+  expect(server.calls.some((c) => c.path === '/api/runescape/claimBingoTile')).toBe(false);
 
   const png = new File([new Uint8Array([137, 80, 78, 71])], 'barrows.png', { type: 'image/png' });
   await userEvent.upload(input, png);
@@ -236,7 +197,7 @@ it('checks the screenshot’s type and size beside the field before sending, the
   await userEvent.type(within(dialog).getByLabelText('Note (optional)'), 'All four pieces');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Send claim' }));
   await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  const sent = calls.find((c) => c.path === '/api/runescape/claimBingoTile')!.body as FormData;
+  const sent = server.calls.find((c) => c.path === '/api/runescape/claimBingoTile')!.body as FormData;
   expect([...sent.keys()]).toEqual(['groupID', 'bingoID', 'tileID', 'note', 'proof']);
   expect(sent.get('tileID')).toBe('t2');
   expect(sent.get('note')).toBe('All four pieces');
@@ -244,7 +205,7 @@ it('checks the screenshot’s type and size beside the field before sending, the
 });
 
 it('the server’s refusal of a screenshot is said under the file field', async () => {
-  handler = (url, method) => {
+  server.handler = (url, method) => {
     if (url.pathname === '/api/runescape/getBingo') return { status: 200, body: detail() };
     if (url.pathname === '/api/runescape/claimBingoTile' && method === 'POST')
       return { status: 400, body: { message: 'Invalid claim', fields: { proof: 'The screenshot must be a PNG, JPEG or WebP image' } } };
@@ -261,7 +222,7 @@ it('the server’s refusal of a screenshot is said under the file field', async 
 
 it('a moderator accepts, or declines with a reason, from the queue of every team’s claims', async () => {
   const queue = [claim(), claim({ claimID: 'c2', tileID: 't4', tileTitle: 'Task 4', teamID: 'blue', teamName: 'Blue', username: 'Bob' })];
-  handler = (url, method) => {
+  server.handler = (url, method) => {
     if (url.pathname === '/api/runescape/getBingo')
       return { status: 200, body: detail({ viewer: { teamID: null, isModerator: true, mayManage: false, mayClaim: false } }) };
     if (url.pathname === '/api/runescape/getBingoClaims') return { status: 200, body: { claims: queue } };
@@ -275,7 +236,7 @@ it('a moderator accepts, or declines with a reason, from the queue of every team
   expect(items[1]).toHaveTextContent('Task 4 · Blue');
   await userEvent.click(within(items[0]!).getByRole('button', { name: 'Accept' }));
   await vi.waitFor(() =>
-    expect(calls.find((c) => c.path === '/api/runescape/decideBingoClaim')?.body).toEqual({
+    expect(server.calls.find((c) => c.path === '/api/runescape/decideBingoClaim')?.body).toEqual({
       groupID: 'g1',
       claimID: 'c1',
       decision: 'accept',
@@ -288,7 +249,7 @@ it('a moderator accepts, or declines with a reason, from the queue of every team
   await userEvent.type(within(items[1]!).getByLabelText('Reason for declining'), 'Wrong boss');
   await userEvent.click(within(items[1]!).getByRole('button', { name: 'Decline claim' }));
   await vi.waitFor(() =>
-    expect(calls.filter((c) => c.path === '/api/runescape/decideBingoClaim').at(-1)?.body).toEqual({
+    expect(server.calls.filter((c) => c.path === '/api/runescape/decideBingoClaim').at(-1)?.body).toEqual({
       groupID: 'g1',
       claimID: 'c2',
       decision: 'decline',
@@ -301,8 +262,8 @@ it('a moderator accepts, or declines with a reason, from the queue of every team
 });
 
 it('an Administrator’s Create bingo checks every field and tile, then sends the board, or the id of an earlier one to copy', async () => {
-  admin = true;
-  handler = (url, method) => {
+  server.admin = true;
+  server.handler = (url, method) => {
     if (url.pathname === '/api/runescape/getBingos') return { status: 200, body: { bingos: [summary({ status: 'finished' })] } };
     if (url.pathname === '/api/runescape/createBingo' && method === 'POST')
       return { status: 400, body: { message: 'Invalid bingo', fields: { startsAt: 'Start time must be in the future' } } };
@@ -336,7 +297,7 @@ it('an Administrator’s Create bingo checks every field and tile, then sends th
   await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
   expect(await within(dialog).findByText('Start time must be in the future')).toBeInTheDocument();
-  const sent = calls.find((c) => c.path === '/api/runescape/createBingo')!.body as Record<string, unknown>;
+  const sent = server.calls.find((c) => c.path === '/api/runescape/createBingo')!.body as Record<string, unknown>;
   expect(sent).toMatchObject({
     groupID: 'g1',
     name: 'Spring bingo',
@@ -351,8 +312,8 @@ it('an Administrator’s Create bingo checks every field and tile, then sends th
   await userEvent.click(within(dialog).getByRole('radio', { name: 'Copy the board of an earlier bingo' }));
   await userEvent.selectOptions(within(dialog).getByLabelText('Bingo to copy'), 'Winter bingo (3×3)');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
-  await vi.waitFor(() => expect(calls.filter((c) => c.path === '/api/runescape/createBingo')).toHaveLength(2));
-  const copied = calls.filter((c) => c.path === '/api/runescape/createBingo')[1]!.body as Record<string, unknown>;
+  await vi.waitFor(() => expect(server.calls.filter((c) => c.path === '/api/runescape/createBingo')).toHaveLength(2));
+  const copied = server.calls.filter((c) => c.path === '/api/runescape/createBingo')[1]!.body as Record<string, unknown>;
   expect(copied).toEqual({
     groupID: 'g1',
     name: 'Spring bingo',
@@ -363,8 +324,8 @@ it('an Administrator’s Create bingo checks every field and tile, then sends th
 });
 
 it('Delete says what goes with the bingo; a missing bingo says so', async () => {
-  admin = true;
-  handler = (url, method) => {
+  server.admin = true;
+  server.handler = (url, method) => {
     if (url.pathname === '/api/runescape/getBingo')
       return { status: 200, body: detail({ viewer: { teamID: 'red', isModerator: true, mayManage: true, mayClaim: true } }) };
     if (url.pathname === '/api/runescape/getBingoClaims') return { status: 200, body: { claims: [] } };
@@ -378,10 +339,11 @@ it('Delete says what goes with the bingo; a missing bingo says so', async () => 
   expect(confirm).toHaveTextContent('every claim and every proof screenshot go with it');
   await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
   expect(await screen.findByText('No bingo is running now.')).toBeInTheDocument();
-  expect(calls.find((c) => c.path === '/api/runescape/deleteBingo')?.body).toEqual({ groupID: 'g1', bingoID: 'b1' });
+  expect(server.calls.find((c) => c.path === '/api/runescape/deleteBingo')?.body).toEqual({ groupID: 'g1', bingoID: 'b1' });
   cleanup();
 
-  handler = (url) => (url.pathname === '/api/runescape/getBingo' ? { status: 404, body: { message: 'Bingo not found' } } : undefined);
+  server.handler = (url) =>
+    url.pathname === '/api/runescape/getBingo' ? { status: 404, body: { message: 'Bingo not found' } } : undefined;
   renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
   expect(await screen.findByRole('heading', { name: 'Bingo not found' })).toBeInTheDocument();
 });
@@ -393,7 +355,7 @@ it('an open board reads itself again when the bingo starts, so claims open witho
     tiles: detail().tiles.map((t) => ({ ...t, state: 'open' as const, doneBy: [] })),
     viewer: { teamID: 'red', isModerator: false, mayManage: false, mayClaim: false },
   });
-  handler = (url) => {
+  server.handler = (url) => {
     if (url.pathname !== '/api/runescape/getBingo') return undefined;
     const started = Date.now() >= Date.parse(startsAt);
     return {
@@ -411,14 +373,14 @@ it('an open board reads itself again when the bingo starts, so claims open witho
 });
 
 it('an Administrator edits an upcoming board as it stands and puts members in teams by hand', async () => {
-  admin = true;
+  server.admin = true;
   const upcoming = detail({
     bingo: summary({ status: 'upcoming', startsAt: '2031-01-15T12:00:00.000Z', endsAt: '2031-01-20T12:00:00.000Z' }),
     tiles: detail().tiles.map((t) => ({ ...t, state: null, doneBy: [], description: t.index === 0 ? 'Any shark counts' : '' })),
     teams: [],
     viewer: { teamID: null, isModerator: true, mayManage: true, mayClaim: false },
   });
-  handler = (url, method) => {
+  server.handler = (url, method) => {
     if (url.pathname === '/api/runescape/getBingo') return { status: 200, body: upcoming };
     if (url.pathname === '/api/runescape/getBingoClaims') return { status: 200, body: { claims: [] } };
     if (method === 'POST' && (url.pathname === '/api/runescape/updateBingo' || url.pathname === '/api/runescape/setBingoTeams'))
@@ -437,7 +399,7 @@ it('an Administrator edits an upcoming board as it stands and puts members in te
   await userEvent.type(within(tiles[1]!).getByLabelText('Details (optional)'), 'Or the infernal cape');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
   await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  const sent = calls.find((c) => c.path === '/api/runescape/updateBingo')!.body as { tiles: unknown[] } & Record<string, unknown>;
+  const sent = server.calls.find((c) => c.path === '/api/runescape/updateBingo')!.body as { tiles: unknown[] } & Record<string, unknown>;
   expect(sent).toMatchObject({ groupID: 'g1', bingoID: 'b1', name: 'Winter bingo', size: 3, expectedUpdatedAt: 1_700_000_000_000 });
   expect(sent.tiles.slice(0, 2)).toEqual([
     { kind: 'task', title: 'Catch a shark', description: 'Any shark counts', points: 10 },
@@ -453,7 +415,7 @@ it('an Administrator edits an upcoming board as it stands and puts members in te
   await userEvent.selectOptions(within(teams).getByRole('combobox', { name: 'Bob' }), 'Team 2');
   await userEvent.click(within(teams).getByRole('button', { name: 'Save teams' }));
   await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(calls.find((c) => c.path === '/api/runescape/setBingoTeams')?.body).toEqual({
+  expect(server.calls.find((c) => c.path === '/api/runescape/setBingoTeams')?.body).toEqual({
     groupID: 'g1',
     bingoID: 'b1',
     teams: [

@@ -1,9 +1,9 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { GroupDto } from '@smm/shared/groups/schemas';
+import { beforeEach, expect, it, vi } from 'vitest';
 import type { CompetitionDetail, CompetitionSummary } from '@smm/shared/runescape/competition-schemas';
 import { renderGroupPages } from '../../../test/app-providers';
+import { fakeClanServer } from '../contests/clan-test-server';
 import CompetitionPage from './pages/CompetitionPage';
 import CompetitionsPage from './pages/CompetitionsPage';
 
@@ -23,51 +23,13 @@ vi.mock('uplot', () => ({
   },
 }));
 
-type Handler = (url: URL, method: string, body: unknown) => { status: number; body: unknown } | undefined;
-let handler: Handler;
-let calls: { method: string; path: string; body: unknown }[];
-let admin: boolean;
-
-// Only the network is replaced: the pages, their queries and the real api client all run.
+const server = fakeClanServer([
+  { userID: 'owner', username: 'Olga', role: 'Administrator', isActive: true, team: null },
+  { userID: 'me', username: 'Me', role: 'Member', isActive: true, team: null },
+]);
 beforeEach(() => {
-  calls = [];
   drawn.data = [];
-  admin = false;
-  const payload = btoa(JSON.stringify({ id: 'me', username: 'Me', email: 'me@example.com', steamID: null, exp: Date.now() / 1000 + 3600 }));
-  localStorage.setItem('jwtToken', `Bearer e30.${payload}.sig`);
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    const group = admin
-      ? { ...clan, admins: ['owner', 'me'], members: clan.members.map((m) => ({ ...m, role: 'Administrator' as const })) }
-      : clan;
-    const reply = (url.pathname === '/api/groups/getGroup' && { status: 200, body: group }) ||
-      (url.pathname === '/api/users/getTimeZone' && { status: 200, body: { timeZone: 'Europe/Paris' } }) ||
-      handler(url, method, body) || { status: 200, body: [] };
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-  });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
-const clan: GroupDto = {
-  _id: 'g1',
-  groupName: 'Iron Wolves',
-  gameName: 'Old School RuneScape',
-  linkURL: 'runeScapeClan',
-  isPrivate: true,
-  groupOwner: 'owner',
-  admins: ['owner'],
-  members: [
-    { userID: 'owner', username: 'Olga', role: 'Administrator', isActive: true, team: null },
-    { userID: 'me', username: 'Me', role: 'Member', isActive: true, team: null },
-  ],
-};
 
 const summary = (over: Partial<CompetitionSummary> = {}): CompetitionSummary => ({
   competitionID: 'c1',
@@ -153,7 +115,7 @@ const cellsOf = (row: HTMLElement) =>
     .map((cell) => cell.textContent);
 
 it('lists competitions under Ongoing, Upcoming and Finished, in the viewer’s time zone, naming it', async () => {
-  handler = (url) =>
+  server.handler = (url) =>
     url.pathname === '/api/runescape/getCompetitions'
       ? {
           status: 200,
@@ -183,8 +145,8 @@ it('lists competitions under Ongoing, Upcoming and Finished, in the viewer’s t
 });
 
 it('an Administrator’s Create competition shows each problem under its field and beside Submit, then the server’s', async () => {
-  admin = true;
-  handler = (url, method) => {
+  server.admin = true;
+  server.handler = (url, method) => {
     if (url.pathname === '/api/runescape/getCompetitions') return { status: 200, body: { competitions: [] } };
     if (url.pathname === '/api/runescape/createCompetition' && method === 'POST')
       return { status: 400, body: { message: 'Invalid competition', fields: { startsAt: 'Start time must be in the future' } } };
@@ -197,7 +159,7 @@ it('an Administrator’s Create competition shows each problem under its field a
   expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
   expect(within(dialog).getByTestId('form-problem')).toHaveTextContent('Fix the marked field: Name is required');
   expect(within(dialog).getByText('Pick at least one metric')).toBeInTheDocument();
-  expect(calls.some((c) => c.path === '/api/runescape/createCompetition')).toBe(false);
+  expect(server.calls.some((c) => c.path === '/api/runescape/createCompetition')).toBe(false);
 
   await userEvent.type(within(dialog).getByLabelText('Name'), 'Slayer week');
   await userEvent.type(within(dialog).getByLabelText('Start time'), 'Jan 15, 2031 1:00 PM');
@@ -216,7 +178,7 @@ it('an Administrator’s Create competition shows each problem under its field a
 
   expect(await within(dialog).findByText('Start time must be in the future')).toBeInTheDocument();
   expect(within(dialog).getByTestId('form-problem')).toHaveTextContent('Fix the marked field: Start time must be in the future');
-  const sent = calls.find((c) => c.path === '/api/runescape/createCompetition')!.body as Record<string, unknown>;
+  const sent = server.calls.find((c) => c.path === '/api/runescape/createCompetition')!.body as Record<string, unknown>;
   expect(sent).toMatchObject({
     groupID: 'g1',
     name: 'Slayer week',
@@ -231,7 +193,7 @@ it('an Administrator’s Create competition shows each problem under its field a
 });
 
 it('shows the standings, team totals, snapshot trouble and the chart’s numbers; a member sees no Edit or Delete', async () => {
-  handler = (url) => (url.pathname === '/api/runescape/getCompetition' ? { status: 200, body: detail() } : undefined);
+  server.handler = (url) => (url.pathname === '/api/runescape/getCompetition' ? { status: 200, body: detail() } : undefined);
   renderGroupPages('/runeScapeClan/competition?groupID=g1&competitionID=c1', { competition: <CompetitionPage /> });
   const standings = await screen.findByRole('table', { name: 'Standings' });
   expect(
@@ -269,7 +231,7 @@ it('shows the standings, team totals, snapshot trouble and the chart’s numbers
 
 it('Join for a member who may join; an Administrator’s Delete says what goes with it', async () => {
   let current = detail({ viewer: { takesPart: false, mayJoin: true, mayLeave: false, mayManage: true } });
-  handler = (url, method) => {
+  server.handler = (url, method) => {
     if (url.pathname === '/api/runescape/getCompetition') return { status: 200, body: current };
     if (url.pathname === '/api/runescape/joinCompetition' && method === 'POST') {
       current = detail({ viewer: { takesPart: true, mayJoin: false, mayLeave: true, mayManage: true } });
@@ -285,18 +247,18 @@ it('Join for a member who may join; an Administrator’s Delete says what goes w
   });
   await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
   expect(await screen.findByRole('button', { name: 'Leave' })).toBeInTheDocument();
-  expect(calls.find((c) => c.path === '/api/runescape/joinCompetition')?.body).toEqual({ groupID: 'g1', competitionID: 'c1' });
+  expect(server.calls.find((c) => c.path === '/api/runescape/joinCompetition')?.body).toEqual({ groupID: 'g1', competitionID: 'c1' });
 
   await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
   const confirm = screen.getByRole('dialog', { name: 'Delete Slayer and Zulrah week' });
   expect(confirm).toHaveTextContent('Its standings, teams, participants and chart are deleted with it');
   await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
   expect(await screen.findByRole('heading', { name: 'Competitions' })).toBeInTheDocument();
-  expect(calls.find((c) => c.path === '/api/runescape/deleteCompetition')?.body).toEqual({ groupID: 'g1', competitionID: 'c1' });
+  expect(server.calls.find((c) => c.path === '/api/runescape/deleteCompetition')?.body).toEqual({ groupID: 'g1', competitionID: 'c1' });
 });
 
 it('says when the competition is gone', async () => {
-  handler = (url) =>
+  server.handler = (url) =>
     url.pathname === '/api/runescape/getCompetition' ? { status: 404, body: { message: 'Competition not found' } } : undefined;
   renderGroupPages('/runeScapeClan/competition?groupID=g1&competitionID=c1', { competition: <CompetitionPage /> });
   expect(await screen.findByRole('heading', { name: 'Competition not found' })).toBeInTheDocument();
@@ -304,7 +266,7 @@ it('says when the competition is gone', async () => {
 });
 
 it('an Administrator puts participants in teams by hand before the start', async () => {
-  admin = true;
+  server.admin = true;
   const upcoming = detail({
     competition: summary({ status: 'upcoming' }),
     teams: [],
@@ -312,7 +274,7 @@ it('an Administrator puts participants in teams by hand before the start', async
     participants: detail().participants.map((p) => ({ ...p, team: null, gains: {}, total: 0, rank: 1, startSnapshot: 'pending' as const })),
     viewer: { takesPart: true, mayJoin: false, mayLeave: true, mayManage: true },
   });
-  handler = (url, method) => {
+  server.handler = (url, method) => {
     if (url.pathname === '/api/runescape/getCompetition') return { status: 200, body: upcoming };
     if (url.pathname === '/api/runescape/setCompetitionTeams' && method === 'POST') return { status: 200, body: upcoming };
     return undefined;
@@ -329,7 +291,7 @@ it('an Administrator puts participants in teams by hand before the start', async
   await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Zezima' }), 'Team 2');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save teams' }));
   await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(calls.find((c) => c.path === '/api/runescape/setCompetitionTeams')?.body).toEqual({
+  expect(server.calls.find((c) => c.path === '/api/runescape/setCompetitionTeams')?.body).toEqual({
     groupID: 'g1',
     competitionID: 'c1',
     teams: [
@@ -341,10 +303,10 @@ it('an Administrator puts participants in teams by hand before the start', async
 });
 
 it('editing a running competition changes only its name and end; a save over someone else’s change is refused in the server’s words', async () => {
-  admin = true;
+  server.admin = true;
   const running = detail({ viewer: { takesPart: true, mayJoin: false, mayLeave: false, mayManage: true } });
   const changed = 'This competition was changed by someone else since you opened it. Reload to see their change.';
-  handler = (url, method) => {
+  server.handler = (url, method) => {
     if (url.pathname === '/api/runescape/getCompetition') return { status: 200, body: running };
     if (url.pathname === '/api/runescape/updateCompetition' && method === 'POST') return { status: 409, body: { message: changed } };
     return undefined;
@@ -360,7 +322,7 @@ it('editing a running competition changes only its name and end; a save over som
   await userEvent.type(name, 'Slayer week (extended)');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
   expect(await within(dialog).findByTestId('edit-conflict')).toHaveTextContent(changed);
-  expect(calls.find((c) => c.path === '/api/runescape/updateCompetition')?.body).toEqual({
+  expect(server.calls.find((c) => c.path === '/api/runescape/updateCompetition')?.body).toEqual({
     groupID: 'g1',
     competitionID: 'c1',
     name: 'Slayer week (extended)',
