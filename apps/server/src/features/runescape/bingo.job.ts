@@ -1,58 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { competitionGameOf } from '@smm/shared/runescape/competition-metrics';
-import { hiscoresModeById, type ClanGameMode } from '@smm/shared/runescape/rs3';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/schema';
-import { createBackgroundJob, createLease } from '../../lib/background-job';
-import type { GroupChanges } from '../live/group-changes';
-import type { HiscoresQueue } from './hiscores-queue';
+import { createBackgroundJob } from '../../lib/background-job';
 import { boardMetrics, reachedTiles, toBoard } from './bingo.board';
 import { queueBingoPost } from './bingo.discord';
 import * as repo from './bingo.repo';
 import { loadBoard } from './bingo.service';
 import { findGroup } from './competitions.repo';
-import { metricValues } from './competitions.standings';
-import * as runescape from './runescape.repo';
-import { toSnapshotData, type SnapshotRecorder } from './snapshots';
+import {
+  boundaryValues,
+  contestLease,
+  defaultContestJobOptions,
+  lookUpAgain,
+  refreshDue,
+  retryBackoff,
+  staleMembers,
+  type ContestJobDeps,
+  type ContestJobOptions,
+} from './contest.job';
 
 const LEASE_NAME = 'bingo';
 /** Bingos advanced per pass; the rest wait for the next one. */
 const BATCH = 50;
 
-export interface BingoJobOptions {
-  /** A start snapshot not taken this long after the start is marked failed. */
-  boundaryDeadlineMs: number;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** During a bingo its team members are looked up again this often, so XP and kill-count tiles complete. */
-  refreshEveryMs: number;
-  /** A member checked this recently (by anyone) is not looked up again by a refresh. */
-  freshMs: number;
-}
-
-export const defaultBingoJobOptions: BingoJobOptions = {
-  boundaryDeadlineMs: 30 * 60_000,
-  retryBaseMs: 60_000,
-  retryMaxMs: 5 * 60_000,
-  refreshEveryMs: 60 * 60_000,
-  freshMs: 10 * 60_000,
-};
-
-interface Deps {
-  db: Db;
-  clock: Clock;
-  queue: HiscoresQueue;
-  snapshots: SnapshotRecorder;
-  changes: GroupChanges;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  publicUrl: string;
-  discordBot: boolean;
-  leaseMs: number;
-  options?: Partial<BingoJobOptions>;
-  onPostQueued?: () => void;
-  instanceId?: string;
-}
+export type BingoJobOptions = ContestJobOptions;
+export const defaultBingoJobOptions: BingoJobOptions = defaultContestJobOptions;
 
 export interface BingoTickResult {
   leader: boolean;
@@ -84,18 +55,10 @@ export function createBingoJob({
   options,
   onPostQueued,
   instanceId = randomUUID(),
-}: Deps) {
+}: ContestJobDeps<BingoJobOptions>) {
   const settings = { ...defaultBingoJobOptions, ...options };
-  const lease = createLease({
-    row: {
-      claim: (holder, now, until) => runescape.claimLease(db, LEASE_NAME, holder, now, until),
-      release: (holder) => runescape.releaseLease(db, LEASE_NAME, holder),
-    },
-    holder: instanceId,
-    clock,
-    leaseMs,
-  });
-  const backoff = (attempts: number) => Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+  const lease = contestLease(db, LEASE_NAME, instanceId, clock, leaseMs);
+  const backoff = retryBackoff(settings);
 
   /** The members' accounts at the start: their current links (someone who unlinked has nothing to measure). */
   async function fixAccounts(row: repo.BingoRow) {
@@ -136,16 +99,20 @@ export function createBingoJob({
         if (giveUp) failed += 1;
       };
       try {
-        const answer = await queue.lookup(hiscoresModeById(m.game_mode as ClanGameMode).table, m.player_name, { priority: 'background' });
-        if (!answer) {
+        const values = await boundaryValues(
+          queue,
+          snapshots,
+          { player_id: m.player_id, player_name: m.player_name, game_mode: m.game_mode },
+          metrics,
+        );
+        if (values === null) {
           await fail();
           continue;
         }
-        await snapshots.record(m.player_id, answer);
         const stored = await repo.settleStart(db, row.id, m.user_id, {
           start_status: 'taken',
           start_taken_at: clock.now(),
-          start_values: JSON.stringify(metricValues(toSnapshotData(answer), metrics)),
+          start_values: values,
         });
         if (stored) taken += 1;
       } catch (error) {
@@ -161,15 +128,12 @@ export function createBingoJob({
   async function refreshPass(row: repo.BingoRow): Promise<number> {
     if (!(await repo.markRefreshed(db, row.id, row.refreshed_at, clock.now()))) return 0;
     const now = clock.now();
-    const stale = (await repo.listMembers(db, row.id)).filter(
-      (m) => m.player_id && m.player_name && m.game_mode && m.start_status === 'taken' && (m.last_checked_at ?? 0) < now - settings.freshMs,
-    );
+    const stale = staleMembers(await repo.listMembers(db, row.id), now, settings.freshMs);
     let refreshed = 0;
     for (const m of stale) {
       if (!(await lease.renew())) break;
       try {
-        const answer = await queue.lookup(hiscoresModeById(m.game_mode as ClanGameMode).table, m.player_name!, { priority: 'background' });
-        if (answer && (await snapshots.record(m.player_id!, answer))) refreshed += 1;
+        if (await lookUpAgain(queue, snapshots, m)) refreshed += 1;
       } catch (error) {
         log.warn({ bingoId: row.id, userId: m.user_id, err: error }, 'bingo refresh failed');
       }
@@ -242,12 +206,7 @@ export function createBingoJob({
     }
     let current = (await repo.findBingo(db, row.id)) ?? row;
     const now = clock.now();
-    if (
-      now < current.ends_at &&
-      current.start_done_at !== null &&
-      (current.refreshed_at === null || now - current.refreshed_at >= settings.refreshEveryMs)
-    )
-      result.refreshed += await refreshPass(current);
+    if (refreshDue(current, now, settings.refreshEveryMs)) result.refreshed += await refreshPass(current);
     current = (await repo.findBingo(db, row.id)) ?? current;
     const completion = await completePass(current, group);
     result.completed += completion.completed;

@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { competitionGameOf, type CompetitionMetric } from '@smm/shared/runescape/competition-metrics';
-import { hiscoresModeById, type ClanGameMode } from '@smm/shared/runescape/rs3';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/schema';
-import { createBackgroundJob, createLease } from '../../lib/background-job';
-import type { GroupChanges } from '../live/group-changes';
-import type { HiscoresQueue } from './hiscores-queue';
+import { createBackgroundJob } from '../../lib/background-job';
 import { queueCompetitionPost, type CompetitionPost } from './competitions.discord';
 import { metricsOf, toStandings } from './competitions.mapper';
 import * as repo from './competitions.repo';
 import { loadParticipants } from './competitions.service';
-import { metricValues } from './competitions.standings';
-import * as runescape from './runescape.repo';
-import { toSnapshotData, type SnapshotRecorder } from './snapshots';
+import {
+  boundaryValues,
+  contestLease,
+  defaultContestJobOptions,
+  lookUpAgain,
+  refreshDue,
+  retryBackoff,
+  staleMembers,
+  type ContestJobDeps,
+  type ContestJobOptions,
+} from './contest.job';
 
 const LEASE_NAME = 'competitions';
 /** Competitions advanced per pass; the rest wait for the next one. */
@@ -21,42 +23,8 @@ const BATCH = 50;
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
-export interface CompetitionJobOptions {
-  /** A boundary snapshot not taken this long after the boundary is marked failed. */
-  boundaryDeadlineMs: number;
-  /** Wait before the n-th retry of a boundary lookup: base * 2^(n-1), at most retryMaxMs. */
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** During a competition its participants are looked up again this often (for the live table and chart). */
-  refreshEveryMs: number;
-  /** A participant checked this recently (by anyone) is not looked up again by a refresh. */
-  freshMs: number;
-}
-
-export const defaultCompetitionJobOptions: CompetitionJobOptions = {
-  boundaryDeadlineMs: 30 * 60_000,
-  retryBaseMs: 60_000,
-  retryMaxMs: 5 * 60_000,
-  refreshEveryMs: HOUR,
-  freshMs: 10 * 60_000,
-};
-
-interface Deps {
-  db: Db;
-  clock: Clock;
-  queue: HiscoresQueue;
-  snapshots: SnapshotRecorder;
-  changes: GroupChanges;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  publicUrl: string;
-  /** Whether the Discord application is configured (groups' channels are posted to by the bot). */
-  discordBot: boolean;
-  leaseMs: number;
-  options?: Partial<CompetitionJobOptions>;
-  /** Told when a Discord post was queued, so it goes out without waiting for the outbox's poll. */
-  onPostQueued?: () => void;
-  instanceId?: string;
-}
+export type CompetitionJobOptions = ContestJobOptions;
+export const defaultCompetitionJobOptions: CompetitionJobOptions = defaultContestJobOptions;
 
 export interface CompetitionTickResult {
   leader: boolean;
@@ -88,17 +56,9 @@ export function createCompetitionsJob({
   options,
   onPostQueued,
   instanceId = randomUUID(),
-}: Deps) {
+}: ContestJobDeps<CompetitionJobOptions>) {
   const settings = { ...defaultCompetitionJobOptions, ...options };
-  const lease = createLease({
-    row: {
-      claim: (holder, now, until) => runescape.claimLease(db, LEASE_NAME, holder, now, until),
-      release: (holder) => runescape.releaseLease(db, LEASE_NAME, holder),
-    },
-    holder: instanceId,
-    clock,
-    leaseMs,
-  });
+  const lease = contestLease(db, LEASE_NAME, instanceId, clock, leaseMs);
 
   /** Fixes who takes part at the start: the clan's linked members (or the event's attendees), or those who joined with their current link. */
   async function fixParticipants(row: repo.CompetitionRow): Promise<void> {
@@ -136,7 +96,7 @@ export function createCompetitionsJob({
     });
   }
 
-  const backoff = (attempts: number) => Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+  const backoff = retryBackoff(settings);
 
   /** One participant's snapshot at one boundary: stored, tried again later, or marked failed once past the deadline. */
   async function takeBoundary(
@@ -164,13 +124,17 @@ export function createCompetitionsJob({
     }
     if (!(await lease.renew())) return 'lost';
     try {
-      const answer = await queue.lookup(hiscoresModeById(p.game_mode as ClanGameMode).table, p.player_name, { priority: 'background' });
-      if (!answer) return await fail();
-      await snapshots.record(p.player_id, answer);
+      const values = await boundaryValues(
+        queue,
+        snapshots,
+        { player_id: p.player_id, player_name: p.player_name, game_mode: p.game_mode },
+        metrics,
+      );
+      if (values === null) return await fail();
       const stored = await repo.settleBoundary(db, row.id, p.user_id, boundary, {
         [`${prefix}_status`]: 'taken',
         [`${prefix}_taken_at`]: clock.now(),
-        [`${prefix}_values`]: JSON.stringify(metricValues(toSnapshotData(answer), metrics)),
+        [`${prefix}_values`]: values,
       });
       return stored ? 'taken' : 'lost';
     } catch (error) {
@@ -192,17 +156,12 @@ export function createCompetitionsJob({
   async function refreshPass(row: repo.CompetitionRow): Promise<number> {
     if (!(await repo.markRefreshed(db, row.id, row.refreshed_at, clock.now()))) return 0;
     const now = clock.now();
-    const stale = (await repo.listParticipants(db, row.id)).filter(
-      (p) => p.player_id && p.player_name && p.game_mode && p.start_status === 'taken' && (p.last_checked_at ?? 0) < now - settings.freshMs,
-    );
+    const stale = staleMembers(await repo.listParticipants(db, row.id), now, settings.freshMs);
     const outcomes = await Promise.all(
       stale.map(async (p) => {
         if (!(await lease.renew())) return false;
         try {
-          const answer = await queue.lookup(hiscoresModeById(p.game_mode as ClanGameMode).table, p.player_name!, {
-            priority: 'background',
-          });
-          return answer ? snapshots.record(p.player_id!, answer) : false;
+          return await lookUpAgain(queue, snapshots, p);
         } catch (error) {
           log.warn({ competitionId: row.id, userId: p.user_id, err: error }, 'competition refresh failed');
           return false;
@@ -269,13 +228,7 @@ export function createCompetitionsJob({
     result.failed += start.failed;
     let current = (await repo.findCompetition(db, row.id)) ?? row;
     const now = clock.now();
-    if (
-      now < current.ends_at &&
-      current.start_done_at !== null &&
-      (current.refreshed_at === null || now - current.refreshed_at >= settings.refreshEveryMs)
-    ) {
-      result.refreshed += await refreshPass(current);
-    }
+    if (refreshDue(current, now, settings.refreshEveryMs)) result.refreshed += await refreshPass(current);
     if (now >= current.ends_at) {
       const end = await boundaryPass(current, metrics, 'end');
       result.taken += end.taken;
