@@ -1,11 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import type { CompetitionGame } from '@smm/shared/runescape/competition-metrics';
 import {
   BINGO_BONUS_MAX,
-  BINGO_NAME_MAX,
   BINGO_SIZE_MAX,
   BINGO_SIZE_MIN,
   type BingoBonuses,
@@ -15,10 +12,7 @@ import {
 import { errorBodyOf } from '../../../../lib/api-client';
 import { failureMessage } from '../../../../lib/failure-message';
 import { FieldError } from '../../../../lib/ui/FieldError';
-import { FormDialogFooter } from '../../../../lib/ui/FormDialogFooter';
-import { TextField } from '../../../../lib/ui/TextField';
-import { ContestTimesFields } from '../../contests/ContestTimesFields';
-import { firstProblem } from '../../contests/contest-view';
+import { ContestFormDialog } from '../../contests/ContestFormDialog';
 import { useCreateBingo, useUpdateBingo } from '../api/bingos';
 import { emptyTile, resizeTiles, tileDraftOf, tileInputs, tileProblem, type TileDraft } from '../bingo-view';
 import { TileEditor } from './TileEditor';
@@ -140,143 +134,118 @@ export function BingoFormModal({ groupID, game, timeZone, detail, earlier, onSav
   }
 
   return (
-    <Modal show onHide={onHide} backdrop="static" keyboard={false} size="lg" aria-labelledby="bingo-form-title">
-      <Form onSubmit={submit} noValidate aria-busy={pending}>
-        <Modal.Header>
-          <Modal.Title id="bingo-form-title">{detail ? 'Edit bingo' : 'Create bingo'}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {alert && (
-            <Alert variant="danger" role="alert">
-              {alert}
-            </Alert>
+    <ContestFormDialog
+      noun="bingo"
+      editing={detail !== null}
+      size="lg"
+      form={form}
+      startedAt={started ? detail!.bingo.startsAt : null}
+      timeZone={timeZone}
+      timesNote={<p className="small text-body-secondary mb-2">Times are in your time zone, {timeZone}.</p>}
+      fields={fields}
+      alert={alert}
+      pending={pending}
+      change={change}
+      onSubmit={submit}
+      onHide={onHide}
+    >
+      {!started && !detail && earlier.length > 0 && (
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6 mb-1">Board</legend>
+          <Form.Check
+            id="bingo-board-new"
+            type="radio"
+            name="bingo-board"
+            label="A new board"
+            checked={form.board === 'new'}
+            onChange={() => change({ board: 'new' })}
+          />
+          <Form.Check
+            id="bingo-board-copy"
+            type="radio"
+            name="bingo-board"
+            label="Copy the board of an earlier bingo"
+            checked={form.board === 'copy'}
+            onChange={() => change({ board: 'copy' })}
+          />
+          {form.board === 'copy' && (
+            <Form.Group controlId="bingo-copy-from" className="mt-2">
+              <Form.Label>Bingo to copy</Form.Label>
+              <Form.Select
+                value={form.copyFromBingoID}
+                onChange={(e) => change({ copyFromBingoID: e.target.value })}
+                isInvalid={Boolean(fields.copyFromBingoID)}
+                aria-describedby={fields.copyFromBingoID ? 'bingo-copy-from-error' : undefined}
+              >
+                <option value="">Pick a bingo</option>
+                {earlier.map((b) => (
+                  <option key={b.bingoID} value={b.bingoID}>
+                    {b.name} ({b.size}×{b.size})
+                  </option>
+                ))}
+              </Form.Select>
+              <FieldError id="bingo-copy-from-error" message={fields.copyFromBingoID} />
+              <Form.Text>Its size, tiles and bonus points are copied; teams are set afresh.</Form.Text>
+            </Form.Group>
           )}
-          {started && <p className="small text-body-secondary">This bingo has started: only its name and end time can change.</p>}
-          <TextField
-            id="bingo-name"
-            label="Name"
-            value={form.name}
-            onChange={(name) => change({ name })}
-            maxLength={BINGO_NAME_MAX}
-            error={fields.name}
-          />
-          <p className="small text-body-secondary mb-2">Times are in your time zone, {timeZone}.</p>
-          <ContestTimesFields
-            idPrefix="bingo"
-            timeZone={timeZone}
-            startsAt={form.startsAt}
-            endsAt={form.endsAt}
-            startedAt={started ? detail!.bingo.startsAt : null}
-            errors={fields}
-            onChange={change}
-          />
-          {!started && !detail && earlier.length > 0 && (
-            <fieldset className="mb-3">
-              <legend className="form-label fs-6 mb-1">Board</legend>
-              <Form.Check
-                id="bingo-board-new"
-                type="radio"
-                name="bingo-board"
-                label="A new board"
-                checked={form.board === 'new'}
-                onChange={() => change({ board: 'new' })}
-              />
-              <Form.Check
-                id="bingo-board-copy"
-                type="radio"
-                name="bingo-board"
-                label="Copy the board of an earlier bingo"
-                checked={form.board === 'copy'}
-                onChange={() => change({ board: 'copy' })}
-              />
-              {form.board === 'copy' && (
-                <Form.Group controlId="bingo-copy-from" className="mt-2">
-                  <Form.Label>Bingo to copy</Form.Label>
-                  <Form.Select
-                    value={form.copyFromBingoID}
-                    onChange={(e) => change({ copyFromBingoID: e.target.value })}
-                    isInvalid={Boolean(fields.copyFromBingoID)}
-                    aria-describedby={fields.copyFromBingoID ? 'bingo-copy-from-error' : undefined}
-                  >
-                    <option value="">Pick a bingo</option>
-                    {earlier.map((b) => (
-                      <option key={b.bingoID} value={b.bingoID}>
-                        {b.name} ({b.size}×{b.size})
-                      </option>
-                    ))}
-                  </Form.Select>
-                  <FieldError id="bingo-copy-from-error" message={fields.copyFromBingoID} />
-                  <Form.Text>Its size, tiles and bonus points are copied; teams are set afresh.</Form.Text>
+        </fieldset>
+      )}
+      {writesBoard && (
+        <>
+          <Form.Group controlId="bingo-size" className="mb-3">
+            <Form.Label>Board size</Form.Label>
+            <Form.Select
+              value={form.size}
+              isInvalid={Boolean(fields.size)}
+              aria-describedby={fields.size ? 'bingo-size-error' : undefined}
+              onChange={(e) => {
+                const size = Number(e.target.value);
+                change({ size, tiles: resizeTiles(form.tiles, form.size, size) });
+                setTileProblems({});
+              }}
+            >
+              {SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}×{n} ({n * n} tiles)
+                </option>
+              ))}
+            </Form.Select>
+            <FieldError id="bingo-size-error" message={fields.size} />
+          </Form.Group>
+          <fieldset className="mb-3" aria-describedby={fields.bonuses ? 'bingo-bonuses-error' : undefined}>
+            <legend className="form-label fs-6 mb-1">Bonus points</legend>
+            <div className="row g-2">
+              {BONUS_KEYS.map((key) => (
+                <Form.Group key={key} controlId={`bingo-bonus-${key}`} className="col-6 col-md-3">
+                  <Form.Label className="small mb-0">{BONUS_LABELS[key]}</Form.Label>
+                  <Form.Control
+                    size="sm"
+                    type="number"
+                    min={0}
+                    max={BINGO_BONUS_MAX}
+                    value={form.bonuses[key]}
+                    onChange={(e) => change({ bonuses: { ...form.bonuses, [key]: e.target.value } })}
+                  />
                 </Form.Group>
-              )}
-            </fieldset>
-          )}
-          {writesBoard && (
-            <>
-              <Form.Group controlId="bingo-size" className="mb-3">
-                <Form.Label>Board size</Form.Label>
-                <Form.Select
-                  value={form.size}
-                  isInvalid={Boolean(fields.size)}
-                  aria-describedby={fields.size ? 'bingo-size-error' : undefined}
-                  onChange={(e) => {
-                    const size = Number(e.target.value);
-                    change({ size, tiles: resizeTiles(form.tiles, form.size, size) });
-                    setTileProblems({});
-                  }}
-                >
-                  {SIZES.map((n) => (
-                    <option key={n} value={n}>
-                      {n}×{n} ({n * n} tiles)
-                    </option>
-                  ))}
-                </Form.Select>
-                <FieldError id="bingo-size-error" message={fields.size} />
-              </Form.Group>
-              <fieldset className="mb-3" aria-describedby={fields.bonuses ? 'bingo-bonuses-error' : undefined}>
-                <legend className="form-label fs-6 mb-1">Bonus points</legend>
-                <div className="row g-2">
-                  {BONUS_KEYS.map((key) => (
-                    <Form.Group key={key} controlId={`bingo-bonus-${key}`} className="col-6 col-md-3">
-                      <Form.Label className="small mb-0">{BONUS_LABELS[key]}</Form.Label>
-                      <Form.Control
-                        size="sm"
-                        type="number"
-                        min={0}
-                        max={BINGO_BONUS_MAX}
-                        value={form.bonuses[key]}
-                        onChange={(e) => change({ bonuses: { ...form.bonuses, [key]: e.target.value } })}
-                      />
-                    </Form.Group>
-                  ))}
-                </div>
-                <FieldError id="bingo-bonuses-error" message={fields.bonuses} />
-              </fieldset>
-              <fieldset aria-describedby={fields.tiles ? 'bingo-tiles-error' : undefined}>
-                <legend className="form-label fs-6 mb-1">Tiles</legend>
-                <FieldError id="bingo-tiles-error" message={fields.tiles} />
-                <TileEditor
-                  game={game}
-                  size={form.size}
-                  tiles={form.tiles}
-                  problems={tileProblems}
-                  onChange={(index, patch) =>
-                    setForm((current) => ({ ...current, tiles: current.tiles.map((t, i) => (i === index ? { ...t, ...patch } : t)) }))
-                  }
-                />
-              </fieldset>
-            </>
-          )}
-        </Modal.Body>
-        <FormDialogFooter
-          onCancel={onHide}
-          working={pending}
-          label="Submit"
-          workingLabel="Saving…"
-          cancelDisabled={pending}
-          problem={firstProblem(fields)}
-        />
-      </Form>
-    </Modal>
+              ))}
+            </div>
+            <FieldError id="bingo-bonuses-error" message={fields.bonuses} />
+          </fieldset>
+          <fieldset aria-describedby={fields.tiles ? 'bingo-tiles-error' : undefined}>
+            <legend className="form-label fs-6 mb-1">Tiles</legend>
+            <FieldError id="bingo-tiles-error" message={fields.tiles} />
+            <TileEditor
+              game={game}
+              size={form.size}
+              tiles={form.tiles}
+              problems={tileProblems}
+              onChange={(index, patch) =>
+                setForm((current) => ({ ...current, tiles: current.tiles.map((t, i) => (i === index ? { ...t, ...patch } : t)) }))
+              }
+            />
+          </fieldset>
+        </>
+      )}
+    </ContestFormDialog>
   );
 }

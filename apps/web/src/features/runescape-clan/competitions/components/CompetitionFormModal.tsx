@@ -1,12 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import type { CompetitionGame } from '@smm/shared/runescape/competition-metrics';
 import {
   COMPETITION_KINDS,
-  COMPETITION_NAME_MAX,
   COMPETITION_PARTICIPATIONS,
   COMPETITION_TEAMS_MAX,
   COMPETITION_TEAMS_MIN,
@@ -17,15 +14,12 @@ import { ApiError, errorBodyOf } from '../../../../lib/api-client';
 import { EditConflict } from '../../../../lib/ui/EditConflict';
 import { failureMessage } from '../../../../lib/failure-message';
 import { FieldError } from '../../../../lib/ui/FieldError';
-import { FormDialogFooter } from '../../../../lib/ui/FormDialogFooter';
-import { TextField } from '../../../../lib/ui/TextField';
 import { useErrorToast } from '../../../../lib/ui/use-error-toast';
 import { useEvents } from '../../../events/api/get-events';
 import { formatWithZone } from '../../../events/event-time';
 import { competitionQueryOptions, useCreateCompetition, useSetCompetitionTeams, useUpdateCompetition } from '../api/competitions';
 import { KIND_LABELS, missingFields, PARTICIPATION_LABELS, type CompetitionForm } from '../competition-view';
-import { ContestTimesFields } from '../../contests/ContestTimesFields';
-import { firstProblem } from '../../contests/contest-view';
+import { ContestFormDialog } from '../../contests/ContestFormDialog';
 import { MetricPicker } from './MetricPicker';
 
 interface Props {
@@ -143,148 +137,122 @@ export function CompetitionFormModal({ groupID, game, timeZone, competition: ope
 
   const eventOptions = events.data ?? [];
   return (
-    <Modal show onHide={onHide} backdrop="static" keyboard={false} aria-labelledby="competition-form-title">
-      <Form onSubmit={submit} noValidate aria-busy={pending}>
-        <Modal.Header>
-          <Modal.Title id="competition-form-title">{competition ? 'Edit competition' : 'Create competition'}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {alert && (
-            <Alert variant="danger" role="alert">
-              {alert}
-            </Alert>
-          )}
-          {started && <p className="small text-body-secondary">This competition has started: only its name and end time can change.</p>}
-          <TextField
-            id="competition-name"
-            label="Name"
-            value={form.name}
-            onChange={(name) => change({ name })}
-            maxLength={COMPETITION_NAME_MAX}
-            error={fields.name}
+    <ContestFormDialog
+      noun="competition"
+      editing={competition !== null}
+      form={form}
+      startedAt={started ? competition!.startsAt : null}
+      timeZone={timeZone}
+      fields={fields}
+      alert={alert}
+      pending={pending}
+      change={change}
+      onSubmit={submit}
+      onHide={onHide}
+      beside={<EditConflict conflict={conflict} changedMeanwhile={false} reloading={reloading} onReload={() => void reload()} />}
+    >
+      {started ? null : (
+        <>
+          <MetricPicker
+            id="competition-metrics"
+            game={game}
+            value={form.metrics}
+            onChange={(metrics) => change({ metrics })}
+            error={fields.metrics}
           />
-          <ContestTimesFields
-            idPrefix="competition"
-            timeZone={timeZone}
-            startsAt={form.startsAt}
-            endsAt={form.endsAt}
-            startedAt={started ? competition!.startsAt : null}
-            errors={fields}
-            onChange={change}
-          />
-          {started ? null : (
-            <>
-              <MetricPicker
-                id="competition-metrics"
-                game={game}
-                value={form.metrics}
-                onChange={(metrics) => change({ metrics })}
-                error={fields.metrics}
+          <fieldset className="mb-3" aria-describedby={fields.participation ? 'competition-participation-error' : undefined}>
+            <legend className="form-label fs-6 mb-1">Who takes part</legend>
+            {COMPETITION_PARTICIPATIONS.map((p) => (
+              <Form.Check
+                key={p}
+                id={`competition-participation-${p}`}
+                type="radio"
+                name="competition-participation"
+                label={PARTICIPATION_LABELS[p]}
+                checked={form.participation === p}
+                onChange={() => change({ participation: p })}
               />
-              <fieldset className="mb-3" aria-describedby={fields.participation ? 'competition-participation-error' : undefined}>
-                <legend className="form-label fs-6 mb-1">Who takes part</legend>
-                {COMPETITION_PARTICIPATIONS.map((p) => (
-                  <Form.Check
-                    key={p}
-                    id={`competition-participation-${p}`}
-                    type="radio"
-                    name="competition-participation"
-                    label={PARTICIPATION_LABELS[p]}
-                    checked={form.participation === p}
-                    onChange={() => change({ participation: p })}
-                  />
+            ))}
+            <FieldError id="competition-participation-error" message={fields.participation} />
+          </fieldset>
+          {form.participation === 'event' && (
+            <Form.Group controlId="competition-event" className="mb-3">
+              <Form.Label>Event</Form.Label>
+              <Form.Select
+                value={form.eventID}
+                onChange={(e) => change({ eventID: e.target.value })}
+                isInvalid={Boolean(fields.eventID)}
+                aria-describedby={fields.eventID ? 'competition-event-error' : undefined}
+              >
+                <option value="">{events.isPending ? 'Loading events…' : 'Pick an event'}</option>
+                {eventOptions.map((ev) => (
+                  <option key={ev._id} value={ev._id}>
+                    {ev.eventName} ({formatWithZone(ev.startDate, timeZone)})
+                  </option>
                 ))}
-                <FieldError id="competition-participation-error" message={fields.participation} />
-              </fieldset>
-              {form.participation === 'event' && (
-                <Form.Group controlId="competition-event" className="mb-3">
-                  <Form.Label>Event</Form.Label>
-                  <Form.Select
-                    value={form.eventID}
-                    onChange={(e) => change({ eventID: e.target.value })}
-                    isInvalid={Boolean(fields.eventID)}
-                    aria-describedby={fields.eventID ? 'competition-event-error' : undefined}
-                  >
-                    <option value="">{events.isPending ? 'Loading events…' : 'Pick an event'}</option>
-                    {eventOptions.map((ev) => (
-                      <option key={ev._id} value={ev._id}>
-                        {ev.eventName} ({formatWithZone(ev.startDate, timeZone)})
+              </Form.Select>
+              <FieldError id="competition-event-error" message={fields.eventID} />
+            </Form.Group>
+          )}
+          <fieldset className="mb-3" aria-describedby={fields.kind ? 'competition-kind-error' : undefined}>
+            <legend className="form-label fs-6 mb-1">Kind</legend>
+            {COMPETITION_KINDS.map((k) => (
+              <Form.Check
+                key={k}
+                inline
+                id={`competition-kind-${k}`}
+                type="radio"
+                name="competition-kind"
+                label={KIND_LABELS[k]}
+                checked={form.kind === k}
+                onChange={() => change({ kind: k })}
+              />
+            ))}
+            <FieldError id="competition-kind-error" message={fields.kind} />
+          </fieldset>
+          {form.kind === 'teams' && !competition && (
+            <fieldset className="mb-3">
+              <legend className="form-label fs-6 mb-1">Teams</legend>
+              <Form.Check
+                id="competition-teams-hand"
+                type="radio"
+                name="competition-teams"
+                label="By hand, on the competition's page"
+                checked={form.teams === 'hand'}
+                onChange={() => change({ teams: 'hand' })}
+              />
+              <Form.Check
+                id="competition-teams-level"
+                type="radio"
+                name="competition-teams"
+                label="Split evenly by current total level"
+                checked={form.teams === 'level'}
+                onChange={() => change({ teams: 'level' })}
+              />
+              <Form.Check
+                id="competition-teams-xp"
+                type="radio"
+                name="competition-teams"
+                label="Split evenly by current total experience"
+                checked={form.teams === 'xp'}
+                onChange={() => change({ teams: 'xp' })}
+              />
+              {form.teams !== 'hand' && (
+                <Form.Group controlId="competition-team-count" className="mt-2">
+                  <Form.Label>Number of teams</Form.Label>
+                  <Form.Select value={form.teamCount} onChange={(e) => change({ teamCount: Number(e.target.value) })}>
+                    {TEAM_COUNTS.map((n) => (
+                      <option key={n} value={n}>
+                        {n}
                       </option>
                     ))}
                   </Form.Select>
-                  <FieldError id="competition-event-error" message={fields.eventID} />
                 </Form.Group>
               )}
-              <fieldset className="mb-3" aria-describedby={fields.kind ? 'competition-kind-error' : undefined}>
-                <legend className="form-label fs-6 mb-1">Kind</legend>
-                {COMPETITION_KINDS.map((k) => (
-                  <Form.Check
-                    key={k}
-                    inline
-                    id={`competition-kind-${k}`}
-                    type="radio"
-                    name="competition-kind"
-                    label={KIND_LABELS[k]}
-                    checked={form.kind === k}
-                    onChange={() => change({ kind: k })}
-                  />
-                ))}
-                <FieldError id="competition-kind-error" message={fields.kind} />
-              </fieldset>
-              {form.kind === 'teams' && !competition && (
-                <fieldset className="mb-3">
-                  <legend className="form-label fs-6 mb-1">Teams</legend>
-                  <Form.Check
-                    id="competition-teams-hand"
-                    type="radio"
-                    name="competition-teams"
-                    label="By hand, on the competition's page"
-                    checked={form.teams === 'hand'}
-                    onChange={() => change({ teams: 'hand' })}
-                  />
-                  <Form.Check
-                    id="competition-teams-level"
-                    type="radio"
-                    name="competition-teams"
-                    label="Split evenly by current total level"
-                    checked={form.teams === 'level'}
-                    onChange={() => change({ teams: 'level' })}
-                  />
-                  <Form.Check
-                    id="competition-teams-xp"
-                    type="radio"
-                    name="competition-teams"
-                    label="Split evenly by current total experience"
-                    checked={form.teams === 'xp'}
-                    onChange={() => change({ teams: 'xp' })}
-                  />
-                  {form.teams !== 'hand' && (
-                    <Form.Group controlId="competition-team-count" className="mt-2">
-                      <Form.Label>Number of teams</Form.Label>
-                      <Form.Select value={form.teamCount} onChange={(e) => change({ teamCount: Number(e.target.value) })}>
-                        {TEAM_COUNTS.map((n) => (
-                          <option key={n} value={n}>
-                            {n}
-                          </option>
-                        ))}
-                      </Form.Select>
-                    </Form.Group>
-                  )}
-                </fieldset>
-              )}
-            </>
+            </fieldset>
           )}
-        </Modal.Body>
-        <FormDialogFooter
-          onCancel={onHide}
-          working={pending}
-          label="Submit"
-          workingLabel="Saving…"
-          cancelDisabled={pending}
-          problem={firstProblem(fields)}
-          beside={<EditConflict conflict={conflict} changedMeanwhile={false} reloading={reloading} onReload={() => void reload()} />}
-        />
-      </Form>
-    </Modal>
+        </>
+      )}
+    </ContestFormDialog>
   );
 }
