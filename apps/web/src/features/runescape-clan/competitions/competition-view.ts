@@ -39,6 +39,12 @@ export const PARTICIPATION_LABELS: Record<CompetitionParticipation, string> = {
 
 export const KIND_LABELS: Record<CompetitionKind, string> = { classic: 'Classic', teams: 'Teams' };
 
+/** An even split of the participants, as the create form and the teams dialog offer it. */
+export const TEAM_SPLIT_LABELS: Record<TeamSplit, string> = {
+  level: 'Split evenly by current total level',
+  xp: 'Split evenly by current total experience',
+};
+
 /**
  * Why a participant's gains are not (all) known yet, or null when both ends are stored. A finished
  * competition keeps what it has: a failed snapshot is said, never retried silently.

@@ -2,17 +2,13 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import {
-  CLAN_CONTEST_TEAM_NAME_MAX,
-  CLAN_CONTEST_TEAMS_MAX,
-  CLAN_CONTEST_TEAMS_MIN,
-  type TeamSplit,
-} from '@smm/shared/runescape/clan-contest-schemas';
+import { CLAN_CONTEST_TEAM_NAME_MAX, type TeamSplit } from '@smm/shared/runescape/clan-contest-schemas';
 import { errorBodyOf } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/failure-message';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 import { firstProblem } from './contest-view';
+import { TeamCountSelect, TeamModeRadios } from './TeamChoiceFields';
 import { initialTeamNames } from './teams';
 
 /** What the Administrator chose: team names to fill by hand, or an even split into that many teams. */
@@ -35,8 +31,6 @@ interface Props {
   /** Who goes in which team, shown while teams are set by hand. */
   children: (names: readonly string[]) => ReactNode;
 }
-
-const TEAM_COUNTS = Array.from({ length: CLAN_CONTEST_TEAMS_MAX - CLAN_CONTEST_TEAMS_MIN + 1 }, (_, i) => CLAN_CONTEST_TEAMS_MIN + i);
 
 /** Teams of a competition or bingo before its start: how many, named by hand or split evenly by level or experience. */
 export function TeamsDialog({ idPrefix, titleID, title, note, currentNames, splitLabels, saving, onSave, onHide, children }: Props) {
@@ -77,41 +71,15 @@ export function TeamsDialog({ idPrefix, titleID, title, note, currentNames, spli
             </Alert>
           )}
           {note}
-          <Form.Group controlId={`${idPrefix}-count`} className="mb-3">
-            <Form.Label>Number of teams</Form.Label>
-            <Form.Select value={names.length} onChange={(e) => setCount(Number(e.target.value))}>
-              {TEAM_COUNTS.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <TeamCountSelect id={`${idPrefix}-count`} className="mb-3" value={names.length} onChange={setCount} />
           <fieldset className="mb-3" aria-describedby={fields.split ? `${idPrefix}-split-error` : undefined}>
             <legend className="form-label fs-6 mb-1">How</legend>
-            <Form.Check
-              id={`${idPrefix}-hand`}
-              type="radio"
+            <TeamModeRadios
+              idPrefix={idPrefix}
               name={`${idPrefix}-mode`}
-              label="By hand"
-              checked={mode === 'hand'}
-              onChange={() => setMode('hand')}
-            />
-            <Form.Check
-              id={`${idPrefix}-level`}
-              type="radio"
-              name={`${idPrefix}-mode`}
-              label={splitLabels.level}
-              checked={mode === 'level'}
-              onChange={() => setMode('level')}
-            />
-            <Form.Check
-              id={`${idPrefix}-xp`}
-              type="radio"
-              name={`${idPrefix}-mode`}
-              label={splitLabels.xp}
-              checked={mode === 'xp'}
-              onChange={() => setMode('xp')}
+              labels={{ hand: 'By hand', ...splitLabels }}
+              value={mode}
+              onChange={setMode}
             />
             <FieldError id={`${idPrefix}-split-error`} message={fields.split} />
           </fieldset>

@@ -5,8 +5,6 @@ import type { CompetitionGame } from '@smm/shared/runescape/competition-metrics'
 import {
   COMPETITION_KINDS,
   COMPETITION_PARTICIPATIONS,
-  COMPETITION_TEAMS_MAX,
-  COMPETITION_TEAMS_MIN,
   type CompetitionDetail,
   type CompetitionSummary,
 } from '@smm/shared/runescape/competition-schemas';
@@ -18,8 +16,9 @@ import { useErrorToast } from '../../../../lib/ui/use-error-toast';
 import { useEvents } from '../../../events/api/get-events';
 import { formatWithZone } from '../../../events/event-time';
 import { competitionQueryOptions, useCreateCompetition, useSetCompetitionTeams, useUpdateCompetition } from '../api/competitions';
-import { KIND_LABELS, missingFields, PARTICIPATION_LABELS, type CompetitionForm } from '../competition-view';
+import { KIND_LABELS, missingFields, PARTICIPATION_LABELS, TEAM_SPLIT_LABELS, type CompetitionForm } from '../competition-view';
 import { ContestFormDialog } from '../../contests/ContestFormDialog';
+import { TeamCountSelect, TeamModeRadios } from '../../contests/TeamChoiceFields';
 import { MetricPicker } from './MetricPicker';
 
 interface Props {
@@ -43,8 +42,6 @@ const initialForm = (c: CompetitionSummary | null): CompetitionForm => ({
   teams: 'hand',
   teamCount: 2,
 });
-
-const TEAM_COUNTS = Array.from({ length: COMPETITION_TEAMS_MAX - COMPETITION_TEAMS_MIN + 1 }, (_, i) => COMPETITION_TEAMS_MIN + i);
 
 /**
  * Create competition / Edit competition (Administrators). Once a competition has started only its
@@ -213,41 +210,20 @@ export function CompetitionFormModal({ groupID, game, timeZone, competition: ope
           {form.kind === 'teams' && !competition && (
             <fieldset className="mb-3">
               <legend className="form-label fs-6 mb-1">Teams</legend>
-              <Form.Check
-                id="competition-teams-hand"
-                type="radio"
+              <TeamModeRadios
+                idPrefix="competition-teams"
                 name="competition-teams"
-                label="By hand, on the competition's page"
-                checked={form.teams === 'hand'}
-                onChange={() => change({ teams: 'hand' })}
-              />
-              <Form.Check
-                id="competition-teams-level"
-                type="radio"
-                name="competition-teams"
-                label="Split evenly by current total level"
-                checked={form.teams === 'level'}
-                onChange={() => change({ teams: 'level' })}
-              />
-              <Form.Check
-                id="competition-teams-xp"
-                type="radio"
-                name="competition-teams"
-                label="Split evenly by current total experience"
-                checked={form.teams === 'xp'}
-                onChange={() => change({ teams: 'xp' })}
+                labels={{ hand: "By hand, on the competition's page", ...TEAM_SPLIT_LABELS }}
+                value={form.teams}
+                onChange={(teams) => change({ teams })}
               />
               {form.teams !== 'hand' && (
-                <Form.Group controlId="competition-team-count" className="mt-2">
-                  <Form.Label>Number of teams</Form.Label>
-                  <Form.Select value={form.teamCount} onChange={(e) => change({ teamCount: Number(e.target.value) })}>
-                    {TEAM_COUNTS.map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
+                <TeamCountSelect
+                  id="competition-team-count"
+                  className="mt-2"
+                  value={form.teamCount}
+                  onChange={(teamCount) => change({ teamCount })}
+                />
               )}
             </fieldset>
           )}

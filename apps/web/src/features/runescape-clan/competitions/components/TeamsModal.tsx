@@ -4,14 +4,13 @@ import type { CompetitionDetail } from '@smm/shared/runescape/competition-schema
 import { TeamOptions, TeamsDialog } from '../../contests/TeamsDialog';
 import { handTeams } from '../../contests/teams';
 import { useSetCompetitionTeams } from '../api/competitions';
+import { TEAM_SPLIT_LABELS } from '../competition-view';
 
 interface Props {
   groupID: string;
   detail: CompetitionDetail;
   onHide: () => void;
 }
-
-const SPLIT_LABELS = { level: 'Split evenly by current total level', xp: 'Split evenly by current total experience' };
 
 /** Before the start, Administrators put the participants in teams by hand or split them evenly by level or experience. */
 export function TeamsModal({ groupID, detail, onHide }: Props) {
@@ -35,7 +34,7 @@ export function TeamsModal({ groupID, detail, onHide }: Props) {
       titleID="teams-form-title"
       title={`Teams of ${competition.name}`}
       currentNames={detail.teams.map((t) => t.name)}
-      splitLabels={SPLIT_LABELS}
+      splitLabels={TEAM_SPLIT_LABELS}
       saving={save.isPending}
       onSave={(choice, handlers) =>
         save.mutate(
