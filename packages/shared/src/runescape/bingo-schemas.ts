@@ -8,9 +8,10 @@ import {
   CLAN_CONTEST_TEAM_NAME_MAX,
   CLAN_CONTEST_TEAMS_MAX,
   CLAN_CONTEST_TEAMS_MIN,
+  clanContestsQuery,
   contestChangedMessage,
-  contestName,
-  instant,
+  contestCreateFields,
+  contestUpdateFields,
   setContestTeamsBody,
   TEAM_SPLITS,
   withinContestWindow,
@@ -62,8 +63,6 @@ export const BINGO_TEAM_SPLITS = TEAM_SPLITS;
 export const BINGO_CHANGED_MESSAGE = contestChangedMessage('bingo');
 export const BINGO_TILE_DONE_MESSAGE = 'Your team has already completed this tile';
 export const BINGO_CLAIM_WAITING_MESSAGE = 'A claim of your team for this tile is already waiting for a decision';
-
-const bingoName = contestName;
 
 const sizeMessage = `The board must be from ${BINGO_SIZE_MIN}×${BINGO_SIZE_MIN} to ${BINGO_SIZE_MAX}×${BINGO_SIZE_MAX}`;
 const boardSize = z.number({ error: sizeMessage }).int(sizeMessage).min(BINGO_SIZE_MIN, sizeMessage).max(BINGO_SIZE_MAX, sizeMessage);
@@ -123,7 +122,7 @@ const tiles = z
   .min(BINGO_SIZE_MIN * BINGO_SIZE_MIN, sizeMessage)
   .max(BINGO_SIZE_MAX * BINGO_SIZE_MAX, sizeMessage);
 
-export const bingosQuery = z.object({ groupID: entityId('groupID') });
+export const bingosQuery = clanContestsQuery;
 export type BingosQuery = z.infer<typeof bingosQuery>;
 
 export const bingoQuery = z.object({ groupID: entityId('groupID'), bingoID: entityId('bingoID') });
@@ -140,10 +139,7 @@ export type BingoIdBody = BingoQuery;
  */
 export const createBingoBody = withinContestWindow(
   z.object({
-    groupID: entityId('groupID'),
-    name: bingoName,
-    startsAt: instant('Start time'),
-    endsAt: instant('End time'),
+    ...contestCreateFields,
     size: boardSize.optional(),
     tiles: tiles.optional(),
     bonuses: bingoBonuses.optional(),
@@ -171,9 +167,7 @@ export const updateBingoBody = z
   .object({
     groupID: entityId('groupID'),
     bingoID: entityId('bingoID'),
-    name: bingoName.optional(),
-    startsAt: instant('Start time').optional(),
-    endsAt: instant('End time').optional(),
+    ...contestUpdateFields,
     size: boardSize.optional(),
     tiles: tiles.optional(),
     bonuses: bingoBonuses.optional(),

@@ -36,6 +36,24 @@ export const contestName = z
   .min(1, 'Name is required')
   .max(CLAN_CONTEST_NAME_MAX, `Name must be at most ${CLAN_CONTEST_NAME_MAX} characters`);
 
+/** A clan's list of competitions or bingos. */
+export const clanContestsQuery = z.object({ groupID: entityId('groupID') });
+
+/** What a create body starts with: the clan, the name and the window of time. */
+export const contestCreateFields = {
+  groupID: entityId('groupID'),
+  name: contestName,
+  startsAt: instant('Start time'),
+  endsAt: instant('End time'),
+};
+
+/** The name and window of an update body, each kept when absent. */
+export const contestUpdateFields = {
+  name: contestName.optional(),
+  startsAt: instant('Start time').optional(),
+  endsAt: instant('End time').optional(),
+};
+
 const MAX_MS = CLAN_CONTEST_MAX_DAYS * 86_400_000;
 
 /** The end after the start, and at most CLAN_CONTEST_MAX_DAYS later; `noun` names the contest in the message. */

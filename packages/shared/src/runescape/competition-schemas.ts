@@ -8,9 +8,10 @@ import {
   CLAN_CONTEST_TEAM_NAME_MAX,
   CLAN_CONTEST_TEAMS_MAX,
   CLAN_CONTEST_TEAMS_MIN,
+  clanContestsQuery,
   contestChangedMessage,
-  contestName,
-  instant,
+  contestCreateFields,
+  contestUpdateFields,
   setContestTeamsBody,
   withinContestWindow,
 } from './clan-contest-schemas';
@@ -44,8 +45,6 @@ export type BoundarySnapshotStatus = (typeof BOUNDARY_SNAPSHOT_STATUSES)[number]
 
 export const COMPETITION_CHANGED_MESSAGE = contestChangedMessage('competition');
 
-const competitionName = contestName;
-
 /** Metric ids of the clan's game (see competitionMetrics); the server refuses ids of the other game. */
 const metrics = z
   .array(z.string({ error: 'Each metric must be a metric id' }).trim().min(1, 'Each metric must be a metric id').max(64), {
@@ -58,7 +57,7 @@ const metrics = z
 const kind = z.enum(COMPETITION_KINDS, { error: "Kind must be 'classic' or 'teams'" });
 const participation = z.enum(COMPETITION_PARTICIPATIONS, { error: "Participation must be 'everyone', 'join' or 'event'" });
 
-export const competitionsQuery = z.object({ groupID: entityId('groupID') });
+export const competitionsQuery = clanContestsQuery;
 export type CompetitionsQuery = z.infer<typeof competitionsQuery>;
 
 export const competitionQuery = z.object({ groupID: entityId('groupID'), competitionID: entityId('competitionID') });
@@ -71,10 +70,7 @@ export type CompetitionIdBody = CompetitionQuery;
 /** POST /api/runescape/createCompetition (Administrators). The start must be in the future (checked by the server). */
 export const createCompetitionBody = withinContestWindow(
   z.object({
-    groupID: entityId('groupID'),
-    name: competitionName,
-    startsAt: instant('Start time'),
-    endsAt: instant('End time'),
+    ...contestCreateFields,
     metrics,
     kind: kind.default('classic'),
     participation: participation.default('everyone'),
@@ -96,9 +92,7 @@ export type CreateCompetitionInput = z.input<typeof createCompetitionBody>;
 export const updateCompetitionBody = z.object({
   groupID: entityId('groupID'),
   competitionID: entityId('competitionID'),
-  name: competitionName.optional(),
-  startsAt: instant('Start time').optional(),
-  endsAt: instant('End time').optional(),
+  ...contestUpdateFields,
   metrics: metrics.optional(),
   kind: kind.optional(),
   participation: participation.optional(),
