@@ -7,19 +7,7 @@ import type {
   RuneScapeBingoTilesTable,
 } from './bingo.tables';
 import './bingo.tables';
-import {
-  deleteContest,
-  findContest,
-  insertContest,
-  linkedPlayerColumns,
-  listOpenContests,
-  lockContest,
-  markContestOnce,
-  markContestRefreshed,
-  updateContest,
-  type LinkedPlayerView,
-  type OnceColumns,
-} from './contest.repo';
+import * as contest from './contest.repo';
 import './runescape.tables';
 
 export { listLinkedPlayers } from './contest.repo';
@@ -31,18 +19,18 @@ export type MemberRow = RuneScapeBingoMembersTable;
 export type ClaimRow = RuneScapeBingoClaimsTable;
 
 /** A team member with their name, the account measured and its latest snapshot. */
-export type MemberViewRow = MemberRow & LinkedPlayerView;
+export type MemberViewRow = MemberRow & contest.LinkedPlayerView;
 
 /** A claim with the names the lists show. */
 export type ClaimViewRow = ClaimRow & { tile_title: string; team_name: string; username: string | null };
 
-export const insertBingo = (db: Db, row: BingoRow) => insertContest(db, 'runescape_bingos', row);
-export const findBingo = (db: Db, id: string) => findContest(db, 'runescape_bingos', id);
+export const insertBingo = (db: Db, row: BingoRow) => contest.insertContest(db, 'runescape_bingos', row);
+export const findBingo = (db: Db, id: string) => contest.findContest(db, 'runescape_bingos', id);
 /** Takes the bingo's row lock inside a transaction. */
-export const lockBingo = (db: Db, id: string) => lockContest(db, 'runescape_bingos', id);
-export const updateBingo = (db: Db, id: string, fields: Partial<BingoRow>) => updateContest(db, 'runescape_bingos', id, fields);
+export const lockBingo = (db: Db, id: string) => contest.lockContest(db, 'runescape_bingos', id);
+export const updateBingo = (db: Db, id: string, fields: Partial<BingoRow>) => contest.updateContest(db, 'runescape_bingos', id, fields);
 /** Deletes the bingo; its tiles, teams, members, moderators, claims, proofs and completions go with it (cascade). */
-export const deleteBingo = (db: Db, id: string) => deleteContest(db, 'runescape_bingos', id);
+export const deleteBingo = (db: Db, id: string) => contest.deleteContest(db, 'runescape_bingos', id);
 
 /** The clan's bingos with how many teams each has: one query. */
 export const listBingos = (db: Db, groupId: string) =>
@@ -133,7 +121,7 @@ export const listMembers = (db: Db, bingoId: string): Promise<MemberViewRow[]> =
     .leftJoin('runescape_players', 'runescape_players.id', 'm.player_id')
     .leftJoin('runescape_snapshots', 'runescape_snapshots.id', 'runescape_players.latest_snapshot_id')
     .selectAll('m')
-    .select(linkedPlayerColumns)
+    .select(contest.linkedPlayerColumns)
     .where('m.bingo_id', '=', bingoId)
     .orderBy('users.username')
     .execute();
@@ -263,7 +251,7 @@ export async function insertCompletion(
 }
 
 /** Started bingos with something left to do, the oldest first. */
-export const listOpen = (db: Db, now: number, limit: number) => listOpenContests(db, 'runescape_bingos', now, limit);
+export const listOpen = (db: Db, now: number, limit: number) => contest.listOpenContests(db, 'runescape_bingos', now, limit);
 
 /** Members whose start snapshot is still pending and due now. */
 export const listDueAtStart = (db: Db, bingoId: string, now: number) =>
@@ -300,9 +288,9 @@ export async function settleStart(db: Db, bingoId: string, userId: string, field
 }
 
 /** Sets a column of the bingo that is still null; true for the one caller that set it. */
-export const markOnce = (db: Db, id: string, column: OnceColumns['runescape_bingos'], now: number) =>
-  markContestOnce(db, 'runescape_bingos', id, column, now);
+export const markOnce = (db: Db, id: string, column: contest.OnceColumns['runescape_bingos'], now: number) =>
+  contest.markContestOnce(db, 'runescape_bingos', id, column, now);
 
 /** Claims the bingo's refresh (the one caller that moves `refreshed_at` from `previous` to `now`). */
 export const markRefreshed = (db: Db, id: string, previous: number | null, now: number) =>
-  markContestRefreshed(db, 'runescape_bingos', id, previous, now);
+  contest.markContestRefreshed(db, 'runescape_bingos', id, previous, now);

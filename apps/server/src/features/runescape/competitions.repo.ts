@@ -2,20 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { RuneScapeCompetitionParticipantsTable, RuneScapeCompetitionsTable } from './competitions.tables';
 import './competitions.tables';
-import {
-  clanLinks,
-  deleteContest,
-  findContest,
-  insertContest,
-  linkedPlayerColumns,
-  listOpenContests,
-  lockContest,
-  markContestOnce,
-  markContestRefreshed,
-  updateContest,
-  type LinkedPlayerView,
-  type OnceColumns,
-} from './contest.repo';
+import * as contest from './contest.repo';
 import './runescape.tables';
 
 export { findLinkedPlayer } from './contest.repo';
@@ -24,7 +11,7 @@ export type CompetitionRow = RuneScapeCompetitionsTable;
 export type ParticipantRow = RuneScapeCompetitionParticipantsTable;
 
 /** A participant with their name, the account measured and its latest snapshot. */
-export type ParticipantViewRow = ParticipantRow & LinkedPlayerView;
+export type ParticipantViewRow = ParticipantRow & contest.LinkedPlayerView;
 
 /** A member who would take part (linked account, and for an event its attendee), with their latest snapshot. */
 export interface EligibleRow {
@@ -37,13 +24,13 @@ export interface EligibleRow {
   latest_taken_at: number | null;
 }
 
-export const insertCompetition = (db: Db, row: CompetitionRow) => insertContest(db, 'runescape_competitions', row);
-export const findCompetition = (db: Db, id: string) => findContest(db, 'runescape_competitions', id);
+export const insertCompetition = (db: Db, row: CompetitionRow) => contest.insertContest(db, 'runescape_competitions', row);
+export const findCompetition = (db: Db, id: string) => contest.findContest(db, 'runescape_competitions', id);
 /** Takes the competition's row lock inside a transaction. */
-export const lockCompetition = (db: Db, id: string) => lockContest(db, 'runescape_competitions', id);
+export const lockCompetition = (db: Db, id: string) => contest.lockContest(db, 'runescape_competitions', id);
 export const updateCompetition = (db: Db, id: string, fields: Partial<CompetitionRow>) =>
-  updateContest(db, 'runescape_competitions', id, fields);
-export const deleteCompetition = (db: Db, id: string) => deleteContest(db, 'runescape_competitions', id);
+  contest.updateContest(db, 'runescape_competitions', id, fields);
+export const deleteCompetition = (db: Db, id: string) => contest.deleteContest(db, 'runescape_competitions', id);
 
 /** The clan's competitions with how many participant rows and distinct teams each has: one query (each count a seek on the key). */
 export const listCompetitions = (db: Db, groupId: string) =>
@@ -74,7 +61,7 @@ export const listParticipants = (db: Db, competitionId: string): Promise<Partici
     .leftJoin('runescape_players', 'runescape_players.id', 'p.player_id')
     .leftJoin('runescape_snapshots', 'runescape_snapshots.id', 'runescape_players.latest_snapshot_id')
     .selectAll('p')
-    .select(linkedPlayerColumns)
+    .select(contest.linkedPlayerColumns)
     .where('p.competition_id', '=', competitionId)
     .orderBy('users.username')
     .execute();
@@ -84,7 +71,8 @@ export const listParticipants = (db: Db, competitionId: string): Promise<Partici
  * Attending or Late), with their latest snapshots: who an 'everyone' or 'event' competition measures.
  */
 export function listEligible(db: Db, groupId: string, eventId: string | null): Promise<EligibleRow[]> {
-  let query = clanLinks(db, groupId)
+  let query = contest
+    .clanLinks(db, groupId)
     .innerJoin('users', 'users.id', 'runescape_accounts.user_id')
     .innerJoin('runescape_players', 'runescape_players.id', 'runescape_accounts.player_id')
     .leftJoin('runescape_snapshots', 'runescape_snapshots.id', 'runescape_players.latest_snapshot_id')
@@ -112,7 +100,7 @@ export function listEligible(db: Db, groupId: string, eventId: string | null): P
 
 /** How many an 'everyone' competition would measure now, and per event how many an 'event' one would: one query each. */
 export async function countEligible(db: Db, groupId: string): Promise<{ everyone: number; byEvent: Map<string, number> }> {
-  const base = clanLinks(db, groupId);
+  const base = contest.clanLinks(db, groupId);
   const [everyone, events] = await Promise.all([
     base.select((s) => s.fn.countAll<number>().as('n')).executeTakeFirst(),
     base
@@ -195,7 +183,7 @@ export async function clearTeams(db: Db, competitionId: string): Promise<void> {
 }
 
 /** Started competitions with something left to do, the oldest first. */
-export const listOpen = (db: Db, now: number, limit: number) => listOpenContests(db, 'runescape_competitions', now, limit);
+export const listOpen = (db: Db, now: number, limit: number) => contest.listOpenContests(db, 'runescape_competitions', now, limit);
 
 /** Participants whose snapshot at this boundary is still pending and due now. */
 export const listDueAtBoundary = (
@@ -250,8 +238,8 @@ export async function settleBoundary(
 }
 
 /** Sets a column of the competition that is still null; true for the one caller that set it. */
-export const markOnce = (db: Db, id: string, column: OnceColumns['runescape_competitions'], now: number) =>
-  markContestOnce(db, 'runescape_competitions', id, column, now);
+export const markOnce = (db: Db, id: string, column: contest.OnceColumns['runescape_competitions'], now: number) =>
+  contest.markContestOnce(db, 'runescape_competitions', id, column, now);
 
 /**
  * Snapshots of players taken in a window, thinned for the chart: the window is cut into `buckets`
@@ -291,7 +279,7 @@ export const findEventOfGroup = (db: Db, groupId: string, eventId: string) =>
 
 /** Claims the competition's refresh (the one caller that moves `refreshed_at` from `previous` to `now`). */
 export const markRefreshed = (db: Db, id: string, previous: number | null, now: number) =>
-  markContestRefreshed(db, 'runescape_competitions', id, previous, now);
+  contest.markContestRefreshed(db, 'runescape_competitions', id, previous, now);
 
 /** The clans with a running competition the player takes part in: their standings move with each new snapshot. */
 export const listGroupsRacingPlayer = async (db: Db, playerId: string, now: number): Promise<string[]> =>
