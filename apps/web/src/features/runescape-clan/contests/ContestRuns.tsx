@@ -1,5 +1,4 @@
-import { zoneAbbreviation } from '../../events/event-time';
-import { formatInstant } from './contest-view';
+import { formatEventTime, zoneAbbreviation } from '../../events/event-time';
 
 /** The "Runs" entry of a contest's details: its start and end on the viewer's clock, with the zone named. */
 export function ContestRuns({ startsAt, endsAt, timeZone }: { startsAt: string; endsAt: string; timeZone: string }) {
@@ -7,8 +6,8 @@ export function ContestRuns({ startsAt, endsAt, timeZone }: { startsAt: string; 
     <>
       <dt className="col-sm-3 col-lg-2">Runs</dt>
       <dd className="col-sm-9 col-lg-10">
-        <time dateTime={startsAt}>{formatInstant(startsAt, timeZone)}</time> to{' '}
-        <time dateTime={endsAt}>{formatInstant(endsAt, timeZone)}</time> ({timeZone}, {zoneAbbreviation(endsAt, timeZone)})
+        <time dateTime={startsAt}>{formatEventTime(startsAt, timeZone)}</time> to{' '}
+        <time dateTime={endsAt}>{formatEventTime(endsAt, timeZone)}</time> ({timeZone}, {zoneAbbreviation(endsAt, timeZone)})
       </dd>
     </>
   );

@@ -10,10 +10,10 @@ import type { BingoStatus, BingoSummary } from '@smm/shared/runescape/bingo-sche
 import { Loading } from '../../../../lib/ui/Loading';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useViewerTimeZone } from '../../../events/api/time-zone';
-import { zoneAbbreviation } from '../../../events/event-time';
+import { formatEventTime, zoneAbbreviation } from '../../../events/event-time';
 import { GroupGate } from '../../../groups/components/area/GroupGate';
 import { groupPagePath, useGroupArea } from '../../../groups/components/area/group-area';
-import { CONTEST_STATUS_LABELS, formatInstant } from '../../contests/contest-view';
+import { CONTEST_STATUS_LABELS } from '../../contests/contest-view';
 import { useBingos } from '../api/bingos';
 import { bingoPath } from '../bingo-path';
 import { BINGO_STATUS_ORDER } from '../bingo-view';
@@ -40,8 +40,8 @@ function BingoItem({ b, timeZone, groupID }: { b: BingoSummary; timeZone: string
         </span>
       </div>
       <div className="small">
-        <time dateTime={b.startsAt}>{formatInstant(b.startsAt, timeZone)}</time> to{' '}
-        <time dateTime={b.endsAt}>{formatInstant(b.endsAt, timeZone)}</time> {zoneAbbreviation(b.endsAt, timeZone)}
+        <time dateTime={b.startsAt}>{formatEventTime(b.startsAt, timeZone)}</time> to{' '}
+        <time dateTime={b.endsAt}>{formatEventTime(b.endsAt, timeZone)}</time> {zoneAbbreviation(b.endsAt, timeZone)}
       </div>
     </li>
   );

@@ -2,9 +2,9 @@ import { lazy, Suspense, useMemo } from 'react';
 import Card from 'react-bootstrap/Card';
 import { COMPETITION_CHART_TOP, type CompetitionDetail } from '@smm/shared/runescape/competition-schemas';
 import { Loading } from '../../../../lib/ui/Loading';
+import { formatEventTime } from '../../../events/event-time';
 import { chartData } from '../competition-chart';
 import { formatGain } from '../competition-view';
-import { formatInstant } from '../../contests/contest-view';
 
 // The chart library is fetched only when a chart is drawn, never with the rest of the app.
 const StandingsChart = lazy(() => import('./StandingsChart'));
@@ -61,7 +61,7 @@ export function StandingsChartCard({ detail, timeZone }: { detail: CompetitionDe
                     s.points.map((p) => (
                       <tr key={`${s.userID}-${p.at}`}>
                         <th scope="row">{s.playerName ?? s.username}</th>
-                        <td>{formatInstant(p.at, timeZone)}</td>
+                        <td>{formatEventTime(p.at, timeZone)}</td>
                         <td>{formatGain(p.total)}</td>
                       </tr>
                     )),

@@ -10,13 +10,13 @@ import type { CompetitionStatus, CompetitionSummary } from '@smm/shared/runescap
 import { Loading } from '../../../../lib/ui/Loading';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useViewerTimeZone } from '../../../events/api/time-zone';
-import { zoneAbbreviation } from '../../../events/event-time';
+import { formatEventTime, zoneAbbreviation } from '../../../events/event-time';
 import { GroupGate } from '../../../groups/components/area/GroupGate';
 import { groupPagePath, useGroupArea } from '../../../groups/components/area/group-area';
 import { useCompetitions } from '../api/competitions';
 import { competitionPath } from '../competition-path';
 import { bySection, KIND_LABELS, metricLabel, STATUS_ORDER } from '../competition-view';
-import { CONTEST_STATUS_LABELS, formatInstant } from '../../contests/contest-view';
+import { CONTEST_STATUS_LABELS } from '../../contests/contest-view';
 import { CompetitionFormModal } from '../components/CompetitionFormModal';
 
 const EMPTY: Record<CompetitionStatus, string> = {
@@ -41,8 +41,8 @@ function CompetitionItem({ c, timeZone, groupID }: { c: CompetitionSummary; time
         </span>
       </div>
       <div className="small">
-        <time dateTime={c.startsAt}>{formatInstant(c.startsAt, timeZone)}</time> to{' '}
-        <time dateTime={c.endsAt}>{formatInstant(c.endsAt, timeZone)}</time> {zoneAbbreviation(c.endsAt, timeZone)}
+        <time dateTime={c.startsAt}>{formatEventTime(c.startsAt, timeZone)}</time> to{' '}
+        <time dateTime={c.endsAt}>{formatEventTime(c.endsAt, timeZone)}</time> {zoneAbbreviation(c.endsAt, timeZone)}
       </div>
       <div className="small text-body-secondary">{c.metrics.map((m) => metricLabel(game, m)).join(', ')}</div>
     </li>
