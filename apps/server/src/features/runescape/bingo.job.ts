@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { competitionGameOf } from '@smm/shared/runescape/competition-metrics';
 import { createBackgroundJob } from '../../lib/background-job';
 import { boardMetrics, reachedTiles, toBoard } from './bingo.board';
@@ -8,11 +7,10 @@ import { loadBoard } from './bingo.service';
 import { findGroup } from './competitions.repo';
 import {
   boundaryValues,
-  contestLease,
+  contestJobBasics,
   defaultContestJobOptions,
   lookUpAgain,
   refreshDue,
-  retryBackoff,
   staleMembers,
   type ContestJobDeps,
   type ContestJobOptions,
@@ -42,23 +40,9 @@ export interface BingoTickResult {
  * 'bingo' lease works; every snapshot, completion and post is settled by a conditional write, so
  * each happens once even with several instances.
  */
-export function createBingoJob({
-  db,
-  clock,
-  queue,
-  snapshots,
-  changes,
-  log,
-  publicUrl,
-  discordBot,
-  leaseMs,
-  options,
-  onPostQueued,
-  instanceId = randomUUID(),
-}: ContestJobDeps<BingoJobOptions>) {
-  const settings = { ...defaultBingoJobOptions, ...options };
-  const lease = contestLease(db, LEASE_NAME, instanceId, clock, leaseMs);
-  const backoff = retryBackoff(settings);
+export function createBingoJob(deps: ContestJobDeps<BingoJobOptions>) {
+  const { db, clock, queue, snapshots, changes, log, publicUrl, discordBot, onPostQueued } = deps;
+  const { instanceId, settings, lease, backoff } = contestJobBasics(deps, LEASE_NAME, defaultBingoJobOptions);
 
   /** The members' accounts at the start: their current links (someone who unlinked has nothing to measure). */
   async function fixAccounts(row: repo.BingoRow) {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { competitionGameOf, type CompetitionMetric } from '@smm/shared/runescape/competition-metrics';
 import { createBackgroundJob } from '../../lib/background-job';
 import { queueCompetitionPost, type CompetitionPost } from './competitions.discord';
@@ -7,11 +6,10 @@ import * as repo from './competitions.repo';
 import { loadParticipants } from './competitions.service';
 import {
   boundaryValues,
-  contestLease,
+  contestJobBasics,
   defaultContestJobOptions,
   lookUpAgain,
   refreshDue,
-  retryBackoff,
   staleMembers,
   type ContestJobDeps,
   type ContestJobOptions,
@@ -43,22 +41,9 @@ type Outcome = 'taken' | 'retry' | 'failed' | 'lost';
  * of the 'competitions' lease works, renewing it before each lookup, and each boundary row and post
  * is settled by a conditional update, so every snapshot and post happens once.
  */
-export function createCompetitionsJob({
-  db,
-  clock,
-  queue,
-  snapshots,
-  changes,
-  log,
-  publicUrl,
-  discordBot,
-  leaseMs,
-  options,
-  onPostQueued,
-  instanceId = randomUUID(),
-}: ContestJobDeps<CompetitionJobOptions>) {
-  const settings = { ...defaultCompetitionJobOptions, ...options };
-  const lease = contestLease(db, LEASE_NAME, instanceId, clock, leaseMs);
+export function createCompetitionsJob(deps: ContestJobDeps<CompetitionJobOptions>) {
+  const { db, clock, queue, snapshots, changes, log, publicUrl, discordBot, onPostQueued } = deps;
+  const { instanceId, settings, lease, backoff } = contestJobBasics(deps, LEASE_NAME, defaultCompetitionJobOptions);
 
   /** Fixes who takes part at the start: the clan's linked members (or the event's attendees), or those who joined with their current link. */
   async function fixParticipants(row: repo.CompetitionRow): Promise<void> {
@@ -96,7 +81,6 @@ export function createCompetitionsJob({
     });
   }
 
-  const backoff = retryBackoff(settings);
 
   /** One participant's snapshot at one boundary: stored, tried again later, or marked failed once past the deadline. */
   async function takeBoundary(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompetitionMetric } from '@smm/shared/runescape/competition-metrics';
 import { hiscoresModeById, type ClanGameMode } from '@smm/shared/runescape/rs3';
@@ -59,6 +60,17 @@ export const contestLease = (db: Db, name: string, holder: string, clock: Clock,
     clock,
     leaseMs,
   });
+
+/**
+ * What each contest job starts from: its instance id (the lease holder), its timings (the defaults
+ * with the given options over them), its lease on the row `leaseName`, and its retry waits.
+ */
+export function contestJobBasics<Options extends ContestJobOptions>(deps: ContestJobDeps<Options>, leaseName: string, defaults: Options) {
+  const instanceId = deps.instanceId ?? randomUUID();
+  const settings: Options = { ...defaults, ...deps.options };
+  const lease = contestLease(deps.db, leaseName, instanceId, deps.clock, deps.leaseMs);
+  return { instanceId, settings, lease, backoff: retryBackoff(settings) };
+}
 
 /** The wait before the n-th retry of a boundary lookup. */
 export const retryBackoff = (settings: Pick<ContestJobOptions, 'retryBaseMs' | 'retryMaxMs'>) => (attempts: number) =>
