@@ -36,7 +36,7 @@ import { reencodeProof } from './bingo.proof';
 import * as repo from './bingo.repo';
 import { assertClan } from './clan.service';
 import { listEligible } from './competitions.repo';
-import { overallOf, splitEvenly } from './competitions.standings';
+import { splitByOverall } from './competitions.standings';
 import { parseSnapshot } from './snapshots';
 
 const MAX_MS = BINGO_MAX_DAYS * 86_400_000;
@@ -337,12 +337,11 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
             }
             teams = body.teams.map((t) => ({ name: t.name, userIDs: t.userIDs }));
           } else {
-            const split = body.split!;
-            const people = (await listEligible(tx, body.groupID, null)).map((p) => {
-              const overall = p.latest_data ? overallOf(parseSnapshot(p.latest_data)) : null;
-              return { userID: p.user_id, value: (split.by === 'level' ? overall?.level : overall?.xp) ?? 0 };
-            });
-            teams = splitEvenly(people, split.teams).map((userIDs, i) => ({ name: `Team ${i + 1}`, userIDs }));
+            const people = (await listEligible(tx, body.groupID, null)).map((p) => ({
+              userID: p.user_id,
+              latest: p.latest_data ? parseSnapshot(p.latest_data) : null,
+            }));
+            teams = splitByOverall(people, body.split!);
           }
           const links = await repo.listLinkedPlayers(
             tx,

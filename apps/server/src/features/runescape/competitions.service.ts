@@ -24,7 +24,7 @@ import type { Throttle } from '../throttle/throttle.service';
 import { assertClan } from './clan.service';
 import * as repo from './competitions.repo';
 import { CHART_SLICES, metricsOf, toChart, toStandings, toSummary, type ParticipantInput } from './competitions.mapper';
-import { overallOf, splitEvenly } from './competitions.standings';
+import { splitByOverall } from './competitions.standings';
 import { parseSnapshot } from './snapshots';
 
 const DAY = 86_400_000;
@@ -384,12 +384,8 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
             }
             teams = body.teams.map((t) => ({ name: t.name, userIDs: t.userIDs }));
           } else {
-            const split = body.split!;
-            const people = participants.map((p) => {
-              const overall = p.latestData ? overallOf(parseSnapshot(p.latestData)) : null;
-              return { userID: p.userID, value: (split.by === 'level' ? overall?.level : overall?.xp) ?? 0 };
-            });
-            teams = splitEvenly(people, split.teams).map((userIDs, i) => ({ name: `Team ${i + 1}`, userIDs }));
+            const people = participants.map((p) => ({ userID: p.userID, latest: p.latestData ? parseSnapshot(p.latestData) : null }));
+            teams = splitByOverall(people, body.split!);
           }
           const teamOf = new Map(teams.flatMap((t) => t.userIDs.map((id) => [id, t.name] as const)));
           await repo.clearTeams(tx, current.id);

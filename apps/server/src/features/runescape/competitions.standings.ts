@@ -1,4 +1,5 @@
 import type { CompetitionMetric } from '@smm/shared/runescape/competition-metrics';
+import type { TeamSplit } from '@smm/shared/runescape/clan-contest-schemas';
 import { gainBetween } from '@smm/shared/runescape/gains';
 import { OVERALL_HISCORES_NAME } from '@smm/shared/runescape/skills';
 import type { SnapshotData } from './snapshots';
@@ -102,4 +103,19 @@ export function splitEvenly<T extends { userID: string; value: number }>(people:
     best!.sum += person.value;
   }
   return teams.map((team) => team.ids);
+}
+
+/**
+ * Teams 'Team 1' to 'Team n' of an even split by total level or experience, as of each person's
+ * latest snapshot (someone with none counts 0).
+ */
+export function splitByOverall(
+  people: readonly { userID: string; latest: SnapshotData | null }[],
+  split: { teams: number; by: TeamSplit },
+): { name: string; userIDs: string[] }[] {
+  const values = people.map((p) => {
+    const overall = p.latest ? overallOf(p.latest) : null;
+    return { userID: p.userID, value: (split.by === 'level' ? overall?.level : overall?.xp) ?? 0 };
+  });
+  return splitEvenly(values, split.teams).map((userIDs, i) => ({ name: `Team ${i + 1}`, userIDs }));
 }
