@@ -5,23 +5,14 @@ import { queueBingoPost } from './bingo.discord';
 import * as repo from './bingo.repo';
 import { loadBoard } from './bingo.service';
 import { findGroup } from './competitions.repo';
-import {
-  boundaryValues,
-  contestJobBasics,
-  defaultContestJobOptions,
-  lookUpAgain,
-  refreshDue,
-  staleMembers,
-  type ContestJobDeps,
-  type ContestJobOptions,
-} from './contest.job';
+import * as contest from './contest.job';
 
 const LEASE_NAME = 'bingo';
 /** Bingos advanced per pass; the rest wait for the next one. */
 const BATCH = 50;
 
-export type BingoJobOptions = ContestJobOptions;
-export const defaultBingoJobOptions: BingoJobOptions = defaultContestJobOptions;
+export type BingoJobOptions = contest.ContestJobOptions;
+export const defaultBingoJobOptions: BingoJobOptions = contest.defaultContestJobOptions;
 
 export interface BingoTickResult {
   leader: boolean;
@@ -40,9 +31,9 @@ export interface BingoTickResult {
  * 'bingo' lease works; every snapshot, completion and post is settled by a conditional write, so
  * each happens once even with several instances.
  */
-export function createBingoJob(deps: ContestJobDeps<BingoJobOptions>) {
+export function createBingoJob(deps: contest.ContestJobDeps<BingoJobOptions>) {
   const { db, clock, queue, snapshots, changes, log, publicUrl, discordBot, onPostQueued } = deps;
-  const { instanceId, settings, lease, backoff } = contestJobBasics(deps, LEASE_NAME, defaultBingoJobOptions);
+  const { instanceId, settings, lease, backoff } = contest.contestJobBasics(deps, LEASE_NAME, defaultBingoJobOptions);
 
   /** The members' accounts at the start: their current links (someone who unlinked has nothing to measure). */
   async function fixAccounts(row: repo.BingoRow) {
@@ -83,7 +74,7 @@ export function createBingoJob(deps: ContestJobDeps<BingoJobOptions>) {
         if (giveUp) failed += 1;
       };
       try {
-        const values = await boundaryValues(
+        const values = await contest.boundaryValues(
           queue,
           snapshots,
           { player_id: m.player_id, player_name: m.player_name, game_mode: m.game_mode },
@@ -112,12 +103,12 @@ export function createBingoJob(deps: ContestJobDeps<BingoJobOptions>) {
   async function refreshPass(row: repo.BingoRow): Promise<number> {
     if (!(await repo.markRefreshed(db, row.id, row.refreshed_at, clock.now()))) return 0;
     const now = clock.now();
-    const stale = staleMembers(await repo.listMembers(db, row.id), now, settings.freshMs);
+    const stale = contest.staleMembers(await repo.listMembers(db, row.id), now, settings.freshMs);
     let refreshed = 0;
     for (const m of stale) {
       if (!(await lease.renew())) break;
       try {
-        if (await lookUpAgain(queue, snapshots, m)) refreshed += 1;
+        if (await contest.lookUpAgain(queue, snapshots, m)) refreshed += 1;
       } catch (error) {
         log.warn({ bingoId: row.id, userId: m.user_id, err: error }, 'bingo refresh failed');
       }
@@ -190,7 +181,7 @@ export function createBingoJob(deps: ContestJobDeps<BingoJobOptions>) {
     }
     let current = (await repo.findBingo(db, row.id)) ?? row;
     const now = clock.now();
-    if (refreshDue(current, now, settings.refreshEveryMs)) result.refreshed += await refreshPass(current);
+    if (contest.refreshDue(current, now, settings.refreshEveryMs)) result.refreshed += await refreshPass(current);
     current = (await repo.findBingo(db, row.id)) ?? current;
     const completion = await completePass(current, group);
     result.completed += completion.completed;

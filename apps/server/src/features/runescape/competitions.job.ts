@@ -4,16 +4,7 @@ import { queueCompetitionPost, type CompetitionPost } from './competitions.disco
 import { metricsOf, toStandings } from './competitions.mapper';
 import * as repo from './competitions.repo';
 import { loadParticipants } from './competitions.service';
-import {
-  boundaryValues,
-  contestJobBasics,
-  defaultContestJobOptions,
-  lookUpAgain,
-  refreshDue,
-  staleMembers,
-  type ContestJobDeps,
-  type ContestJobOptions,
-} from './contest.job';
+import * as contest from './contest.job';
 
 const LEASE_NAME = 'competitions';
 /** Competitions advanced per pass; the rest wait for the next one. */
@@ -21,8 +12,8 @@ const BATCH = 50;
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
-export type CompetitionJobOptions = ContestJobOptions;
-export const defaultCompetitionJobOptions: CompetitionJobOptions = defaultContestJobOptions;
+export type CompetitionJobOptions = contest.ContestJobOptions;
+export const defaultCompetitionJobOptions: CompetitionJobOptions = contest.defaultContestJobOptions;
 
 export interface CompetitionTickResult {
   leader: boolean;
@@ -41,9 +32,9 @@ type Outcome = 'taken' | 'retry' | 'failed' | 'lost';
  * of the 'competitions' lease works, renewing it before each lookup, and each boundary row and post
  * is settled by a conditional update, so every snapshot and post happens once.
  */
-export function createCompetitionsJob(deps: ContestJobDeps<CompetitionJobOptions>) {
+export function createCompetitionsJob(deps: contest.ContestJobDeps<CompetitionJobOptions>) {
   const { db, clock, queue, snapshots, changes, log, publicUrl, discordBot, onPostQueued } = deps;
-  const { instanceId, settings, lease, backoff } = contestJobBasics(deps, LEASE_NAME, defaultCompetitionJobOptions);
+  const { instanceId, settings, lease, backoff } = contest.contestJobBasics(deps, LEASE_NAME, defaultCompetitionJobOptions);
 
   /** Fixes who takes part at the start: the clan's linked members (or the event's attendees), or those who joined with their current link. */
   async function fixParticipants(row: repo.CompetitionRow): Promise<void> {
@@ -81,7 +72,6 @@ export function createCompetitionsJob(deps: ContestJobDeps<CompetitionJobOptions
     });
   }
 
-
   /** One participant's snapshot at one boundary: stored, tried again later, or marked failed once past the deadline. */
   async function takeBoundary(
     row: repo.CompetitionRow,
@@ -108,7 +98,7 @@ export function createCompetitionsJob(deps: ContestJobDeps<CompetitionJobOptions
     }
     if (!(await lease.renew())) return 'lost';
     try {
-      const values = await boundaryValues(
+      const values = await contest.boundaryValues(
         queue,
         snapshots,
         { player_id: p.player_id, player_name: p.player_name, game_mode: p.game_mode },
@@ -140,12 +130,12 @@ export function createCompetitionsJob(deps: ContestJobDeps<CompetitionJobOptions
   async function refreshPass(row: repo.CompetitionRow): Promise<number> {
     if (!(await repo.markRefreshed(db, row.id, row.refreshed_at, clock.now()))) return 0;
     const now = clock.now();
-    const stale = staleMembers(await repo.listParticipants(db, row.id), now, settings.freshMs);
+    const stale = contest.staleMembers(await repo.listParticipants(db, row.id), now, settings.freshMs);
     const outcomes = await Promise.all(
       stale.map(async (p) => {
         if (!(await lease.renew())) return false;
         try {
-          return await lookUpAgain(queue, snapshots, p);
+          return await contest.lookUpAgain(queue, snapshots, p);
         } catch (error) {
           log.warn({ competitionId: row.id, userId: p.user_id, err: error }, 'competition refresh failed');
           return false;
@@ -212,7 +202,7 @@ export function createCompetitionsJob(deps: ContestJobDeps<CompetitionJobOptions
     result.failed += start.failed;
     let current = (await repo.findCompetition(db, row.id)) ?? row;
     const now = clock.now();
-    if (refreshDue(current, now, settings.refreshEveryMs)) result.refreshed += await refreshPass(current);
+    if (contest.refreshDue(current, now, settings.refreshEveryMs)) result.refreshed += await refreshPass(current);
     if (now >= current.ends_at) {
       const end = await boundaryPass(current, metrics, 'end');
       result.taken += end.taken;
