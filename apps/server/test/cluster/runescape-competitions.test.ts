@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOsrsHiscoresFake, type OsrsHiscoresFake } from '../fakes/osrs-hiscores-fake';
 import { hiscoresJson } from '../fakes/osrs-hiscores-fixtures';
-import {
-  createDatabase,
-  registerAndLogin,
-  report,
-  request,
-  sleep,
-  startNode,
-  type Account,
-  type ServerNode,
-  type TestDatabase,
-  whyNotRunnable,
-} from './harness';
+import { createDatabase, report, request, sleep, startNode, type ServerNode, type TestDatabase, whyNotRunnable } from './harness';
+import { clanWithLinkedPlayers, waitFor } from './runescape-clan';
 
 // Two server processes on one PostgreSQL database, both running the competitions job every second:
 // each participant's start and end snapshots are looked up once, by whichever process holds the lease.
@@ -27,16 +17,6 @@ interface Participant {
   startSnapshot: string;
   endSnapshot: string;
   gains: Record<string, number | null>;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await sleep(250);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe.skipIf(why !== null)('competition boundaries on two nodes sharing PostgreSQL', () => {
@@ -71,31 +51,7 @@ describe.skipIf(why !== null)('competition boundaries on two nodes sharing Postg
   });
 
   it('looks each participant up once at the start and once at the end', async () => {
-    const owner: Account = await registerAndLogin(a);
-    const created = await request(a, 'POST', '/api/groups/createGroup', {
-      from: owner.from,
-      token: owner.token,
-      body: { groupName: 'Boundary Clan', gameName: 'Old School RuneScape', isPrivate: true },
-    });
-    expect(created.status).toBe(200);
-    const clan = created.body as { _id: string; inviteLink: string };
-    for (const [i, name] of PLAYERS.entries()) {
-      const user = i === 0 ? owner : await registerAndLogin(i % 2 ? b : a);
-      if (i > 0) {
-        const joined = await request(b, 'POST', '/api/groups/joinGroup', {
-          from: user.from,
-          token: user.token,
-          body: { groupID: clan._id, userID: user.id, inviteLink: clan.inviteLink },
-        });
-        expect(joined.status).toBe(200);
-      }
-      const linked = await request(i % 2 ? a : b, 'POST', '/api/runescape/linkAccount', {
-        from: user.from,
-        token: user.token,
-        body: { groupID: clan._id, playerName: name, gameMode: 'normal' },
-      });
-      expect(linked.status, JSON.stringify(linked.body)).toBe(200);
-    }
+    const { owner, clan } = await clanWithLinkedPlayers(a, b, 'Boundary Clan', PLAYERS);
     const lookupsAtLink = PLAYERS.map((name) => osrs.requests.filter((r) => r.player === name).length);
 
     const startsAt = Date.now() + 4000;
@@ -123,17 +79,25 @@ describe.skipIf(why !== null)('competition boundaries on two nodes sharing Postg
       expect(res.status).toBe(200);
       return res.body as { participants: Participant[] };
     };
-    const started = await waitFor('every start snapshot', async () => {
-      const { participants } = await detail();
-      return participants.length === PLAYERS.length && participants.every((p) => p.startSnapshot === 'taken') ? participants : undefined;
-    });
+    const started = await waitFor(
+      'every start snapshot',
+      async () => {
+        const { participants } = await detail();
+        return participants.length === PLAYERS.length && participants.every((p) => p.startSnapshot === 'taken') ? participants : undefined;
+      },
+      45_000,
+    );
     expect(Date.now()).toBeGreaterThanOrEqual(startsAt);
     expect(started.every((p) => p.endSnapshot === 'pending')).toBe(true);
 
-    const ended = await waitFor('every end snapshot', async () => {
-      const { participants } = await detail();
-      return participants.every((p) => p.endSnapshot === 'taken') ? participants : undefined;
-    });
+    const ended = await waitFor(
+      'every end snapshot',
+      async () => {
+        const { participants } = await detail();
+        return participants.every((p) => p.endSnapshot === 'taken') ? participants : undefined;
+      },
+      45_000,
+    );
     // Each fake answer adds 1,000 experience: one lookup at the start and one at the end make a gain of exactly 1,000.
     expect(ended.map((p) => p.gains.attack)).toEqual(PLAYERS.map(() => 1000));
     // A few more ticks of both nodes: nothing more is looked up.

@@ -3,16 +3,13 @@ import { createOsrsHiscoresFake, type OsrsHiscoresFake } from '../fakes/osrs-his
 import { hiscoresJson } from '../fakes/osrs-hiscores-fixtures';
 import {
   createDatabase,
-  registerAndLogin,
   report,
-  request,
-  sleep,
   startNode,
-  type Account,
   type ServerNode,
   type TestDatabase,
   whyNotRunnable,
 } from './harness';
+import { clanWithLinkedPlayers, waitFor } from './runescape-clan';
 
 // Two server processes on one PostgreSQL database, both running the refresh job of linked
 // RuneScape accounts every second: only the lease holder may ask the hiscores, and when it dies
@@ -38,15 +35,6 @@ function refresherIds(node: ServerNode): Set<string> {
   return ids;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await sleep(250);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe.skipIf(why !== null)('the RuneScape refresh job on two nodes sharing PostgreSQL', () => {
   let database: TestDatabase;
@@ -77,31 +65,7 @@ describe.skipIf(why !== null)('the RuneScape refresh job on two nodes sharing Po
   });
 
   it('refreshes on exactly one node, and on the other once the first is gone', async () => {
-    const owner: Account = await registerAndLogin(a);
-    const created = await request(a, 'POST', '/api/groups/createGroup', {
-      from: owner.from,
-      token: owner.token,
-      body: { groupName: 'Refresh Clan', gameName: 'Old School RuneScape', isPrivate: true },
-    });
-    expect(created.status).toBe(200);
-    const clan = created.body as { _id: string; inviteLink: string };
-    for (const [i, name] of PLAYERS.entries()) {
-      const user = i === 0 ? owner : await registerAndLogin(i % 2 ? b : a);
-      if (i > 0) {
-        const joined = await request(b, 'POST', '/api/groups/joinGroup', {
-          from: user.from,
-          token: user.token,
-          body: { groupID: clan._id, userID: user.id, inviteLink: clan.inviteLink },
-        });
-        expect(joined.status).toBe(200);
-      }
-      const linked = await request(i % 2 ? a : b, 'POST', '/api/runescape/linkAccount', {
-        from: user.from,
-        token: user.token,
-        body: { groupID: clan._id, playerName: name, gameMode: 'normal' },
-      });
-      expect(linked.status, JSON.stringify(linked.body)).toBe(200);
-    }
+    await clanWithLinkedPlayers(a, b, 'Refresh Clan', PLAYERS);
 
     const snapshots = async () =>
       Number((await database.query<{ n: string }>('select count(*) as n from runescape_snapshots'))[0]!.n);
