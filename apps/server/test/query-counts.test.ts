@@ -133,6 +133,17 @@ describe('each read call runs a fixed number of queries', () => {
     expect((await readAs(t.app, large, moderated)).json().claims).toHaveLength(LARGE.bingoTeams * LARGE.bingoClaims);
   });
 
+  it('reads the caller, the group the call names and their membership in one statement before the call\'s own reads', async () => {
+    const call = (name: string) => READ_CALLS.find((c) => c.name === name)!;
+    const cards = await queriesOf(() => readAs(t.app, large, call('components/getGroupCards')));
+    expect(cards, cards.join('\n')).toHaveLength(2);
+    const first = cards.filter((statement) => /from "users" left join "groups" as "g"/.test(statement));
+    expect(first, cards.join('\n')).toHaveLength(1);
+    // A call naming no group reads the caller alone.
+    const own = await queriesOf(() => readAs(t.app, large, call('events/getMyUpcomingEvents')));
+    expect(own.filter((statement) => /left join "groups" as "g"/.test(statement))).toEqual([]);
+  });
+
   it('the calls with nothing stored to read, and those answered by an outside service', async () => {
     const { auth } = await createUser(t.app);
     osrs.setPlayer('Zezima', ZEZIMA, 'hiscore_oldschool');

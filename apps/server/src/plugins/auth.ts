@@ -42,6 +42,20 @@ interface Options {
    * or one issued before the last password change or reset, stops working at once.
    */
   loadUser: (id: string, sessionVersion: number) => Promise<SessionUser | undefined>;
+  /**
+   * As loadUser, for a call that names a group (`groupID` in its query or body): reads the group and
+   * the caller's membership in the same statement, for the call's access check to take.
+   */
+  loadUserInGroup?: (id: string, sessionVersion: number, groupId: string) => Promise<SessionUser | undefined>;
+}
+
+const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The group a call names, when it names one by an id of the right shape. */
+function groupIdOf(req: FastifyRequest): string | undefined {
+  const fromQuery = (req.query as { groupID?: unknown } | undefined)?.groupID;
+  const named = fromQuery ?? (req.body as { groupID?: unknown } | undefined)?.groupID;
+  return typeof named === 'string' && ID_PATTERN.test(named) ? named : undefined;
 }
 
 const INVALID_SESSION = 'Your session is invalid or has expired, please log in again';
@@ -89,7 +103,8 @@ export const authPlugin = fp<Options>(async (app: FastifyInstance, opts) => {
     }
     // A token without a version predates session versions: it cannot be checked, so it is refused.
     if (typeof payload.id !== 'string' || !Number.isSafeInteger(payload.sv)) throw unauthorized(INVALID_SESSION);
-    const user = await opts.loadUser(payload.id, payload.sv);
+    const groupId = opts.loadUserInGroup && groupIdOf(req);
+    const user = groupId ? await opts.loadUserInGroup!(payload.id, payload.sv, groupId) : await opts.loadUser(payload.id, payload.sv);
     if (!user) throw unauthorized(INVALID_SESSION);
     return user;
   }

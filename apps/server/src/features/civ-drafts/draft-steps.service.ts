@@ -91,7 +91,7 @@ export function createDraftStepsService({ db, clock, throttle, changes, log, ste
     async draftAction(actor: UserDto, { draftID, action }: DraftActionBody): Promise<DraftDto> {
       const found = await drafts.findById(db, draftID);
       if (!found) throw notFound(DRAFT_NOT_FOUND_MESSAGE);
-      const access = await loadAccess(db, found.group_id, actor.id);
+      const access = await loadAccess(db, found.group_id, actor);
       if (access.viewer === 'nonMember' || access.viewer === 'anonymous') throw notFound(DRAFT_NOT_FOUND_MESSAGE);
       assertCan(access, 'editGames');
       await throttle.consume(`civ-draft-step:${actor.id}`, stepLimit, DRAFT_STEP_LIMIT_MESSAGE);

@@ -74,7 +74,7 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
      * source; stores it and returns it as the caller may see it. Members only, a limited number per user.
      */
     async draftGame(actor: UserDto, body: DraftGameBody): Promise<DraftDto> {
-      const access = await loadAccess(db, body.groupID, actor.id);
+      const access = await loadAccess(db, body.groupID, actor);
       assertCan(access, 'editGames');
       await throttle.consume(`civ-draft:${actor.id}`, draftLimit, DRAFT_LIMIT_MESSAGE);
       const { group } = access;
@@ -161,7 +161,7 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
     async getDraft(actor: UserDto, draftID: string): Promise<DraftDto> {
       const row = await drafts.findById(db, draftID);
       if (!row) throw notFound(DRAFT_NOT_FOUND_MESSAGE);
-      const access = await loadAccess(db, row.group_id, actor.id);
+      const access = await loadAccess(db, row.group_id, actor);
       if (access.viewer === 'nonMember' || access.viewer === 'anonymous') throw notFound(DRAFT_NOT_FOUND_MESSAGE);
       assertCan(access, 'viewGames');
       return toDraftDto(row, actor.id);

@@ -29,14 +29,14 @@ const toPresetDto = (row: presets.PresetRow): DraftPresetDto => ({
 export function createDraftPresetsService({ db, clock, throttle }: { db: Db; clock: Clock; throttle: Throttle }) {
   return {
     async getDraftPresets(actor: UserDto, groupID: string): Promise<DraftPresetDto[]> {
-      const access = await loadAccess(db, groupID, actor.id);
+      const access = await loadAccess(db, groupID, actor);
       assertCan(access, 'viewGames');
       return (await presets.listByGroup(db, groupID)).map(toPresetDto);
     },
 
     /** Saves a preset; saving a name the group already has replaces that preset. */
     async postDraftPreset(actor: UserDto, body: DraftPresetBody): Promise<DraftPresetDto> {
-      const access = await loadAccess(db, body.groupID, actor.id);
+      const access = await loadAccess(db, body.groupID, actor);
       assertCan(access, 'editDraftPresets');
       await throttle.consume(`civ-draft-preset:${actor.id}`, presetLimit, PRESET_LIMIT_MESSAGE);
       const existing = await presets.listByGroup(db, body.groupID);
@@ -57,7 +57,7 @@ export function createDraftPresetsService({ db, clock, throttle }: { db: Db; clo
     async deleteDraftPreset(actor: UserDto, presetID: string): Promise<{ presetID: string }> {
       const row = await presets.findById(db, presetID);
       if (!row) throw notFound(DRAFT_PRESET_NOT_FOUND_MESSAGE);
-      const access = await loadAccess(db, row.group_id, actor.id);
+      const access = await loadAccess(db, row.group_id, actor);
       if (access.viewer === 'nonMember' || access.viewer === 'anonymous') throw notFound(DRAFT_PRESET_NOT_FOUND_MESSAGE);
       assertCan(access, 'editDraftPresets');
       await presets.remove(db, presetID);

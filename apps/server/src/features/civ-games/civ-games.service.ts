@@ -153,7 +153,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
   async function loadGame(tx: Db, gameID: string, actor: UserDto, options: { lock?: boolean; deleted?: boolean } = {}) {
     const game = await (options.lock ? games.lockById(tx, gameID) : games.findAnyById(tx, gameID));
     if (!game) throw notFound(GAME_NOT_FOUND_MESSAGE);
-    const access = await loadAccess(tx, game.group_id, actor.id);
+    const access = await loadAccess(tx, game.group_id, actor);
     // To someone outside the group the game does not exist.
     if (access.viewer === 'nonMember' || access.viewer === 'anonymous') throw notFound(GAME_NOT_FOUND_MESSAGE);
     assertCan(access, 'viewGames');
@@ -243,7 +243,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
      */
     async createGame(actor: UserDto, body: CreateGameBody): Promise<GameDto> {
       const created = await db.transaction().execute(async (tx) => {
-        const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
+        const access = await loadAccess(tx, body.groupID, actor, { lock: true });
         assertCan(access, 'editGames');
         const now = clock.now();
         const planned = body.draftMode ? await gameFromDraft(tx, access.group.id, body, now) : await gameWithoutDraft(tx, access, body);
@@ -399,7 +399,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
 
     /** The group's games deleted in the last 30 days, for Administrators. */
     async listDeletedGames(actor: UserDto, groupID: string): Promise<DeletedGameDto[]> {
-      const access = await loadAccess(db, groupID, actor.id);
+      const access = await loadAccess(db, groupID, actor);
       assertCan(access, 'viewGames');
       if (!isAdministrator(access)) throw forbidden('Only Administrators can see deleted games');
       const rows = await games.listDeleted(db, groupID, clock.now() - RESTORE_WINDOW_MS);
@@ -420,7 +420,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
 
     /** Active games of a group (getActiveGames) or finished ones of a type (getFinishedGames): a page, newest first. */
     async listGames(actor: UserDto, query: GamesListQuery, finished: boolean): Promise<GamesPageDto> {
-      const access = await loadAccess(db, query.groupID, actor.id);
+      const access = await loadAccess(db, query.groupID, actor);
       assertCan(access, 'viewGames');
       if (finished && !query.gameType) throw invalid({ gameType: 'gameType must be one of ffa, team' });
       const filter =

@@ -46,7 +46,7 @@ export function createRankingsService({ db }: { db: Db }) {
      * and lists only members with at least its minimum of games. Best rating first.
      */
     async getRankings(actor: UserDto, groupID: string, gameType: GameType, season?: string): Promise<RankingRowDto[]> {
-      const access = await loadAccess(db, groupID, actor.id);
+      const access = await loadAccess(db, groupID, actor);
       assertCan(access, 'viewGames');
       const window = await resolveSeason(db, access.group.id, season);
       if (window.season === 'all') return (await allTime(access.group.id, gameType)).sort(rankingOrder);

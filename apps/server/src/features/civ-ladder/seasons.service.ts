@@ -67,18 +67,18 @@ export function createSeasonsService({ db, clock, throttle, startSeasonLimit = d
   return {
     /** The group's seasons, newest first; members only. */
     async getSeasons(actor: UserDto, groupID: string): Promise<SeasonDto[]> {
-      assertCan(await loadAccess(db, groupID, actor.id), 'viewGames');
+      assertCan(await loadAccess(db, groupID, actor), 'viewGames');
       return toSeasonDtos(await ladder.listSeasons(db, groupID));
     },
 
     /** Ends the current season and starts the next one now; Administrators only, a few times an hour per user. */
     async startSeason(actor: UserDto, body: StartSeasonBody): Promise<SeasonDto> {
-      assertCan(await loadAccess(db, body.groupID, actor.id), 'editGroupGameSettings', START_SEASON_FORBIDDEN_MESSAGE);
+      assertCan(await loadAccess(db, body.groupID, actor), 'editGroupGameSettings', START_SEASON_FORBIDDEN_MESSAGE);
       // Counted before the transaction: the throttle writes through the shared handle, which the transaction would hold.
       await throttle.consume(`civ-season:${actor.id}`, startSeasonLimit, START_SEASON_LIMIT_MESSAGE);
       return db.transaction().execute(async (tx) => {
         // The group's lock orders two Administrators starting seasons at once.
-        const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
+        const access = await loadAccess(tx, body.groupID, actor, { lock: true });
         assertCan(access, 'editGroupGameSettings', START_SEASON_FORBIDDEN_MESSAGE);
         const seasons = await ladder.listSeasons(tx, access.group.id);
         const name = body.name.trim();

@@ -52,7 +52,7 @@ const onlyLeadersOf = (games: readonly LadderGame[], userID: string): LadderGame
  */
 export function createStatisticsService({ db }: { db: Db }) {
   async function memberAccess(actor: UserDto, groupID: string) {
-    const access = await loadAccess(db, groupID, actor.id);
+    const access = await loadAccess(db, groupID, actor);
     assertCan(access, 'viewGames');
     return access;
   }

@@ -34,7 +34,7 @@ export function createAvailabilityService({ db, clock, changes }: Deps) {
      * `weekOf` (default now) for a week; the group's zone only as the default of its events. Members only.
      */
     async getGroupAvailability(actor: UserDto, query: GroupAvailabilityQuery): Promise<GroupAvailabilityResponse> {
-      const access = await loadAccess(db, query.groupID, actor.id);
+      const access = await loadAccess(db, query.groupID, actor);
       assertCan(access, 'viewMembers');
       const slots = toAvailabilityDtos(await availability.listByGroup(db, query.groupID));
       const from = query.weekOf ?? clock.now();
@@ -54,13 +54,13 @@ export function createAvailabilityService({ db, clock, changes }: Deps) {
      * their instants (Discord's /availability); never sent as such. Members only.
      */
     async listZonedGroupSlots(actor: UserDto, groupID: string): Promise<ZonedAvailabilityDto[]> {
-      assertCan(await loadAccess(db, groupID, actor.id), 'viewMembers');
+      assertCan(await loadAccess(db, groupID, actor), 'viewMembers');
       return toAvailabilityDtos(await availability.listByGroup(db, groupID));
     },
 
     /** One member's slots; the zone they answered in only when they are the caller. Members only. */
     async getPlayerAvailability(actor: UserDto, query: GroupAndUserQuery): Promise<AvailabilityDto[]> {
-      assertCan(await loadAccess(db, query.groupID, actor.id), 'viewMembers');
+      assertCan(await loadAccess(db, query.groupID, actor), 'viewMembers');
       return forViewer(toAvailabilityDtos(await availability.listByUser(db, query.groupID, query.userID)), actor.id);
     },
 
@@ -73,7 +73,7 @@ export function createAvailabilityService({ db, clock, changes }: Deps) {
       if (body.groupID !== undefined && body.groupID !== params.groupID) throw badRequest('groupID in the body does not match the path');
       assertSelf(actor, params.userID, 'availability');
       assertSelf(actor, body.userID, 'availability');
-      const access = await loadAccess(db, params.groupID, actor.id);
+      const access = await loadAccess(db, params.groupID, actor);
       assertCan(access, 'editOwnPreferences');
       const [profileZone, mine] = await Promise.all([
         findTimeZone(db, actor.id),

@@ -41,7 +41,7 @@ export function createGroupGameSettingsService({ db, clock, changes: feed, publi
     apply: (settings: GroupSettings, gameName: string) => { timeZone?: string },
   ) {
     return transactionWithChanges(db, feed, async (tx, record): Promise<FullGroupDto> => {
-      const access = await loadAccess(tx, groupID, actor.id, { lock: true });
+      const access = await loadAccess(tx, groupID, actor, { lock: true });
       assertCan(access, 'editGroupGameSettings');
       const stored = Number(access.group.settings_updated_at);
       if (expectedUpdatedAt !== undefined && expectedUpdatedAt !== stored) throw conflict(GAME_SETTINGS_CHANGED_MESSAGE);

@@ -83,7 +83,7 @@ export function createPreferencesService({ db, clock, throttle, changes, ownedPa
   /** Loads the group for a write about the caller's own preferences. */
   async function forOwnWrite(tx: Db, actor: UserDto, groupID: string, body: { userID?: string }, what: string, lock = false) {
     assertSelf(actor, body.userID, what);
-    const access = await loadAccess(tx, groupID, actor.id, { lock });
+    const access = await loadAccess(tx, groupID, actor, { lock });
     assertCan(access, 'editOwnPreferences');
     return access;
   }
@@ -95,7 +95,7 @@ export function createPreferencesService({ db, clock, throttle, changes, ownedPa
   return {
     /** Every member's leader agenda (empty when they wrote none), for the members page; members only. */
     async getGroupLeaderAgendas(actor: UserDto, groupID: string): Promise<LeaderAgendaDto[]> {
-      assertCan(await loadAccess(db, groupID, actor.id), 'viewMembers');
+      assertCan(await loadAccess(db, groupID, actor), 'viewMembers');
       const [memberRows, agendas] = await Promise.all([members.listByGroup(db, groupID), preferences.listAgendas(db, groupID)]);
       const byUser = new Map(agendas.map((row) => [row.user_id, row.agenda]));
       return memberRows.map((m) => ({ userID: m.user_id, username: m.username, userLeaderAgenda: byUser.get(m.user_id) ?? '' }));
@@ -103,7 +103,7 @@ export function createPreferencesService({ db, clock, throttle, changes, ownedPa
 
     /** One member's leader agenda; members only. */
     async getUserLeaderAgenda(actor: UserDto, query: GroupAndUserQuery): Promise<UserLeaderAgendaResponse> {
-      assertCan(await loadAccess(db, query.groupID, actor.id), 'viewMembers');
+      assertCan(await loadAccess(db, query.groupID, actor), 'viewMembers');
       await assertMemberOf(db, query.groupID, query.userID);
       const [row] = await preferences.listAgendas(db, query.groupID, [query.userID]);
       return { userLeaderAgenda: row?.agenda ?? '' };
@@ -121,7 +121,7 @@ export function createPreferencesService({ db, clock, throttle, changes, ownedPa
      * gets their pending notices, which are then gone: each is shown once.
      */
     async getCivPreferences(actor: UserDto, query: GroupAndUserQuery): Promise<CivPreferencesDto> {
-      const access = await loadAccess(db, query.groupID, actor.id);
+      const access = await loadAccess(db, query.groupID, actor);
       assertCan(access, 'viewPreferences');
       const preferencesOfMember = await own(db, access, query.userID);
       if (query.userID !== actor.id) return preferencesOfMember;
@@ -130,14 +130,14 @@ export function createPreferencesService({ db, clock, throttle, changes, ownedPa
 
     /** Every member's preferences; members only. */
     async getAllCivPreferences(actor: UserDto, groupID: string): Promise<CivPreferencesDto[]> {
-      const access = await loadAccess(db, groupID, actor.id);
+      const access = await loadAccess(db, groupID, actor);
       assertCan(access, 'viewPreferences');
       return read(db, access);
     },
 
     /** What the draft needs of some members: bans within the group's limit (first made first), maps and settings. */
     async getMemberCivPreferences(actor: UserDto, groupID: string, userIDs: string[]): Promise<CivPreferencesDto[]> {
-      const access = await loadAccess(db, groupID, actor.id);
+      const access = await loadAccess(db, groupID, actor);
       assertCan(access, 'viewPreferences');
       const max = parseSettings(access.group.settings, access.group.game_name).maxNumberOfLeaderBans;
       return read(db, access, [...new Set(userIDs)], max);

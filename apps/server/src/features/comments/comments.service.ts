@@ -46,7 +46,7 @@ interface Deps {
 export function createCommentsService({ db, clock, throttle, changes, commentLimit = DEFAULT_COMMENT_LIMIT }: Deps) {
   /** The game, checked to belong to the group, which the caller must be a member of. */
   async function gameOfGroup(actor: UserDto, gameID: string, groupID: string, action: 'viewGames' | 'editGames') {
-    const access = await loadAccess(db, groupID, actor.id);
+    const access = await loadAccess(db, groupID, actor);
     assertCan(access, action);
     const game = await games.findById(db, gameID);
     if (!game || game.group_id !== groupID) throw notFound(GAME_NOT_FOUND_MESSAGE);
@@ -55,7 +55,7 @@ export function createCommentsService({ db, clock, throttle, changes, commentLim
 
   /** The comment, in a game of the group, with the caller's access to that group. */
   async function commentOfGroup(actor: UserDto, { commentID, groupID }: CommentRefBody) {
-    const access = await loadAccess(db, groupID, actor.id);
+    const access = await loadAccess(db, groupID, actor);
     assertCan(access, 'editGames');
     const comment = await comments.findWithGroup(db, commentID);
     if (!comment || comment.group_id !== groupID) throw notFound(COMMENT_NOT_FOUND_MESSAGE);

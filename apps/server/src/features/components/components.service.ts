@@ -44,7 +44,7 @@ export function createComponentsService({ db, clock, changes }: Deps) {
   return {
     /** A group's cards by cardOrder: public groups to anyone, private ones to members. */
     async getGroupCards(actor: UserDto | null, groupID: string): Promise<GroupCardDto[]> {
-      const access = await loadAccess(db, groupID, actor?.id ?? null);
+      const access = await loadAccess(db, groupID, actor ?? null);
       assertCan(access, 'viewWelcome');
       return (await cards.listByGroup(db, groupID)).map(toGroupCardDto);
     },
@@ -55,7 +55,7 @@ export function createComponentsService({ db, clock, changes }: Deps) {
      */
     async postGroupCard(actor: UserDto, body: PostGroupCardInput): Promise<GroupCardDto> {
       return transactionWithChanges(db, changes, async (tx, record) => {
-        const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
+        const access = await loadAccess(tx, body.groupID, actor, { lock: true });
         assertCan(access, 'editCards');
         record({ groupId: body.groupID, ...cardsChanged });
         const content = { title: body.title, body: body.body, footer: body.footer };
@@ -85,7 +85,7 @@ export function createComponentsService({ db, clock, changes }: Deps) {
     /** Administrators save a new order of all the group's cards, in one transaction. */
     async postGroupCardOrder(actor: UserDto, groupID: string, order: PostGroupCardOrderBody): Promise<GroupCardDto[]> {
       return transactionWithChanges(db, changes, async (tx, record) => {
-        const access = await loadAccess(tx, groupID, actor.id, { lock: true });
+        const access = await loadAccess(tx, groupID, actor, { lock: true });
         assertCan(access, 'editCards');
         const existing = await cards.listByGroup(tx, groupID);
         if (!isPermutationOf(existing, order)) throw badRequest(ORDER_MESSAGE);
@@ -98,7 +98,7 @@ export function createComponentsService({ db, clock, changes }: Deps) {
     /** Administrators delete a card; the remaining cards are numbered 0..n-1 again. */
     async postRemoveGroupCard(actor: UserDto, body: PostRemoveGroupCardBody): Promise<{ message: string }> {
       return transactionWithChanges(db, changes, async (tx, record) => {
-        const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
+        const access = await loadAccess(tx, body.groupID, actor, { lock: true });
         assertCan(access, 'editCards');
         const card = await cards.find(tx, body.groupID, body._id);
         if (!card) throw notFound('Card not found');

@@ -45,7 +45,7 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
   return {
     /** The connected channel, or null. Administrators only. */
     async get(actor: UserDto, groupID: string): Promise<DiscordChannelDto> {
-      assertCan(await loadAccess(db, groupID, actor.id), 'editGroupSettings');
+      assertCan(await loadAccess(db, groupID, actor), 'editGroupSettings');
       return { channelID: (await repo.findChannel(db, groupID))?.channel_id ?? null };
     },
 
@@ -55,7 +55,7 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
      */
     async choices(actor: UserDto, groupID: string): Promise<DiscordChannelChoicesDto> {
       if (!discord) throw serviceUnavailable(DISCORD_OFF_MESSAGE);
-      assertCan(await loadAccess(db, groupID, actor.id), 'editGroupSettings');
+      assertCan(await loadAccess(db, groupID, actor), 'editGroupSettings');
       const link = await links.findLinkByUser(db, actor.id);
       if (!link) return { linked: false, guilds: [] };
       await throttle.consume(`discord-channel-choices:${actor.id}`, limit, UPSTREAM_LIMIT_MESSAGE);
@@ -83,7 +83,7 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
     /** Connects (or changes) the channel; each new event is posted there from now on. One group per channel. */
     async connect(actor: UserDto, groupID: string, body: PostDiscordChannelBody): Promise<DiscordChannelDto> {
       if (!discord) throw serviceUnavailable(DISCORD_OFF_MESSAGE);
-      assertCan(await loadAccess(db, groupID, actor.id), 'editGroupSettings');
+      assertCan(await loadAccess(db, groupID, actor), 'editGroupSettings');
       const link = await links.findLinkByUser(db, actor.id);
       if (!link) throw invalid({ channelID: CHANNEL_LINK_FIRST_MESSAGE }, CHANNEL_LINK_FIRST_MESSAGE);
       // Asks Discord whether the bot sees the channel: a call outside, so limited per user.
@@ -100,7 +100,7 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
       if (!member.ok) throw invalid({ channelID: CHANNEL_NOT_MEMBER_MESSAGE }, CHANNEL_NOT_MEMBER_MESSAGE);
       try {
         return await db.transaction().execute(async (tx) => {
-          assertCan(await loadAccess(tx, groupID, actor.id, { lock: true }), 'editGroupSettings');
+          assertCan(await loadAccess(tx, groupID, actor, { lock: true }), 'editGroupSettings');
           const owner = await repo.findGroupByChannel(tx, body.channelID);
           if (owner && owner !== groupID) throw conflict(CHANNEL_TAKEN_MESSAGE, { channelID: CHANNEL_TAKEN_MESSAGE });
           await repo.upsertChannel(tx, {
@@ -121,7 +121,7 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
     /** Disconnects the channel: nothing new is posted; messages already there are still kept up to date. */
     async remove(actor: UserDto, groupID: string): Promise<DiscordChannelDto> {
       return db.transaction().execute(async (tx) => {
-        assertCan(await loadAccess(tx, groupID, actor.id, { lock: true }), 'editGroupSettings');
+        assertCan(await loadAccess(tx, groupID, actor, { lock: true }), 'editGroupSettings');
         await repo.deleteChannel(tx, groupID);
         return { channelID: null };
       });

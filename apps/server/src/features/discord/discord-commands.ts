@@ -98,7 +98,7 @@ export function createDiscordCommands({ db, clock, publicUrl, events, availabili
     },
 
     async draft(actor, groupId) {
-      const access = await loadAccess(db, groupId, actor.id);
+      const access = await loadAccess(db, groupId, actor);
       if (access.group.link_url !== 'civGroup') return { content: 'Drafts are for Civilization groups.' };
       if (!can('editGames', access.context)) return { content: 'Only members who may add games can draft.' };
       const next = await nextOf(actor, groupId);

@@ -25,7 +25,7 @@ export function createDiscordService({ db, clock }: Deps) {
   return {
     /** The webhook as Administrators see it: masked, or null when none is set. */
     async getDiscordWebhook(actor: UserDto, groupID: string): Promise<DiscordWebhookDto> {
-      assertCan(await loadAccess(db, groupID, actor.id), 'editGroupSettings');
+      assertCan(await loadAccess(db, groupID, actor), 'editGroupSettings');
       return shown(await repo.findWebhook(db, groupID));
     },
 
@@ -34,7 +34,7 @@ export function createDiscordService({ db, clock }: Deps) {
       const webhook = parseDiscordWebhookUrl(body.webhookUrl);
       if (!webhook) throw invalid({ webhookUrl: 'Enter a Discord webhook URL' });
       return db.transaction().execute(async (tx) => {
-        assertCan(await loadAccess(tx, groupID, actor.id, { lock: true }), 'editGroupSettings');
+        assertCan(await loadAccess(tx, groupID, actor, { lock: true }), 'editGroupSettings');
         const row = { group_id: groupID, webhook_id: webhook.id, webhook_token: webhook.token, set_by: actor.id, updated_at: clock.now() };
         await repo.upsertWebhook(tx, row);
         return shown(row);
@@ -44,7 +44,7 @@ export function createDiscordService({ db, clock }: Deps) {
     /** An Administrator removes the webhook; posts still queued are dropped when their turn comes. */
     async removeDiscordWebhook(actor: UserDto, groupID: string): Promise<DiscordWebhookDto> {
       return db.transaction().execute(async (tx) => {
-        assertCan(await loadAccess(tx, groupID, actor.id, { lock: true }), 'editGroupSettings');
+        assertCan(await loadAccess(tx, groupID, actor, { lock: true }), 'editGroupSettings');
         await repo.deleteWebhook(tx, groupID);
         return shown(undefined);
       });

@@ -55,7 +55,7 @@ export function createAttendanceService({ db, clock, changes }: Deps) {
     async getEventAttendance(actor: UserDto, eventID: string): Promise<EventAttendanceResponse> {
       const row = await events.findById(db, eventID);
       if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE);
-      assertMayMark(await loadAccess(db, row.group_id, actor.id), row, actor.id);
+      assertMayMark(await loadAccess(db, row.group_id, actor), row, actor.id);
       return toMarks(row.id, await attendance.listMarks(db, row.id));
     },
 
@@ -68,7 +68,7 @@ export function createAttendanceService({ db, clock, changes }: Deps) {
       return transactionWithChanges(db, changes, async (tx, record) => {
         const row = await events.lockById(tx, body.eventID);
         if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE);
-        assertMayMark(await loadAccess(tx, row.group_id, actor.id), row, actor.id);
+        assertMayMark(await loadAccess(tx, row.group_id, actor), row, actor.id);
         const now = clock.now();
         if (row.cancelled_at != null) throw conflict(ATTENDANCE_CANCELLED_MESSAGE);
         if (row.end_at > now) throw badRequest(ATTENDANCE_BEFORE_END_MESSAGE);
@@ -94,7 +94,7 @@ export function createAttendanceService({ db, clock, changes }: Deps) {
 
     /** Each member's attendance over the group's events (came of marked); Administrators only. */
     async getAttendanceRates(actor: UserDto, groupID: string): Promise<AttendanceRateDto[]> {
-      const access = await loadAccess(db, groupID, actor.id);
+      const access = await loadAccess(db, groupID, actor);
       assertCan(access, 'viewAttendanceRates', ATTENDANCE_RATES_ADMINS_MESSAGE);
       const counts = await attendance.countByMember(db, groupID);
       return counts.map((row) => ({

@@ -1,17 +1,12 @@
 import type { EventDto } from '@smm/shared/events/schemas';
 import type { Db } from '../../db/schema';
 import { toEventDto } from './events.mapper';
-import * as events from './events.repo';
-import * as responses from './responses.repo';
-import * as waitlist from './waitlist.repo';
+import { listEventPeople } from './event-people.repo';
+import type * as events from './events.repo';
 
-/** The events as the viewer sees them, in four queries however many there are: attendees, waitlists, answers, departed creators. */
+/** The events as the viewer sees them, with one query for their people however many there are. */
 export async function readEvents(tx: Db, rows: readonly events.EventRow[], viewerId: string): Promise<EventDto[]> {
-  const ids = rows.map((row) => row.id);
-  const attendees = await events.listAttendees(tx, ids);
-  const waiting = await waitlist.listWaitlist(tx, ids);
-  const answers = await responses.listResponses(tx, ids);
-  const departed = new Set(await events.listWithDepartedCreator(tx, ids));
+  const { attendees, waiting, answers, departed } = await listEventPeople(tx, rows.map((row) => row.id));
   return rows.map((row) => toEventDto(row, attendees, viewerId, !departed.has(row.id), waiting, answers));
 }
 

@@ -81,7 +81,7 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
   async function lockWithAccess(tx: Db, eventId: string, actor: UserDto) {
     const row = await events.lockById(tx, eventId);
     if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE);
-    const access = await loadAccess(tx, row.group_id, actor.id);
+    const access = await loadAccess(tx, row.group_id, actor);
     assertMember(access);
     return { row, access };
   }
@@ -97,7 +97,7 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
   return {
     /** The events of a group, earliest start first; members only. */
     async getEvents(actor: UserDto, groupID: string): Promise<EventDto[]> {
-      assertMember(await loadAccess(db, groupID, actor.id), GROUP_NOT_FOUND_MESSAGE);
+      assertMember(await loadAccess(db, groupID, actor), GROUP_NOT_FOUND_MESSAGE);
       return readEvents(db, await events.listByGroup(db, groupID), actor.id);
     },
 
@@ -112,7 +112,7 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
       const rows = newEventRows(body, actor.id, now);
       await throttle.consume(`events:${actor.id}`, eventLimit, EVENT_LIMIT_MESSAGE, rows.length);
       return transactionWithChanges(db, changes, async (tx, record) => {
-        assertMember(await loadAccess(tx, body.groupID, actor.id), GROUP_NOT_FOUND_MESSAGE);
+        assertMember(await loadAccess(tx, body.groupID, actor), GROUP_NOT_FOUND_MESSAGE);
         const row = rows[0]!;
         await events.insertMany(tx, rows);
         await notifier.eventChanged(tx, 'created', await withGroup(tx, row.id), actor, now);
@@ -274,7 +274,7 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
       const eventID = EVENT_FILE.exec(file)?.[1];
       if (!eventID) throw notFound(EVENT_NOT_FOUND_MESSAGE);
       const row = await withGroup(db, eventID);
-      assertMember(await loadAccess(db, row.group_id, actor.id));
+      assertMember(await loadAccess(db, row.group_id, actor));
       const attendees = (await events.listAttendees(db, [row.id])).map((a) => a.username);
       return {
         eventName: row.event_name,

@@ -72,7 +72,7 @@ export function createQuorumService({ db, clock, publicUrl, changes }: Deps) {
     async getEventNudge(actor: UserDto, eventID: string): Promise<EventNudgeDto> {
       const event = await events.findById(db, eventID);
       if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE);
-      assertOrganiser(await loadAccess(db, event.group_id, actor.id), event, actor.id);
+      assertOrganiser(await loadAccess(db, event.group_id, actor), event, actor.id);
       return toNudgeDto(event, await quorum.listMemberAnswers(db, event), clock.now());
     },
 
@@ -86,7 +86,7 @@ export function createQuorumService({ db, clock, publicUrl, changes }: Deps) {
       return transactionWithChanges(db, changes, async (tx, record) => {
         const event = await events.lockById(tx, body.eventID);
         if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE);
-        assertOrganiser(await loadAccess(tx, event.group_id, actor.id), event, actor.id);
+        assertOrganiser(await loadAccess(tx, event.group_id, actor), event, actor.id);
         const now = clock.now();
         if (event.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
         if (event.start_at <= now) throw conflict(NUDGE_EVENT_STARTED_MESSAGE);
@@ -129,7 +129,7 @@ export function createQuorumService({ db, clock, publicUrl, changes }: Deps) {
       return transactionWithChanges(db, changes, async (tx, record) => {
         const event = await events.lockById(tx, body.eventID);
         if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE);
-        assertOrganiser(await loadAccess(tx, event.group_id, actor.id), event, actor.id, CANCEL_ONLY_ORGANISER_MESSAGE);
+        assertOrganiser(await loadAccess(tx, event.group_id, actor), event, actor.id, CANCEL_ONLY_ORGANISER_MESSAGE);
         const now = clock.now();
         if (event.cancelled_at != null) throw conflict(EVENT_ALREADY_CANCELLED_MESSAGE);
         if (event.end_at <= now) throw conflict('This event has already ended');

@@ -4,32 +4,6 @@ import type { EventResponsesTable } from './events.tables';
 /** An answer that takes no seat, with the name members see. */
 export type ResponseRow = Pick<EventResponsesTable, 'event_id' | 'user_id' | 'response' | 'responded_at'> & { username: string };
 
-/**
- * Who answered Maybe, Can sub or Not coming, first answered first. Only people who are still members
- * of the event's group count, as with the seats and the waitlist.
- */
-export async function listResponses(db: Db, eventIds: readonly string[]): Promise<ResponseRow[]> {
-  if (eventIds.length === 0) return [];
-  return db
-    .selectFrom('event_responses')
-    .innerJoin('events', 'events.id', 'event_responses.event_id')
-    .innerJoin('group_members', (join) =>
-      join.onRef('group_members.group_id', '=', 'events.group_id').onRef('group_members.user_id', '=', 'event_responses.user_id'),
-    )
-    .innerJoin('users', 'users.id', 'event_responses.user_id')
-    .select([
-      'event_responses.event_id',
-      'event_responses.user_id',
-      'event_responses.response',
-      'event_responses.responded_at',
-      'users.username',
-    ])
-    .where('event_responses.event_id', 'in', eventIds)
-    .orderBy('event_responses.responded_at')
-    .orderBy('event_responses.user_id')
-    .execute() as Promise<ResponseRow[]>;
-}
-
 /** Sets the member's seatless answer, replacing the one they gave before. */
 export async function upsertResponse(db: Db, row: EventResponsesTable): Promise<void> {
   await db

@@ -35,7 +35,7 @@ export function createWaitlistService({ db, clock, publicUrl, changes }: Deps) {
     if (userID !== actor.id) throw forbidden('You can only join or leave a waitlist as yourself');
     const row = await events.lockById(tx, eventId);
     if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE);
-    const access = await loadAccess(tx, row.group_id, actor.id);
+    const access = await loadAccess(tx, row.group_id, actor);
     if (!can('viewEvents', access.context) && !isVisible(access)) throw notFound(EVENT_NOT_FOUND_MESSAGE);
     assertCan(access, 'viewEvents', 'Only members of this group can see and change its events');
     return row;

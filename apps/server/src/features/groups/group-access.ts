@@ -5,6 +5,7 @@ import type { Db } from '../../db/schema';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import * as cards from '../components/group-cards.repo';
 import { toGroupCardDto } from '../components/group-cards.mapper';
+import { takeReadAhead } from './caller-in-group';
 import * as members from './group-members.repo';
 import * as groups from './groups.repo';
 import { toFullGroupDto, toRole } from './groups.mapper';
@@ -34,10 +35,20 @@ const refusals: Partial<Record<GroupAction, string>> = {
  * Loads the group and the caller's place in it; 404 when it does not exist. With `lock`, also
  * takes the group's row lock (inside a transaction) so the rules are checked against settled data.
  */
-export async function loadAccess(db: Db, groupId: string, actorId: string | null, options: { lock?: boolean } = {}): Promise<GroupAccess> {
+export async function loadAccess(
+  db: Db,
+  groupId: string,
+  actor: { readonly id: string } | string | null,
+  options: { lock?: boolean } = {},
+): Promise<GroupAccess> {
+  const actorId = typeof actor === 'string' ? actor : (actor?.id ?? null);
   let group: groups.GroupRow | undefined;
   let membership: members.GroupMemberWithNameRow | undefined;
-  if (actorId && !options.lock) {
+  // The caller's first check outside a transaction takes what was read with their account.
+  const readAhead = actor && typeof actor === 'object' && !options.lock && !db.isTransaction ? takeReadAhead(actor, groupId) : undefined;
+  if (readAhead) {
+    ({ group, membership } = readAhead);
+  } else if (actorId && !options.lock) {
     ({ group, membership } = (await members.findGroupWithMembership(db, groupId, actorId)) ?? {});
   } else {
     group = await (options.lock ? groups.lockById(db, groupId) : groups.findById(db, groupId));

@@ -108,7 +108,7 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
      * of the current invite code (the invite page); the code itself only to members.
      */
     async getGroup(actor: UserDto | null, query: GetGroupQuery): Promise<GroupDto> {
-      const access = await loadAccess(db, query.groupID, actor?.id ?? null);
+      const access = await loadAccess(db, query.groupID, actor ?? null);
       const hasInvite = query.inviteLink !== undefined && safeEqual(query.inviteLink, access.group.invite_link);
       const readable = isVisible(access) || (hasInvite && can('viewGroupByInvite', access.context));
       if (!readable) throw notFound(GROUP_NOT_FOUND_MESSAGE);
@@ -118,14 +118,14 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
 
     /** The whole group, for members. */
     async getFullGroup(actor: UserDto, groupID: string): Promise<FullGroupDto> {
-      const access = await loadAccess(db, groupID, actor.id);
+      const access = await loadAccess(db, groupID, actor);
       assertCan(access, 'viewFullGroup');
       return readFullGroup(db, access.group, publicUrl);
     },
 
     /** The members of a group, for members. */
     async getMembers(actor: UserDto, groupID: string): Promise<GroupMemberDto[]> {
-      const access = await loadAccess(db, groupID, actor.id);
+      const access = await loadAccess(db, groupID, actor);
       assertCan(access, 'viewMembers');
       return (await members.listByGroup(db, groupID)).map(toMemberDto);
     },
@@ -133,7 +133,7 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
     /** Administrators change the privacy and the group-level settings; nothing else in the body is read. */
     async postGroupSettings(actor: UserDto, groupID: string, body: PostGroupSettingsBody): Promise<FullGroupDto> {
       return transactionWithChanges(db, feed, async (tx, record) => {
-        const access = await loadAccess(tx, groupID, actor.id, { lock: true });
+        const access = await loadAccess(tx, groupID, actor, { lock: true });
         assertCan(access, 'editGroupSettings');
         const changes: Parameters<typeof groups.update>[2] = {};
         if (body.isPrivate !== undefined) changes.is_private = body.isPrivate ? 1 : 0;
@@ -157,7 +157,7 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
     /** Administrators replace the invite code; links with the old one stop working. */
     async regenerateInviteLink(actor: UserDto, groupID: string): Promise<FullGroupDto> {
       return transactionWithChanges(db, feed, async (tx, record) => {
-        const access = await loadAccess(tx, groupID, actor.id, { lock: true });
+        const access = await loadAccess(tx, groupID, actor, { lock: true });
         assertCan(access, 'regenerateInviteLink');
         const inviteLink = newInviteCode();
         await groups.update(tx, groupID, { invite_link: inviteLink });
@@ -169,7 +169,7 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
     /** The owner deletes the group with its members and cards. */
     async deleteGroup(actor: UserDto, groupID: string): Promise<{ message: string }> {
       return transactionWithChanges(db, feed, async (tx, record) => {
-        const access = await loadAccess(tx, groupID, actor.id, { lock: true });
+        const access = await loadAccess(tx, groupID, actor, { lock: true });
         assertCan(access, 'deleteGroup');
         await groups.deleteById(tx, groupID);
         record({ groupId: groupID, topic: 'group', action: 'changed' });

@@ -65,7 +65,7 @@ export function createLiveService({
   return {
     /** Checks the caller may watch the group and has a stream to spare; throws the refusal otherwise. */
     async authorize(actor: UserDto, groupId: string): Promise<void> {
-      assertCan(await loadAccess(db, groupId, actor.id), 'viewFullGroup');
+      assertCan(await loadAccess(db, groupId, actor), 'viewFullGroup');
       if ((streamsPerUser.get(actor.id) ?? 0) >= maxStreamsPerUser) throw tooManyRequests(TOO_MANY_LIVE_STREAMS_MESSAGE);
     },
 

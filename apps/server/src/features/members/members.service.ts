@@ -67,7 +67,7 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
      */
     async joinGroup(actor: UserDto, body: JoinGroupBody): Promise<FullGroupDto> {
       if (body.userID !== actor.id) throw forbidden('You can only join a group as yourself');
-      const access = await loadAccess(db, body.groupID, actor.id);
+      const access = await loadAccess(db, body.groupID, actor);
       if (access.viewer !== 'nonMember') throw conflict(ALREADY_MEMBER_MESSAGE);
       const withCode = body.inviteLink !== undefined && body.inviteLink !== '';
       if (withCode && !safeEqual(body.inviteLink ?? '', access.group.invite_link)) {
@@ -102,7 +102,7 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
     async leaveGroup(actor: UserDto, body: LeaveGroupBody): Promise<{ message: string }> {
       if (body.userID !== actor.id) throw forbidden('You can only leave a group yourself; the owner may kick members');
       return transactionWithChanges(db, changes, async (tx, record) => {
-        const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
+        const access = await loadAccess(tx, body.groupID, actor, { lock: true });
         if (access.viewer === 'owner') throw forbidden(OWNER_CANNOT_LEAVE_MESSAGE);
         assertCan(access, 'leaveGroup');
         await members.removeNonOwner(tx, body.groupID, actor.id);
@@ -119,7 +119,7 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
      */
     async kickMember(actor: UserDto, body: KickMemberBody): Promise<FullGroupDto> {
       return transactionWithChanges(db, changes, async (tx, record) => {
-        const access = await loadAccess(tx, body.groupID, actor.id, { lock: true });
+        const access = await loadAccess(tx, body.groupID, actor, { lock: true });
         assertCan(access, 'kickMember');
         const target = await members.find(tx, body.groupID, body.userID);
         if (!target) throw notFound('Member not found');
@@ -142,7 +142,7 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
     /** Administrators set a member's role; the owner's role is fixed, and only the owner changes another Administrator's. */
     async updateMemberRole(actor: UserDto, groupID: string, body: UpdateMemberRoleBody): Promise<UpdateMemberRoleBody> {
       return transactionWithChanges(db, changes, async (tx, record) => {
-        const access = await loadAccess(tx, groupID, actor.id, { lock: true });
+        const access = await loadAccess(tx, groupID, actor, { lock: true });
         assertCan(access, 'changeMemberRole');
         const target = await members.find(tx, groupID, body.userID);
         if (!target) throw notFound('Member not found');
@@ -157,7 +157,7 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
 
     /** A member marks themself active or inactive in the group. */
     async postPlayerMembership(actor: UserDto, groupID: string, isActive: boolean): Promise<GroupMemberDto> {
-      const access = await loadAccess(db, groupID, actor.id);
+      const access = await loadAccess(db, groupID, actor);
       assertCan(access, 'editOwnMembership');
       await members.update(db, groupID, actor.id, { is_active: isActive ? 1 : 0 });
       membersChanged(groupID, actor.id);
@@ -171,7 +171,7 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
       userID: string,
       receiveEventNotifications: boolean,
     ): Promise<GroupMemberDto> {
-      const access = await loadAccess(db, groupID, actor.id);
+      const access = await loadAccess(db, groupID, actor);
       assertCan(access, 'editOwnMembership');
       if (userID !== actor.id) throw forbidden('You can only change your own notifications');
       await members.update(db, groupID, actor.id, { receive_event_notifications: receiveEventNotifications ? 1 : 0 });

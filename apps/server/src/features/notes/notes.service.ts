@@ -15,7 +15,7 @@ export function createNotesService({ db, clock }: { db: Db; clock: Clock }) {
   /** Only the writer, a member of the game's group, gets past this. */
   async function ownGame(actor: UserDto, userID: string, groupID: string, gameID: string) {
     if (userID !== actor.id) throw forbidden(NOTES_ARE_PRIVATE);
-    assertCan(await loadAccess(db, groupID, actor.id), 'editGames');
+    assertCan(await loadAccess(db, groupID, actor), 'editGames');
     const game = await games.findById(db, gameID);
     if (!game || game.group_id !== groupID) throw notFound(GAME_NOT_FOUND_MESSAGE);
     return game;

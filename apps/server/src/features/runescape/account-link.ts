@@ -79,7 +79,7 @@ export function createAccountLinker({ db, clock, runescape, snapshots, throttle,
       const saveLink = () =>
         db.transaction().execute(async (tx) => {
           // Membership settles under the clan's lock: a member who left meanwhile links nothing.
-          assertCan(await loadAccess(tx, groupID, actor.id, { lock: true }), 'linkOwnAccount', 'Only members of this clan can do that');
+          assertCan(await loadAccess(tx, groupID, actor, { lock: true }), 'linkOwnAccount', 'Only members of this clan can do that');
           // A link left behind by someone no longer in the clan moves to the departed links, freeing the name.
           const stale = await repo.findAnyLinkOfPlayer(tx, groupID, player.id);
           if (stale && stale.user_id !== actor.id && !(await repo.findLinkOfPlayer(tx, groupID, player.id))) {

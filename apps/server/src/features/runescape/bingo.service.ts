@@ -90,7 +90,7 @@ export async function loadBoard(db: Db, row: repo.BingoRow, gameName: string, un
 /** RuneScape clan bingo: Administrators build boards and teams; members claim tiles with a screenshot; moderators decide. */
 export function createBingoService({ db, clock, changes, throttle, publicUrl, discordBot, onPostQueued }: Deps) {
   async function clanAccess(actor: UserDto, groupID: string, action: 'viewBingo' | 'claimBingo' | 'manageBingo', tx: Db = db) {
-    const access = await loadAccess(tx, groupID, actor.id);
+    const access = await loadAccess(tx, groupID, actor);
     assertCan(access, action, action === 'manageBingo' ? ADMINISTRATORS_ONLY : MEMBERS_ONLY);
     assertClan(access);
     return access;

@@ -38,7 +38,7 @@ export function createClanNamesService({ db, clock, linker }: Deps) {
     groupID: string,
     action: 'renameOwnAccount' | 'importClanRoster' | 'claimRosterInvitation' | 'viewClanStats',
   ) {
-    const access = await loadAccess(db, groupID, actor.id);
+    const access = await loadAccess(db, groupID, actor);
     assertCan(
       access,
       action,

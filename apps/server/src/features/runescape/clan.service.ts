@@ -73,7 +73,7 @@ export function createClanService({ db, clock, runescape, snapshots, throttle, l
   const linker = createAccountLinker({ db, clock, runescape, snapshots, throttle, lookupLimit, refreshEveryMs });
 
   async function clanAccess(actor: UserDto, groupID: string, action: 'viewClanStats' | 'linkOwnAccount') {
-    const access = await loadAccess(db, groupID, actor.id);
+    const access = await loadAccess(db, groupID, actor);
     assertCan(access, action, 'Only members of this clan can do that');
     assertClan(access);
     return access;

@@ -96,7 +96,7 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
     action: 'viewCompetitions' | 'joinCompetitions' | 'manageCompetitions',
     tx: Db = db,
   ) {
-    const access = await loadAccess(tx, groupID, actor.id);
+    const access = await loadAccess(tx, groupID, actor);
     assertCan(access, action, action === 'manageCompetitions' ? ADMINISTRATORS_ONLY : MEMBERS_ONLY);
     assertClan(access);
     return access;

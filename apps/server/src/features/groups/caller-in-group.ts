@@ -1,0 +1,132 @@
+import { precompiled } from '../../db/precompiled';
+import { rowCache } from '../../db/row-cache';
+import type { Db } from '../../db/schema';
+import type { SessionUser } from '../users/session-version';
+import { toSessionUser } from '../users/users.mapper';
+import type { UserRow } from '../users/users.repo';
+import type { GroupMemberWithNameRow } from './group-members.repo';
+import type { GroupRow } from './groups.repo';
+
+/** The group and the caller's membership, read together with the caller's account; taken at most once. */
+interface ReadAhead {
+  readonly groupId: string;
+  readonly userId: string;
+  readonly group: GroupRow | undefined;
+  readonly membership: GroupMemberWithNameRow | undefined;
+  taken: boolean;
+}
+
+// A symbol, so copies of the caller (`{ ...user }`) share the one read and it never reaches a JSON answer.
+const READ_AHEAD = Symbol('groupReadAhead');
+
+type CallerRow = UserRow & {
+  g_id: string | null;
+  g_group_name: string | null;
+  g_game_name: string | null;
+  g_link_url: string | null;
+  g_is_private: number | null;
+  g_group_owner: string | null;
+  g_invite_link: string | null;
+  g_settings: string | null;
+  g_created_at: number | null;
+  g_time_zone: string | null;
+  g_settings_updated_at: number | null;
+  m_role: string | null;
+  m_is_active: number | null;
+  m_team: number | null;
+  m_receive_event_notifications: number | null;
+  m_joined_at: number | null;
+};
+
+// The caller's account, the group the call names and the caller's membership in it: one statement
+// where there were two (on PostgreSQL each is a round trip), compiled once.
+const callerInGroup = precompiled(2, (db, userId, groupId) =>
+  db
+    .selectFrom('users')
+    .leftJoin('groups as g', (join) => join.on('g.id', '=', groupId))
+    .leftJoin('group_members as m', (join) => join.onRef('m.group_id', '=', 'g.id').onRef('m.user_id', '=', 'users.id'))
+    .selectAll('users')
+    .select([
+      'g.id as g_id',
+      'g.group_name as g_group_name',
+      'g.game_name as g_game_name',
+      'g.link_url as g_link_url',
+      'g.is_private as g_is_private',
+      'g.group_owner as g_group_owner',
+      'g.invite_link as g_invite_link',
+      'g.settings as g_settings',
+      'g.created_at as g_created_at',
+      'g.time_zone as g_time_zone',
+      'g.settings_updated_at as g_settings_updated_at',
+      'm.role as m_role',
+      'm.is_active as m_is_active',
+      'm.team as m_team',
+      'm.receive_event_notifications as m_receive_event_notifications',
+      'm.joined_at as m_joined_at',
+    ])
+    .where('users.id', '=', userId),
+);
+
+// Kept between requests on SQLite until one of its tables is written to, like the reads it joins.
+const cached = rowCache<CallerRow>({ tables: ['users', 'groups', 'group_members'], ttlMs: 60_000, max: 10_000 });
+
+function groupOf(row: CallerRow): GroupRow | undefined {
+  if (row.g_id === null) return undefined;
+  return {
+    id: row.g_id,
+    group_name: row.g_group_name ?? '',
+    game_name: row.g_game_name ?? '',
+    link_url: row.g_link_url ?? '',
+    is_private: Number(row.g_is_private ?? 0),
+    group_owner: row.g_group_owner ?? '',
+    invite_link: row.g_invite_link ?? '',
+    settings: row.g_settings ?? '{}',
+    created_at: Number(row.g_created_at ?? 0),
+    time_zone: row.g_time_zone ?? 'UTC',
+    settings_updated_at: Number(row.g_settings_updated_at ?? 0),
+  };
+}
+
+function membershipOf(row: CallerRow, groupId: string): GroupMemberWithNameRow | undefined {
+  if (row.m_role === null) return undefined;
+  return {
+    group_id: groupId,
+    user_id: row.id,
+    role: row.m_role,
+    is_active: Number(row.m_is_active ?? 1),
+    team: row.m_team === null ? null : Number(row.m_team),
+    receive_event_notifications: Number(row.m_receive_event_notifications ?? 0),
+    joined_at: Number(row.m_joined_at ?? 0),
+    username: row.username,
+  };
+}
+
+/**
+ * The caller when `sessionVersion` is still theirs, carrying the group `groupId` and their place in
+ * it as read in the same statement: the call's first access check (loadAccess) takes it instead of
+ * reading them again.
+ */
+export async function loadCallerInGroup(db: Db, userId: string, sessionVersion: number, groupId: string): Promise<SessionUser | undefined> {
+  const row = await cached.read(
+    db,
+    `${userId} ${groupId}`,
+    async () => (await callerInGroup.first(db, userId, groupId)) as CallerRow | undefined,
+  );
+  if (!row || Number(row.session_version) !== sessionVersion) return undefined;
+  const readAhead: ReadAhead = { groupId, userId, group: groupOf(row), membership: membershipOf(row, groupId), taken: false };
+  return Object.assign(toSessionUser(row), { [READ_AHEAD]: readAhead });
+}
+
+/**
+ * The group and membership read with the caller, once, when they are of this group: later checks in
+ * the same call read afresh, since the call may have changed them.
+ */
+export function takeReadAhead(
+  caller: object,
+  groupId: string,
+): { group: GroupRow | undefined; membership: GroupMemberWithNameRow | undefined } | undefined {
+  const readAhead = (caller as { [READ_AHEAD]?: ReadAhead })[READ_AHEAD];
+  if (!readAhead || readAhead.taken || readAhead.groupId !== groupId) return undefined;
+  readAhead.taken = true;
+  return { group: readAhead.group, membership: readAhead.membership };
+}
