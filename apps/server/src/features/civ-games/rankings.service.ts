@@ -11,15 +11,10 @@ import { resolveSeason } from '../civ-ladder/seasons.service';
 export function createRankingsService({ db }: { db: Db }) {
   /** All time: the standings kept up to date with every finished game, with each member's average placement. */
   async function allTime(groupId: string, gameType: GameType): Promise<RankingRowDto[]> {
-    const [standings, placements] = await Promise.all([
-      ladder.listStandings(db, groupId, gameType),
-      ladder.placementTotals(db, groupId, gameType),
-    ]);
-    const placementOf = new Map(placements.map((p) => [p.user_id, p]));
+    const standings = await ladder.listStandings(db, groupId, gameType);
     return standings.map((row) => {
       const skill = { mu: Number(row.mu), sigma: Number(row.sigma) };
-      const placed = placementOf.get(row.user_id);
-      const games = Number(placed?.games ?? 0);
+      const games = Number(row.games ?? 0);
       return {
         userID: row.user_id,
         username: row.username,
@@ -33,7 +28,7 @@ export function createRankingsService({ db }: { db: Db }) {
         territorial: Number(row.territorial),
         total: Number(row.total),
         rating: { ...skill, ordinal: skillOrdinal(skill) },
-        averagePlacement: games ? round2(Number(placed!.placement_sum) / games) : null,
+        averagePlacement: games ? round2(Number(row.placement_sum) / games) : null,
       };
     });
   }

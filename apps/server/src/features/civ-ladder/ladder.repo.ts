@@ -76,23 +76,14 @@ export function listHistory(db: Db, filter: HistoryFilter): Promise<HistoryRow[]
 }
 
 /** The stored all-time standings of a group and type, with usernames. */
-export const listStandings = (db: Db, groupId: string, gameType: string) =>
-  db
-    .selectFrom('civ_ratings as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .selectAll('r')
-    .select('u.username')
-    .where('r.group_id', '=', groupId)
-    .where('r.game_type', '=', gameType)
-    .execute();
-
 /**
- * Per player: the sum of their placements over the counted games (those with a rating change), in
- * one aggregate over the index civ_rating_changes (group_id, game_type, user_id). An unplaced player
- * counts as not first, as the ladder does.
+ * The group's stored standings of a game type with each player's name and placement totals: the sum
+ * of their placements over the counted games (those with a rating change), aggregated over the index
+ * civ_rating_changes (group_id, game_type, user_id). An unplaced player counts as not first, as the
+ * ladder does. One statement, one round trip on PostgreSQL.
  */
-export const placementTotals = (db: Db, groupId: string, gameType: string) =>
-  db
+export function listStandings(db: Db, groupId: string, gameType: string) {
+  const placements = db
     .selectFrom('civ_rating_changes as rc')
     .innerJoin('civ_game_members as gm', (join) => join.onRef('gm.game_id', '=', 'rc.game_id').onRef('gm.user_id', '=', 'rc.user_id'))
     .innerJoin('civ_games as g', 'g.id', 'rc.game_id')
@@ -104,8 +95,17 @@ export const placementTotals = (db: Db, groupId: string, gameType: string) =>
     .where('rc.group_id', '=', groupId)
     .where('rc.game_type', '=', gameType)
     .where('g.deleted_at', 'is', null)
-    .groupBy('rc.user_id')
+    .groupBy('rc.user_id');
+  return db
+    .selectFrom('civ_ratings as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin(placements.as('p'), 'p.user_id', 'r.user_id')
+    .selectAll('r')
+    .select(['u.username', 'p.placement_sum', 'p.games'])
+    .where('r.group_id', '=', groupId)
+    .where('r.game_type', '=', gameType)
     .execute();
+}
 
 /** What each counted game did to one player's rating, oldest first, with the game's name and the player's placement. */
 export const listRatingChanges = (db: Db, groupId: string, gameType: string, userId: string) =>
