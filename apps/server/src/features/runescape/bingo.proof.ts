@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type { default as Sharp } from 'sharp';
 import { BINGO_PROOF_NOT_IMAGE_MESSAGE } from '@smm/shared/runescape/bingo-schemas';
 import { AppError, invalid } from '../../errors';
 
@@ -24,12 +24,27 @@ export function looksLikeImage(bytes: Buffer): boolean {
 
 const notImage = () => invalid({ proof: BINGO_PROOF_NOT_IMAGE_MESSAGE }, BINGO_PROOF_NOT_IMAGE_MESSAGE);
 
+let loadingSharp: Promise<typeof Sharp> | undefined;
+
+/**
+ * libvips, loaded with the first screenshot rather than at start (it holds about 19 MB of resident
+ * memory), and without its cache of operations: each screenshot is decoded once.
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
+
 /**
  * Decodes the screenshot and encodes it again as WebP: only its pixels survive (no metadata such as
  * location or camera, no trailing data), turned upright, its first frame only, at most MAX_SIDE a side.
  */
 export async function reencodeProof(bytes: Buffer): Promise<StoredProof> {
   if (!looksLikeImage(bytes)) throw notImage();
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
     const meta = await image.metadata();
