@@ -9,8 +9,8 @@ import { createSqliteWrites } from './sqlite-writes';
 // int8 (COUNT, bigint timestamps) as numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-/** Told of every query the database runs (tests count them and explain their plans). */
-export type QueryListener = (query: CompiledQuery) => void;
+/** Told of every query the database runs and how long it took (tests count them and explain their plans). */
+export type QueryListener = (query: CompiledQuery, durationMs: number) => void;
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string; onQuery?: QueryListener }
@@ -52,7 +52,7 @@ function withStatementCache(sqlite: SQLite.Database, onStatement: (sql: string, 
 
 /** Kysely's log hook, only when someone listens: it sees every query, built or compiled ahead. */
 function queryLog(onQuery: QueryListener | undefined): Pick<KyselyConfig, 'log'> {
-  return onQuery ? { log: (event) => onQuery(event.query) } : {};
+  return onQuery ? { log: (event) => onQuery(event.query, event.queryDurationMillis) } : {};
 }
 
 /** Only the server's own user may enter the data dir or read its files: they hold password hashes, the signing secret and reset links. */

@@ -2,6 +2,7 @@ import type { Db } from '../../db/schema';
 import type { CivDraftsTable } from '../civilization/civilization.tables';
 import '../civilization/civilization.tables';
 import '../users/users.tables';
+import { lockedRow } from '../../db/row-locks';
 
 export type DraftRow = CivDraftsTable;
 
@@ -14,12 +15,7 @@ export const findById = (db: Db, id: string): Promise<DraftRow | undefined> =>
 
 /** The draft with its row locked until the transaction ends, so two games cannot both take it. */
 export const lockById = (db: Db, id: string): Promise<DraftRow | undefined> =>
-  db
-    .updateTable('civ_drafts')
-    .set((eb) => ({ game_id: eb.ref('game_id') }))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  lockedRow(db, db.selectFrom('civ_drafts').selectAll().where('id', '=', id)).executeTakeFirst();
 
 /** Records the game made from the draft; false when another game took it first. */
 export async function markUsed(db: Db, id: string, gameId: string): Promise<boolean> {

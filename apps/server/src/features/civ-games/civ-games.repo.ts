@@ -3,6 +3,7 @@ import type { GameType } from '@smm/shared/civilization/games-schemas';
 import type { Db } from '../../db/schema';
 import type { CivGameMembersTable, CivGamesTable, CivRatingsTable } from './civ-games.tables';
 import './civ-games.tables';
+import { lockedRow } from '../../db/row-locks';
 
 export type GameRow = CivGamesTable;
 export type GameMemberRow = CivGameMembersTable & { username: string };
@@ -21,14 +22,9 @@ export const findById = (db: Db, id: string): Promise<GameRow | undefined> =>
 export const findAnyById = (db: Db, id: string): Promise<GameRow | undefined> =>
   db.selectFrom('civ_games').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Reads the game, deleted or not, and holds its row lock until the transaction ends (a write that changes nothing). */
+/** Reads the game, deleted or not, and holds it until the transaction ends (lockedRow). */
 export const lockById = (db: Db, id: string): Promise<GameRow | undefined> =>
-  db
-    .updateTable('civ_games')
-    .set((eb) => ({ game_name: eb.ref('game_name') }))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  lockedRow(db, db.selectFrom('civ_games').selectAll().where('id', '=', id)).executeTakeFirst();
 
 export async function insert(db: Db, game: GameRow, members: CivGameMembersTable[]): Promise<void> {
   await db.insertInto('civ_games').values(game).execute();

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/schema';
 import type { EventAttendeesTable, EventsTable } from './events.tables';
+import { lockedRow } from '../../db/row-locks';
 
 export type EventRow = EventsTable;
 export type AttendeeRow = { event_id: string; user_id: string; username: string; email: string; joined_at: number; late: number };
@@ -10,16 +11,11 @@ export const findById = (db: Db, id: string): Promise<EventRow | undefined> =>
   db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
- * Reads the event and takes its row lock until the transaction ends, with a write that changes
- * nothing: attends, edits and the delete of one event then run one after another on both engines.
+ * Reads the event and holds it until the transaction ends (lockedRow): attends, edits and the
+ * delete of one event then run one after another on both engines.
  */
 export const lockById = (db: Db, id: string): Promise<EventRow | undefined> =>
-  db
-    .updateTable('events')
-    .set((eb) => ({ max_number_of_members: eb.ref('max_number_of_members') }))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  lockedRow(db, db.selectFrom('events').selectAll().where('id', '=', id)).executeTakeFirst();
 
 export const listByGroup = (db: Db, groupId: string): Promise<EventRow[]> =>
   db.selectFrom('events').selectAll().where('group_id', '=', groupId).orderBy('start_at').orderBy('end_at').orderBy('id').execute();

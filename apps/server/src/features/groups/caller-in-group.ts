@@ -1,6 +1,7 @@
 import { precompiled } from '../../db/precompiled';
 import { rowCache } from '../../db/row-cache';
 import type { Db } from '../../db/schema';
+import { sameStamp, sqliteWritesOf, type WriteStamp } from '../../db/sqlite-writes';
 import type { SessionUser } from '../users/session-version';
 import { toSessionUser } from '../users/users.mapper';
 import type { UserRow } from '../users/users.repo';
@@ -10,11 +11,14 @@ import type { GroupRow } from './groups.repo';
 /** The group and the caller's membership, read together with the caller's account; taken at most once. */
 interface ReadAhead {
   readonly groupId: string;
-  readonly userId: string;
   readonly group: GroupRow | undefined;
   readonly membership: GroupMemberWithNameRow | undefined;
+  /** On SQLite, the write stamp of READ_TABLES from before the read: any write since and it is not used. */
+  readonly stamp: WriteStamp | undefined;
   taken: boolean;
 }
+
+const READ_TABLES = ['users', 'groups', 'group_members'];
 
 // A symbol, so copies of the caller (`{ ...user }`) share the one read and it never reaches a JSON answer.
 const READ_AHEAD = Symbol('groupReadAhead');
@@ -68,7 +72,7 @@ const callerInGroup = precompiled(2, (db, userId, groupId) =>
 );
 
 // Kept between requests on SQLite until one of its tables is written to, like the reads it joins.
-const cached = rowCache<CallerRow>({ tables: ['users', 'groups', 'group_members'], ttlMs: 60_000, max: 10_000 });
+const cached = rowCache<CallerRow>({ tables: READ_TABLES, ttlMs: 60_000, max: 10_000 });
 
 function groupOf(row: CallerRow): GroupRow | undefined {
   if (row.g_id === null) return undefined;
@@ -107,26 +111,38 @@ function membershipOf(row: CallerRow, groupId: string): GroupMemberWithNameRow |
  * reading them again.
  */
 export async function loadCallerInGroup(db: Db, userId: string, sessionVersion: number, groupId: string): Promise<SessionUser | undefined> {
+  const stamp = sqliteWritesOf(db)?.stamp(READ_TABLES);
   const row = await cached.read(
     db,
     `${userId} ${groupId}`,
     async () => (await callerInGroup.first(db, userId, groupId)) as CallerRow | undefined,
   );
   if (!row || Number(row.session_version) !== sessionVersion) return undefined;
-  const readAhead: ReadAhead = { groupId, userId, group: groupOf(row), membership: membershipOf(row, groupId), taken: false };
+  const readAhead: ReadAhead = { groupId, group: groupOf(row), membership: membershipOf(row, groupId), stamp, taken: false };
   return Object.assign(toSessionUser(row), { [READ_AHEAD]: readAhead });
 }
 
 /**
- * The group and membership read with the caller, once, when they are of this group: later checks in
- * the same call read afresh, since the call may have changed them.
+ * The group and membership read with the caller, once: for the call's first check of this group,
+ * when `usable` (no row lock wanted, no transaction open) and, on SQLite,
+ * nothing was written to their tables since (the answers kept between requests then depend on those
+ * tables as if they were read here). Later checks in the same call read afresh, since the call may
+ * have changed them.
  */
 export function takeReadAhead(
+  db: Db,
   caller: object,
   groupId: string,
+  usable: boolean,
 ): { group: GroupRow | undefined; membership: GroupMemberWithNameRow | undefined } | undefined {
   const readAhead = (caller as { [READ_AHEAD]?: ReadAhead })[READ_AHEAD];
   if (!readAhead || readAhead.taken || readAhead.groupId !== groupId) return undefined;
   readAhead.taken = true;
+  if (!usable) return undefined;
+  const writes = sqliteWritesOf(db);
+  if (writes) {
+    if (!readAhead.stamp || !sameStamp(writes.stamp(READ_TABLES), readAhead.stamp)) return undefined;
+    writes.noteRead(READ_TABLES);
+  }
   return { group: readAhead.group, membership: readAhead.membership };
 }

@@ -44,8 +44,11 @@ export async function loadAccess(
   const actorId = typeof actor === 'string' ? actor : (actor?.id ?? null);
   let group: groups.GroupRow | undefined;
   let membership: members.GroupMemberWithNameRow | undefined;
-  // The caller's first check outside a transaction takes what was read with their account.
-  const readAhead = actor && typeof actor === 'object' && !options.lock && !db.isTransaction ? takeReadAhead(actor, groupId) : undefined;
+  // The call's first check of this group takes what was read with the caller's account, unless it
+  // needs the row lock or runs in a transaction; either way later checks read afresh, so a check
+  // after the call's own writes never sees what was there before them.
+  const usable = !options.lock && !db.isTransaction;
+  const readAhead = actor && typeof actor === 'object' ? takeReadAhead(db, actor, groupId, usable) : undefined;
   if (readAhead) {
     ({ group, membership } = readAhead);
   } else if (actorId && !options.lock) {

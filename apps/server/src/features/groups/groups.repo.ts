@@ -1,6 +1,7 @@
 import { precompiled } from '../../db/precompiled';
 import type { Db } from '../../db/schema';
 import type { GroupsTable } from './groups.tables';
+import { lockedRow } from '../../db/row-locks';
 
 export type GroupRow = GroupsTable;
 /**
@@ -16,16 +17,11 @@ const byId = precompiled(1, (db, id) => db.selectFrom('groups').selectAll().wher
 export const findById = (db: Db, id: string): Promise<GroupRow | undefined> => byId.first(db, id);
 
 /**
- * Reads the group and takes its row lock until the transaction ends, with a write that changes
- * nothing: membership and card changes of one group then run one after another on both engines.
+ * Reads the group and holds it until the transaction ends (lockedRow): membership and card changes
+ * of one group then run one after another on both engines.
  */
 export const lockById = (db: Db, id: string) =>
-  db
-    .updateTable('groups')
-    .set((eb) => ({ group_name: eb.ref('group_name') }))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  lockedRow(db, db.selectFrom('groups').selectAll().where('id', '=', id)).executeTakeFirst();
 
 export async function insert(db: Db, row: GroupRow): Promise<void> {
   await db.insertInto('groups').values(row).execute();
