@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOsrsHiscoresFake, type OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
 import { ZEZIMA } from './fakes/osrs-hiscores-fixtures';
 import { createSteamApiFake, steamPlayer, type SteamApiFake } from './fakes/steam-fake';
+import { attend, createEvent } from './events-fixtures';
 import { LARGE, READ_CALLS, readAs, seedWorld, SMALL, type World } from './read-calls-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
@@ -168,5 +169,62 @@ describe('each read call runs a fixed number of queries', () => {
       expect(other, `${second}\n${other.join('\n')}\n\n${one.join('\n')}`).toEqual(one);
       expect(one.length, first).toBeLessThanOrEqual(4);
     }
+  });
+});
+
+describe('a sign-up and its withdrawal', () => {
+  it("read the event with its group and the caller's membership in one statement, its people once, and write only what changes", async () => {
+    const event = await createEvent(t.app, large.viewer, large.group._id, t.clock.now(), { eventName: 'Counted', maxNumberOfMembers: 12 });
+    await attend(t.app, large.other, event._id);
+    const toggle = (path: 'attendEvent' | 'unattendEvent') => async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${path}`,
+        headers: { authorization: large.viewer.token },
+        payload: { eventID: event._id, userID: large.viewer.user.id },
+      });
+      if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}: ${res.body}`);
+    };
+    const own = (statements: string[]) => statements.filter((statement) => !/^(begin|commit|savepoint|release)/i.test(statement));
+    const attended = own(await queriesOf(toggle('attendEvent')));
+    // The caller, the event with its group and membership, departed members' seats, the people, the seat.
+    expect(attended, attended.join('\n')).toHaveLength(5);
+    expect(attended.filter((statement) => /from "events" inner join "groups"/.test(statement)), attended.join('\n')).toHaveLength(1);
+    expect(attended.filter((statement) => /with wanted as/.test(statement)), attended.join('\n')).toHaveLength(1);
+    const unattended = own(await queriesOf(toggle('unattendEvent')));
+    // The caller, the event with its group and membership, the people, the seat and its reminder.
+    expect(unattended, unattended.join('\n')).toHaveLength(5);
+  });
+
+  it('answer with the event as a read right after shows it, through answers, the waitlist and a promotion', async () => {
+    const { viewer, other } = large;
+    const event = await createEvent(t.app, viewer, large.group._id, t.clock.now(), { eventName: 'Answered', maxNumberOfMembers: 1 });
+    const read = async (as: typeof viewer) =>
+      (await t.app.inject({ method: 'GET', url: `/api/events/getEvents?groupID=${large.group._id}`, headers: { authorization: as.token } }))
+        .json()
+        .find((e: { _id: string }) => e._id === event._id);
+    const post = async (as: typeof viewer, path: string, payload: object) => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/events/${path}`, headers: { authorization: as.token }, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const own = (as: typeof viewer) => ({ eventID: event._id, userID: as.user.id });
+    expect(await post(viewer, 'respondToEvent', { eventID: event._id, response: 'maybe' })).toEqual(await read(viewer));
+    // A Maybe becomes a seat, then nothing, then Can sub, then a seat again.
+    expect(await post(viewer, 'attendEvent', own(viewer))).toEqual(await read(viewer));
+    expect(await post(viewer, 'unattendEvent', own(viewer))).toEqual(await read(viewer));
+    expect(await post(viewer, 'respondToEvent', { eventID: event._id, response: 'can_sub' })).toEqual(await read(viewer));
+    const seated = await post(viewer, 'attendEvent', own(viewer));
+    expect(seated).toEqual(await read(viewer));
+    expect(seated.attendingMembers.map((m: { userID: string }) => m.userID)).toEqual([viewer.user.id]);
+    // The other waits; the viewer leaves and the seat goes to them in the same answer.
+    expect(await post(other, 'joinWaitlist', own(other))).toEqual(await read(other));
+    const left = await post(viewer, 'unattendEvent', own(viewer));
+    expect(left).toEqual(await read(viewer));
+    expect(left.attendingMembers.map((m: { userID: string }) => m.userID)).toEqual([other.user.id]);
+    // Attending again while full: refused, nothing changes.
+    const full = await t.app.inject({ method: 'POST', url: '/api/events/attendEvent', headers: { authorization: viewer.token }, payload: own(viewer) });
+    expect(full.statusCode).toBe(409);
+    expect(await read(viewer)).toEqual(left);
   });
 });

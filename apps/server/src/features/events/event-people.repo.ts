@@ -96,3 +96,22 @@ export async function listEventPeople(db: Db, eventIds: readonly string[]): Prom
   }
   return people;
 }
+
+/** The people with one member's seat, place in line and seatless answer taken away. */
+export const withoutMember = (people: EventPeople, userId: string): EventPeople => ({
+  attendees: people.attendees.filter((a) => a.user_id !== userId),
+  waiting: people.waiting.filter((w) => w.user_id !== userId),
+  answers: people.answers.filter((r) => r.user_id !== userId),
+  departed: people.departed,
+});
+
+/** What the member holds on the event: a seat, a place in line, a seatless answer (at most one of them as a rule). */
+export const heldBy = (people: EventPeople, userId: string) => ({
+  seat: people.attendees.find((a) => a.user_id === userId),
+  place: people.waiting.some((w) => w.user_id === userId),
+  answer: people.answers.some((r) => r.user_id === userId),
+});
+
+/** The order listEventPeople gives seats: oldest sign-up first, then by member id. */
+export const bySignUp = (a: Pick<AttendeeRow, 'joined_at' | 'user_id'>, b: Pick<AttendeeRow, 'joined_at' | 'user_id'>): number =>
+  a.joined_at - b.joined_at || (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0);

@@ -26,12 +26,14 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { badRequest, conflict, forbidden, invalid, notFound } from '../../errors';
 import { renderCalendar } from '../calendar/ics';
-import { assertCan, isVisible, loadAccess, type GroupAccess } from '../groups/group-access';
+import { accessFrom, assertCan, isVisible, loadAccess, type GroupAccess } from '../groups/group-access';
 import * as outbox from '../reminders/event-mail-outbox.repo';
 import type { EventNotifier } from '../reminders/event-notifications';
 import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
-import { readEvent, readEvents } from './event-reader';
+import { lockEventWithMembership } from './event-lock.repo';
+import { eventWithPeople, readEvent, readEvents } from './event-reader';
+import { bySignUp, heldBy, listEventPeople, withoutMember } from './event-people.repo';
 import * as events from './events.repo';
 import * as responses from './responses.repo';
 import { applyResponse, clearResponse, EVENT_ENDED_MESSAGE } from './rsvp';
@@ -79,11 +81,11 @@ const assertSelf = (actor: UserDto, userID: string, what: string) => {
 export function createEventsService({ db, clock, publicUrl, notifier, changes, throttle, eventLimit = DEFAULT_EVENT_LIMIT }: Deps) {
   /** Locks the event and checks the caller is a member of its group; 404 when it does not exist. */
   async function lockWithAccess(tx: Db, eventId: string, actor: UserDto) {
-    const row = await events.lockById(tx, eventId);
-    if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE);
-    const access = await loadAccess(tx, row.group_id, actor);
+    const locked = await lockEventWithMembership(tx, eventId, actor.id);
+    if (!locked) throw notFound(EVENT_NOT_FOUND_MESSAGE);
+    const access = accessFrom(locked.group, locked.membership, actor.id);
     assertMember(access);
-    return { row, access };
+    return { row: locked.event, access };
   }
 
   const lockForMember = async (tx: Db, eventId: string, actor: UserDto) => (await lockWithAccess(tx, eventId, actor)).row;
@@ -212,27 +214,34 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
         if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
         await events.deleteNonMemberAttendees(tx, current.id, current.group_id);
         const now = clock.now();
+        // Read once: the seats, the line and the answers decide, and the answer is built from them and the change.
+        let people = await listEventPeople(tx, [current.id]);
         // Those already waiting come first: a seat left free (a departed member's) goes to them before a newcomer.
-        for (const change of await fillSeats(tx, [current], { now, publicUrl })) record(change);
-        const attendees = await events.listAttendees(tx, [current.id]);
-        const seat = attendees.find((a) => a.user_id === actor.id);
-        if (seat) {
+        const promotions = await fillSeats(tx, [current], { now, publicUrl }, people);
+        for (const change of promotions) record(change);
+        if (promotions.length > 0) people = await listEventPeople(tx, [current.id]);
+        const held = heldBy(people, actor.id);
+        if (held.seat) {
           // Attending is on time: a seat held as Late becomes Attending; otherwise nothing changes.
-          if (Number(seat.late) === 1 && current.end_at > now) {
+          if (Number(held.seat.late) === 1 && current.end_at > now) {
             await events.setLate(tx, current.id, actor.id, 0);
             record({ groupId: current.group_id, topic: 'attendance', action: 'attended', eventId: current.id, userId: actor.id });
+            return readEvent(tx, current, actor.id);
           }
-          return readEvent(tx, current, actor.id);
+          return eventWithPeople(current, people, actor.id);
         }
         if (current.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
         if (signupsClosed(current.start_at, current.signup_cutoff_minutes, now)) throw conflict(SIGNUP_CLOSED_MESSAGE);
-        if (attendees.length >= current.max_number_of_members) throw conflict(EVENT_FULL_MESSAGE);
+        if (people.attendees.length >= current.max_number_of_members) throw conflict(EVENT_FULL_MESSAGE);
         // One answer per member: taking a seat replaces a Maybe, Can sub or Not coming, and a place in line.
-        await responses.deleteResponse(tx, current.id, actor.id);
-        await waitlist.deleteEntries(tx, current.id, [actor.id]);
-        await events.insertAttendee(tx, { event_id: current.id, user_id: actor.id, joined_at: clock.now() });
+        if (held.answer) await responses.deleteResponse(tx, current.id, actor.id);
+        if (held.place) await waitlist.deleteEntries(tx, current.id, [actor.id]);
+        const seat = { event_id: current.id, user_id: actor.id, joined_at: clock.now() };
+        await events.insertAttendee(tx, seat);
         record({ groupId: current.group_id, topic: 'attendance', action: 'attended', eventId: current.id, userId: actor.id });
-        return readEvent(tx, current, actor.id);
+        const others = withoutMember(people, actor.id);
+        const attendees = [...others.attendees, { ...seat, username: actor.username, email: actor.email, late: 0 }];
+        return eventWithPeople(current, { ...others, attendees: attendees.sort(bySignUp) }, actor.id);
       });
     },
 
@@ -248,8 +257,9 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
         if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
         const now = clock.now();
         if (current.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
-        for (const change of await clearResponse(tx, current, actor.id, { now, publicUrl })) record(change);
-        return readEvent(tx, current, actor.id);
+        const cleared = await clearResponse(tx, current, actor.id, { now, publicUrl });
+        for (const change of cleared.changes) record(change);
+        return eventWithPeople(current, cleared.people, actor.id);
       });
     },
 

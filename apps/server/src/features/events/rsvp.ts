@@ -6,6 +6,7 @@ import type { Db } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { GroupChange } from '../live/group-changes';
 import * as outbox from '../reminders/event-mail-outbox.repo';
+import { heldBy, listEventPeople, withoutMember, type EventPeople } from './event-people.repo';
 import * as events from './events.repo';
 import * as responses from './responses.repo';
 import { fillSeats } from './seats';
@@ -79,17 +80,30 @@ export async function applyResponse(
   return { outcome: 'answered', changes };
 }
 
-/** Clears every answer the member gave the event (unattendEvent); a freed seat goes to the first in line. */
+/**
+ * Clears every answer the member gave the event (unattendEvent); a freed seat goes to the first in
+ * line. Reads the event's people once and writes only what the member held; returns the people as
+ * they are afterwards, for the answer.
+ */
 export async function clearResponse(
   tx: Db,
   row: events.EventRow,
   userId: string,
   { now, publicUrl }: { now: number; publicUrl: string },
-): Promise<GroupChange[]> {
-  await events.deleteAttendee(tx, row.id, userId);
-  await waitlist.deleteEntries(tx, row.id, [userId]);
-  await responses.deleteResponse(tx, row.id, userId);
-  await outbox.deleteUnsentReminders(tx, row.id, userId);
-  const changes: GroupChange[] = [{ groupId: row.group_id, topic: 'attendance', action: 'unattended', eventId: row.id, userId }];
-  return [...changes, ...(await fillSeats(tx, [row], { now, publicUrl }))];
+): Promise<{ changes: GroupChange[]; people: EventPeople }> {
+  const before = await listEventPeople(tx, [row.id]);
+  const held = heldBy(before, userId);
+  if (held.seat) {
+    await events.deleteAttendee(tx, row.id, userId);
+    await outbox.deleteUnsentReminders(tx, row.id, userId);
+  }
+  if (held.place) await waitlist.deleteEntries(tx, row.id, [userId]);
+  if (held.answer) await responses.deleteResponse(tx, row.id, userId);
+  const after = withoutMember(before, userId);
+  const promotions = await fillSeats(tx, [row], { now, publicUrl }, after);
+  const changes: GroupChange[] = [
+    { groupId: row.group_id, topic: 'attendance', action: 'unattended', eventId: row.id, userId },
+    ...promotions,
+  ];
+  return { changes, people: promotions.length > 0 ? await listEventPeople(tx, [row.id]) : after };
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/schema';
 import type { GroupChange } from '../live/group-changes';
 import * as outbox from '../reminders/event-mail-outbox.repo';
 import { eventMailRow } from '../reminders/event-notifications';
+import type { EventPeople } from './event-people.repo';
 import * as events from './events.repo';
 import * as waitlist from './waitlist.repo';
 
@@ -16,14 +17,16 @@ export async function fillSeats(
   tx: Db,
   rows: readonly events.EventRow[],
   { now, publicUrl }: { now: number; publicUrl: string },
+  /** The events' seats and waitlists as the caller read them in this transaction, to spare reading them again. */
+  people?: Pick<EventPeople, 'attendees' | 'waiting'>,
 ): Promise<GroupChange[]> {
   // A cancelled event keeps its sign-ups as they were: nobody is promoted onto it.
   const open = rows.filter((row) => row.start_at > now && row.cancelled_at == null);
   if (open.length === 0) return [];
   const ids = open.map((row) => row.id);
-  const waiting = await waitlist.listWaitlist(tx, ids);
+  const waiting = people ? people.waiting.filter((w) => ids.includes(w.event_id)) : await waitlist.listWaitlist(tx, ids);
   if (waiting.length === 0) return [];
-  const attendees = await events.listAttendees(tx, ids);
+  const attendees = people ? people.attendees.filter((a) => ids.includes(a.event_id)) : await events.listAttendees(tx, ids);
 
   const promoted: waitlist.WaitlistRow[] = [];
   for (const row of open) {

@@ -58,6 +58,15 @@ export async function loadAccess(
     if (group && actorId) membership = await members.find(db, groupId, actorId);
   }
   if (!group) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+  return accessFrom(group, membership, actorId);
+}
+
+/** What a caller may do in a group, from its row and the caller's membership (when they have one). */
+export function accessFrom(
+  group: groups.GroupRow,
+  membership: members.GroupMemberWithNameRow | undefined,
+  actorId: string | null,
+): GroupAccess {
   const viewer = viewerFor({ userID: actorId, groupOwner: group.group_owner, role: membership && toRole(membership.role) });
   return { group, membership, viewer, context: { viewer, isPrivate: group.is_private === 1 } };
 }

@@ -48,15 +48,7 @@ const groupWithMembership = precompiled(2, (db, groupId, userId) =>
     .leftJoin('group_members as m', (join) => join.onRef('m.group_id', '=', 'groups.id').on('m.user_id', '=', userId))
     .leftJoin('users', 'users.id', 'm.user_id')
     .selectAll('groups')
-    .select([
-      'm.user_id as m_user_id',
-      'm.role as m_role',
-      'm.is_active as m_is_active',
-      'm.team as m_team',
-      'm.receive_event_notifications as m_receive_event_notifications',
-      'm.joined_at as m_joined_at',
-      'users.username as m_username',
-    ])
+    .select(MEMBERSHIP_COLUMNS)
     .where('groups.id', '=', groupId),
 );
 
@@ -77,13 +69,34 @@ export async function findGroupWithMembership(
     `${groupId} ${userId}`,
     async () => (await groupWithMembership.first(db, groupId, userId)) as GroupWithMembershipRow | undefined,
   );
-  if (!row) return undefined;
+  return row && splitMembership(row, row.id);
+}
+
+/** The membership columns a query selected with the prefix `m_` (null when there is no membership). */
+export type MembershipColumns = Omit<GroupWithMembershipRow, keyof GroupsTable>;
+
+/** The membership columns selected beside the group's, for the statements that read both at once. */
+export const MEMBERSHIP_COLUMNS = [
+  'm.user_id as m_user_id',
+  'm.role as m_role',
+  'm.is_active as m_is_active',
+  'm.team as m_team',
+  'm.receive_event_notifications as m_receive_event_notifications',
+  'm.joined_at as m_joined_at',
+  'users.username as m_username',
+] as const;
+
+/** Splits a row of other columns and the `m_` membership columns (of the group `groupId`) into the two. */
+export function splitMembership<Rest extends object>(
+  row: MembershipColumns & Rest,
+  groupId: string,
+): { group: Omit<Rest, keyof MembershipColumns>; membership: GroupMemberWithNameRow | undefined } {
   const { m_user_id, m_role, m_is_active, m_team, m_receive_event_notifications, m_joined_at, m_username, ...group } = row;
   const membership =
     m_user_id === null || m_username === null
       ? undefined
       : {
-          group_id: group.id,
+          group_id: groupId,
           user_id: m_user_id,
           role: m_role ?? 'Member',
           is_active: m_is_active ?? 1,
