@@ -1,5 +1,8 @@
-import type { CompiledQuery, Compilable } from 'kysely';
+import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
 import type { Db } from './schema';
+
+/** A value the query is run with: ids and text, or numbers (times, counts). */
+type Argument = string | number;
 
 /** Stands for the i-th argument while the query is built; never a value a caller could pass. */
 const placeholder = (i: number) => `\u0000precompiled:${i}\u0000`;
@@ -32,11 +35,17 @@ export function precompiled<Row>(arity: number, build: (db: Db, ...args: string[
     return found;
   }
 
-  async function all(db: Db, ...args: string[]): Promise<Row[]> {
+  function run(db: Db, args: readonly Argument[]): Promise<QueryResult<Row>> {
     const { query, slots } = template(db);
     const parameters = slots.map((slot, i) => (slot === -1 ? query.parameters[i] : args[slot]));
-    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+    return db.executeQuery<Row>({ ...query, parameters });
   }
+  const all = async (db: Db, ...args: Argument[]): Promise<Row[]> => (await run(db, args)).rows;
 
-  return { all, first: async (db: Db, ...args: string[]): Promise<Row | undefined> => (await all(db, ...args))[0] };
+  return {
+    all,
+    first: async (db: Db, ...args: Argument[]): Promise<Row | undefined> => (await all(db, ...args))[0],
+    /** For a write: how many rows it changed. */
+    changed: async (db: Db, ...args: Argument[]): Promise<number> => Number((await run(db, args)).numAffectedRows ?? 0),
+  };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { precompiled } from '../../db/precompiled';
 import type { Db } from '../../db/schema';
 import type { AttendeeRow } from './events.repo';
 import type { ResponseRow } from './responses.repo';
@@ -37,31 +38,7 @@ type PersonRow = {
 export async function listEventPeople(db: Db, eventIds: readonly string[]): Promise<EventPeople> {
   const people: EventPeople = { attendees: [], waiting: [], answers: [], departed: new Set() };
   if (eventIds.length === 0) return people;
-  const { rows } = await sql<PersonRow>`
-    with wanted as (select id, group_id, user_id from events where id in (${sql.join(eventIds)}))
-    select 'seat' as kind, a.event_id, a.user_id, a.joined_at as at, a.late, null as response, u.username, u.email, null as time_zone
-    from wanted e
-    join event_attendees a on a.event_id = e.id
-    join group_members m on m.group_id = e.group_id and m.user_id = a.user_id
-    join users u on u.id = a.user_id
-    union all
-    select 'wait', w.event_id, w.user_id, w.joined_at, null, null, u.username, u.email, u.time_zone
-    from wanted e
-    join event_waitlist w on w.event_id = e.id
-    join group_members m on m.group_id = e.group_id and m.user_id = w.user_id
-    join users u on u.id = w.user_id
-    union all
-    select 'answer', r.event_id, r.user_id, r.responded_at, null, r.response, u.username, null, null
-    from wanted e
-    join event_responses r on r.event_id = e.id
-    join group_members m on m.group_id = e.group_id and m.user_id = r.user_id
-    join users u on u.id = r.user_id
-    union all
-    select 'departed', e.id, e.user_id, 0, null, null, null, null, null
-    from wanted e
-    left join group_members m on m.group_id = e.group_id and m.user_id = e.user_id
-    where m.user_id is null
-    order by 1, 4, 3`.execute(db);
+  const rows = eventIds.length === 1 ? await oneEventsPeople.all(db, eventIds[0]!) : (await peopleOf(eventIds).execute(db)).rows;
   for (const row of rows) {
     const at = Number(row.at);
     if (row.kind === 'seat') {
@@ -95,6 +72,37 @@ export async function listEventPeople(db: Db, eventIds: readonly string[]): Prom
     }
   }
   return people;
+}
+
+// One event's people, read by every sign-up, withdrawal and answer: compiled once.
+const oneEventsPeople = precompiled<PersonRow>(1, (db, eventId) => ({ compile: () => peopleOf([eventId]).compile(db) }));
+
+function peopleOf(eventIds: readonly string[]) {
+  return sql<PersonRow>`
+    with wanted as (select id, group_id, user_id from events where id in (${sql.join(eventIds)}))
+    select 'seat' as kind, a.event_id, a.user_id, a.joined_at as at, a.late, null as response, u.username, u.email, null as time_zone
+    from wanted e
+    join event_attendees a on a.event_id = e.id
+    join group_members m on m.group_id = e.group_id and m.user_id = a.user_id
+    join users u on u.id = a.user_id
+    union all
+    select 'wait', w.event_id, w.user_id, w.joined_at, null, null, u.username, u.email, u.time_zone
+    from wanted e
+    join event_waitlist w on w.event_id = e.id
+    join group_members m on m.group_id = e.group_id and m.user_id = w.user_id
+    join users u on u.id = w.user_id
+    union all
+    select 'answer', r.event_id, r.user_id, r.responded_at, null, r.response, u.username, null, null
+    from wanted e
+    join event_responses r on r.event_id = e.id
+    join group_members m on m.group_id = e.group_id and m.user_id = r.user_id
+    join users u on u.id = r.user_id
+    union all
+    select 'departed', e.id, e.user_id, 0, null, null, null, null, null
+    from wanted e
+    left join group_members m on m.group_id = e.group_id and m.user_id = e.user_id
+    where m.user_id is null
+    order by 1, 4, 3`;
 }
 
 /** The people with one member's seat, place in line and seatless answer taken away. */

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/schema';
 import type { EventAttendeesTable, EventsTable } from './events.tables';
 import { lockedRow } from '../../db/row-locks';
+import { precompiled } from '../../db/precompiled';
 
 export type EventRow = EventsTable;
 export type AttendeeRow = { event_id: string; user_id: string; username: string; email: string; joined_at: number; late: number };
@@ -134,6 +135,7 @@ export async function deleteById(db: Db, id: string): Promise<void> {
 
 /** Signs a user up unless already signed up; the (event, user) unique constraint settles races. */
 export async function insertAttendee(db: Db, row: EventAttendeesTable): Promise<boolean> {
+  if (row.late === undefined) return (await seatOnTime.all(db, row.event_id, row.user_id, row.joined_at)).length > 0;
   const inserted = await db
     .insertInto('event_attendees')
     .values(row)
@@ -143,23 +145,36 @@ export async function insertAttendee(db: Db, row: EventAttendeesTable): Promise<
   return inserted !== undefined;
 }
 
+// The sign-up toggle's statements, compiled once: they run with every Attend and Unattend.
+const seatOnTime = precompiled(3, (db, eventId, userId, joinedAt) =>
+  db
+    .insertInto('event_attendees')
+    .values({ event_id: eventId, user_id: userId, joined_at: joinedAt as unknown as number })
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+    .returning('user_id'),
+);
+const seat = precompiled(2, (db, eventId, userId) =>
+  db.deleteFrom('event_attendees').where('event_id', '=', eventId).where('user_id', '=', userId),
+);
+const nonMemberSeats = precompiled(2, (db, eventId, groupId) =>
+  db
+    .deleteFrom('event_attendees')
+    .where('event_id', '=', eventId)
+    .where('user_id', 'not in', db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId)),
+);
+
 /** Says whether a seat holder comes late (1) or on time (0). */
 export async function setLate(db: Db, eventId: string, userId: string, late: number): Promise<void> {
   await db.updateTable('event_attendees').set({ late }).where('event_id', '=', eventId).where('user_id', '=', userId).execute();
 }
 
 export async function deleteAttendee(db: Db, eventId: string, userId: string): Promise<boolean> {
-  const result = await db.deleteFrom('event_attendees').where('event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return (await seat.changed(db, eventId, userId)) === 1;
 }
 
 /** Drops the sign-ups of people who are no longer members of the event's group, so they cannot come back with the seat. */
 export async function deleteNonMemberAttendees(db: Db, eventId: string, groupId: string): Promise<void> {
-  await db
-    .deleteFrom('event_attendees')
-    .where('event_id', '=', eventId)
-    .where('user_id', 'not in', db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId))
-    .execute();
+  await nonMemberSeats.changed(db, eventId, groupId);
 }
 
 /** The events of every group the user belongs to that end after `since`, earliest first. */

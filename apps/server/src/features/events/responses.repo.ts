@@ -1,3 +1,4 @@
+import { precompiled } from '../../db/precompiled';
 import type { Db } from '../../db/schema';
 import type { EventResponsesTable } from './events.tables';
 
@@ -15,8 +16,11 @@ export async function upsertResponse(db: Db, row: EventResponsesTable): Promise<
 
 /** Drops the member's seatless answer (they now hold a seat, wait for one, or cleared their answer). */
 export async function deleteResponse(db: Db, eventId: string, userId: string): Promise<void> {
-  await db.deleteFrom('event_responses').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
+  await answer.changed(db, eventId, userId);
 }
+const answer = precompiled(2, (db, eventId, userId) =>
+  db.deleteFrom('event_responses').where('event_id', '=', eventId).where('user_id', '=', userId),
+);
 
 /**
  * A member who leaves the group gives up their answers to its events that have not started, as

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+import { precompiled } from '../../db/precompiled';
 import { skipLockedRows } from '../../db/row-locks';
 import type { EventWithGroupRow } from '../events/events.repo';
 import type { EventMailOutboxTable } from './event-mail-outbox.tables';
@@ -127,14 +128,26 @@ export async function release(db: Db, id: string, claimant: string, error: strin
 
 /** Drops unsent reminders of an event (all attendees, or one): it moved, was deleted, or they stopped attending. */
 export async function deleteUnsentReminders(db: Db, eventId: string, userId?: string): Promise<void> {
-  let query = db
+  if (userId) {
+    await memberReminder.changed(db, eventId, userId);
+    return;
+  }
+  const query = db
     .deleteFrom('event_mail_outbox')
     .where('event_id', '=', eventId)
     .where('kind', '=', 'reminder')
     .where('sent_at', 'is', null);
-  if (userId) query = query.where('user_id', '=', userId);
   await query.execute();
 }
+// Run with every withdrawal: compiled once.
+const memberReminder = precompiled(2, (db, eventId, userId) =>
+  db
+    .deleteFrom('event_mail_outbox')
+    .where('event_id', '=', eventId)
+    .where('kind', '=', 'reminder')
+    .where('sent_at', 'is', null)
+    .where('user_id', '=', userId),
+);
 
 /** Forgets mails sent (or given up on) before `before`. */
 export async function pruneFinished(db: Db, before: number): Promise<void> {
