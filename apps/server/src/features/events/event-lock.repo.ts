@@ -57,12 +57,26 @@ export async function lockEventWithMembership(
 ): Promise<{ event: EventRow; group: GroupsTable; membership: GroupMemberWithNameRow | undefined } | undefined> {
   const row = (await lockedEvent.first(db, eventId, userId)) as LockedEventRow | undefined;
   if (!row) return undefined;
-  const { group: rest, membership } = splitMembership(row, row.group_id);
-  const event = {} as Record<string, unknown>;
-  const group = {} as Record<string, unknown>;
-  for (const [column, value] of Object.entries(rest)) {
-    if (column.startsWith('g_')) group[column.slice(2)] = value;
-    else event[column] = value;
+  // One pass over the columns (a rest spread over thirty of them was a twentieth of a sign-up's CPU).
+  const event: Record<string, unknown> = {};
+  const group: Record<string, unknown> = {};
+  const member: Record<string, unknown> = {};
+  for (const column in row) {
+    const value = row[column as keyof LockedEventRow];
+    const [target, name] = placeOf(column);
+    (target === 'g' ? group : target === 'm' ? member : event)[name] = value;
   }
+  const { membership } = splitMembership(member as MembershipColumns, row.group_id);
   return { event: event as unknown as EventRow, group: group as unknown as GroupsTable, membership };
+}
+
+const places = new Map<string, readonly ['g' | 'm' | 'e', string]>();
+/** Where a selected column goes: the group's (`g_`), the membership's (`m_`, kept whole), or the event's. */
+function placeOf(column: string): readonly ['g' | 'm' | 'e', string] {
+  let place = places.get(column);
+  if (!place) {
+    place = column.startsWith('g_') ? ['g', column.slice(2)] : column.startsWith('m_') ? ['m', column] : ['e', column];
+    places.set(column, place);
+  }
+  return place;
 }
