@@ -228,3 +228,39 @@ describe('a sign-up and its withdrawal', () => {
     expect(await read(viewer)).toEqual(left);
   });
 });
+
+describe('an availability tick', () => {
+  it("reads the caller's zone and slots once and writes only the slot, answering the slots as it left them", async () => {
+    const { viewer } = large;
+    const tick = (payload: object) => async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/civilization/postPlayerAvailability/${large.group._id}/${viewer.user.id}`,
+        headers: { authorization: viewer.token },
+        payload,
+      });
+      if (res.statusCode !== 200) throw new Error(`postPlayerAvailability answered ${res.statusCode}: ${res.body}`);
+      answers.push(res.json());
+    };
+    const answers: unknown[] = [];
+    const read = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/civilization/getPlayerAvailability?groupID=${large.group._id}&userID=${viewer.user.id}`,
+          headers: { authorization: viewer.token },
+        })
+      ).json();
+    const own = (statements: string[]) => statements.filter((statement) => !/^(begin|commit|savepoint|release)/i.test(statement));
+    const ticked = own(await queriesOf(tick({ day: 'Friday', time: 'Evening' })));
+    // The caller, the group and membership, the profile's zone, the caller's slots, the slot.
+    expect(ticked, ticked.join('\n')).toHaveLength(5);
+    expect(answers.at(-1)).toEqual(await read());
+    const again = own(await queriesOf(tick({ day: 'Friday', time: 'Evening', available: true })));
+    // Already ticked: nothing to write.
+    expect(again, again.join('\n')).toHaveLength(4);
+    expect(answers.at(-1)).toEqual(await read());
+    await queriesOf(tick({ day: 'Friday', time: 'Evening' }));
+    expect(answers.at(-1)).toEqual(await read());
+  });
+});

@@ -1,3 +1,4 @@
+import { precompiled } from '../../db/precompiled';
 import type { Db } from '../../db/schema';
 import type { CivAvailabilityTable } from './civilization.tables';
 import './civilization.tables';
@@ -19,8 +20,9 @@ export const listByGroup = (db: Db, groupId: string): Promise<AvailabilityRow[]>
   ofMembers(db, groupId).orderBy('u.username').orderBy('a.user_id').execute();
 
 /** One member's slots in a group. */
-export const listByUser = (db: Db, groupId: string, userId: string): Promise<AvailabilityRow[]> =>
-  ofMembers(db, groupId).where('a.user_id', '=', userId).execute();
+export const listByUser = (db: Db, groupId: string, userId: string): Promise<AvailabilityRow[]> => memberSlots.all(db, groupId, userId);
+// Read with every tick: compiled once.
+const memberSlots = precompiled(2, (db, groupId, userId) => ofMembers(db, groupId).where('a.user_id', '=', userId));
 
 /**
  * Reads all of a member's slots in a group on the clock of `timeZone` from now on: a member's week

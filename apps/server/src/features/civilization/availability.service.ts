@@ -75,20 +75,24 @@ export function createAvailabilityService({ db, clock, changes }: Deps) {
       assertSelf(actor, body.userID, 'availability');
       const access = await loadAccess(db, params.groupID, actor);
       assertCan(access, 'editOwnPreferences');
-      const [profileZone, mine] = await Promise.all([
-        findTimeZone(db, actor.id),
-        availability.listByUser(db, params.groupID, actor.id),
-      ]);
-      const timeZone = profileZone ?? body.timeZone ?? mine[0]?.time_zone ?? access.group.time_zone;
-      const key = { group_id: params.groupID, user_id: actor.id, day: body.day, time: body.time };
-      const available = body.available ?? !mine.some((row) => row.day === body.day && row.time === body.time);
-      await db.transaction().execute(async (tx) => {
-        await availability.moveToZone(tx, params.groupID, actor.id, timeZone);
-        if (available) await availability.insertIfAbsent(tx, { ...key, time_zone: timeZone, created_at: clock.now() });
-        else await availability.remove(tx, key);
+      // Read and written in one transaction, so the answer is the slots as this tick left them,
+      // built from what was read: only what changes is written (a zone move, the slot itself).
+      const slots = await db.transaction().execute(async (tx) => {
+        const profileZone = await findTimeZone(tx, actor.id);
+        const mine = await availability.listByUser(tx, params.groupID, actor.id);
+        const timeZone = profileZone ?? body.timeZone ?? mine[0]?.time_zone ?? access.group.time_zone;
+        const key = { group_id: params.groupID, user_id: actor.id, day: body.day, time: body.time };
+        const ticked = mine.some((row) => row.day === body.day && row.time === body.time);
+        const available = body.available ?? !ticked;
+        if (mine.some((row) => row.time_zone !== timeZone)) await availability.moveToZone(tx, params.groupID, actor.id, timeZone);
+        const kept = mine.filter((row) => row.day !== body.day || row.time !== body.time).map((row) => ({ ...row, time_zone: timeZone }));
+        if (available && !ticked) await availability.insertIfAbsent(tx, { ...key, time_zone: timeZone, created_at: clock.now() });
+        if (!available && ticked) await availability.remove(tx, key);
+        const slot = { user_id: actor.id, username: actor.username, day: body.day, time: body.time, time_zone: timeZone };
+        return available ? [...kept, slot] : kept;
       });
       changes.publish({ groupId: params.groupID, topic: 'availability', action: 'changed', userId: actor.id });
-      return toAvailabilityDtos(await availability.listByUser(db, params.groupID, actor.id));
+      return toAvailabilityDtos(slots);
     },
   };
 }

@@ -41,9 +41,11 @@ export async function updateSteamId(db: Db, id: string, steamId: string | null):
 
 /** The user's chosen IANA time zone, or null. */
 export async function findTimeZone(db: Db, id: string): Promise<string | null> {
-  const row = await db.selectFrom('users').select('time_zone').where('id', '=', id).executeTakeFirst();
+  const row = await timeZoneOf.first(db, id);
   return row?.time_zone ?? null;
 }
+// Read with every availability tick: compiled once.
+const timeZoneOf = precompiled(1, (db, id) => db.selectFrom('users').select('time_zone').where('id', '=', id));
 
 export async function updateTimeZone(db: Db, id: string, timeZone: string | null): Promise<void> {
   await db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', id).execute();
