@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { useSearchParams } from 'react-router';
 import { DISCORD_SIGN_IN_MESSAGES, discordSignInErrors, type DiscordSignInError } from '@smm/shared/discord/sign-in';
 import { errorBodyOf } from '../../../lib/api-client';
@@ -9,7 +7,7 @@ import { getDiscordStatus, startDiscordSignIn } from '../api/discord-sign-in';
 const isSignInError = (value: string | null): value is DiscordSignInError => discordSignInErrors.includes(value as DiscordSignInError);
 
 /**
- * "Sign in with Discord", shown only when this installation has a Discord application; a new person
+ * "Sign in with Discord" (plain Bootstrap markup: the login page loads no React-Bootstrap), shown only when this installation has a Discord application; a new person
  * gets an account, someone who linked Discord signs into theirs. Also says why the last Discord
  * sign-in came back without signing in (?discordError=…).
  */
@@ -45,19 +43,19 @@ export function DiscordSignInButton({ returnTo, label = 'Sign in with Discord', 
   return (
     <>
       {isSignInError(refused) && (
-        <Alert variant="danger" role="alert" className="mt-3">
+        <div className="alert alert-danger mt-3" role="alert">
           {DISCORD_SIGN_IN_MESSAGES[refused]}
-        </Alert>
+        </div>
       )}
       {enabled && (
         <div className="mt-3">
-          <Button variant="outline-primary" className="discord-sign-in" onClick={start} disabled={starting}>
+          <button type="button" className="btn btn-outline-primary discord-sign-in" onClick={start} disabled={starting}>
             {starting ? 'Opening Discord…' : label}
-          </Button>
+          </button>
           {error && (
-            <Alert variant="danger" role="alert" className="mt-2 mb-0">
+            <div className="alert alert-danger mt-2 mb-0" role="alert">
               {error}
-            </Alert>
+            </div>
           )}
         </div>
       )}
