@@ -12,8 +12,9 @@ import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
-import { assertCan, isVisible, loadAccess } from '../groups/group-access';
+import { accessFrom, assertCan, isVisible } from '../groups/group-access';
 import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
+import { lockEventWithMembership } from './event-lock.repo';
 import { readEvent } from './event-reader';
 import * as events from './events.repo';
 import { fillSeats } from './seats';
@@ -33,9 +34,10 @@ export function createWaitlistService({ db, clock, publicUrl, changes }: Deps) {
   /** Locks the event (the lock attend takes) and checks the caller is a member of its group. */
   async function lockForMember(tx: Db, eventId: string, actor: UserDto, userID: string) {
     if (userID !== actor.id) throw forbidden('You can only join or leave a waitlist as yourself');
-    const row = await events.lockById(tx, eventId);
-    if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE);
-    const access = await loadAccess(tx, row.group_id, actor);
+    const locked = await lockEventWithMembership(tx, eventId, actor.id);
+    if (!locked) throw notFound(EVENT_NOT_FOUND_MESSAGE);
+    const row = locked.event;
+    const access = accessFrom(locked.group, locked.membership, actor.id);
     if (!can('viewEvents', access.context) && !isVisible(access)) throw notFound(EVENT_NOT_FOUND_MESSAGE);
     assertCan(access, 'viewEvents', 'Only members of this group can see and change its events');
     return row;

@@ -12,6 +12,7 @@ const releases = [
       'RuneScape clan bingo: boards of 3×3 to 10×10 tiles (tasks, XP goals and kill counts, with bonuses for rows, columns, diagonals and the whole board), teams set by hand or split evenly, claims with a screenshot that moderators accept, decline or hold, XP and kill-count tiles that complete themselves from the hiscores, and a live board and points table for every team. Other teams see your completed tiles, never your waiting claims.',
       "RuneScape 3 clans see RuneScape 3's own skills, from Summoning to Necromancy, with its combat level, on Clan Stats, the player page and its charts; Old School clans name theirs as Old School does (Hitpoints, Runecraft).",
       'Faster group pages on PostgreSQL: checking who you are, the group and your place in it takes one database query instead of two, an event list reads everyone who answered in one query instead of four, and sign-ups no longer rewrite the event to lock it. A busy group day costs the server about a quarter less work per page.',
+      'Faster sign-ups and availability: Attend, Unattend and ticking a time slot take half the database queries they did (the event, its group and your membership in one, everyone who answered read once, only what changed written), so a group answering at once waits less, on SQLite and PostgreSQL alike. The login page loads about 8 KB less script.',
     ],
   },
   {
