@@ -135,21 +135,14 @@ export async function deleteById(db: Db, id: string): Promise<void> {
 
 /** Signs a user up unless already signed up; the (event, user) unique constraint settles races. */
 export async function insertAttendee(db: Db, row: EventAttendeesTable): Promise<boolean> {
-  if (row.late === undefined) return (await seatOnTime.all(db, row.event_id, row.user_id, row.joined_at)).length > 0;
-  const inserted = await db
-    .insertInto('event_attendees')
-    .values(row)
-    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
-    .returning('user_id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  return (await seatTaken.all(db, row.event_id, row.user_id, row.joined_at, row.late ?? 0)).length > 0;
 }
 
 // The sign-up toggle's statements, compiled once: they run with every Attend and Unattend.
-const seatOnTime = precompiled(3, (db, eventId, userId, joinedAt) =>
+const seatTaken = precompiled(4, (db, eventId, userId, joinedAt, late) =>
   db
     .insertInto('event_attendees')
-    .values({ event_id: eventId, user_id: userId, joined_at: joinedAt as unknown as number })
+    .values({ event_id: eventId, user_id: userId, joined_at: joinedAt as unknown as number, late: late as unknown as number })
     .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
     .returning('user_id'),
 );
