@@ -2,12 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type KyselyConfig } from 'kysely';
-import pg from 'pg';
 import type { Database, Db } from './schema';
+import { postgresDriver } from './postgres-driver';
 import { createSqliteWrites } from './sqlite-writes';
-
-// int8 (COUNT, bigint timestamps) as numbers: every value we store fits in 2^53.
-pg.types.setTypeParser(20, (value) => Number(value));
 
 /** Told of every query the database runs and how long it took (tests count them and explain their plans). */
 export type QueryListener = (query: CompiledQuery, durationMs: number) => void;
@@ -102,7 +99,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     writes.register(db);
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({
+  const pool = new (postgresDriver().Pool)({
     connectionString: config.url,
     max: config.max ?? 10,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),

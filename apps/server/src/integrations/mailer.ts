@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What the log names a mail by: ids only, since an address in a log outlives every deletion. */
@@ -68,23 +67,31 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
 /** RFC 2606 reserves .invalid: no address in it exists. */
 export const isUndeliverable = (address: string): boolean => /\.invalid$/i.test(address.trim());
 
+type Nodemailer = (typeof import('nodemailer'))['default'];
+
+/** nodemailer loads with the first mail sent: a server that sends none never holds it (about 3 MB of heap). */
+function onFirstUse<T>(create: (nodemailer: Nodemailer) => T): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= import('nodemailer').then((module) => create(module.default)));
+}
+
 function createDelivery(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = onFirstUse((nodemailer) => nodemailer.createTransport(options.smtpUrl));
     return {
       async send(mail) {
-        const info = await transport.sendMail(message(options.from, mail)).catch((error: unknown) => {
+        const info = await (await transport()).sendMail(message(options.from, mail)).catch((error: unknown) => {
           throw withoutAddresses(error);
         });
         options.log.info({ ...mail.ref, messageId: info.messageId }, 'mail sent');
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = onFirstUse((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   let tightened = false;
   return {
     async send(mail) {
-      const info = await transport.sendMail(message(options.from, mail));
+      const info = await (await transport()).sendMail(message(options.from, mail));
       await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       if (!tightened) {
         // An outbox made by an older version may be readable by all; reset links must not be.

@@ -3,7 +3,6 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { Redis } from 'ioredis';
 import { ThrottledError } from '../features/throttle/throttle.service';
 import { redisOrLocalStore } from './rate-limit-store';
 
@@ -104,8 +103,9 @@ export const securityPlugin = fp<Options>(async (app: FastifyInstance, opts) => 
     done(null, payload);
   });
 
+  // ioredis loads only when a Redis is configured.
   const redis = opts.redisUrl
-    ? new Redis(opts.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new (await import('ioredis')).Redis(opts.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   if (redis) {
     let down = false;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { postgresDriver } from '../../db/postgres-driver';
 import type { Db } from '../../db/schema';
 import { createListenerRegistry, type GroupChange, type GroupChanges } from './group-changes';
 
@@ -55,7 +56,7 @@ export async function createPostgresGroupChanges({ db, url, log }: Deps): Promis
   }
 
   async function connect(isReconnect: boolean): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new (postgresDriver().Client)({ connectionString: url });
     next.on('notification', onNotification);
     next.on('error', (error) => {
       log.warn({ err: { message: error.message } }, 'live updates: PostgreSQL LISTEN connection lost');
