@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AVAILABILITY_WEEK_MS,
-  freeTimesBetween,
-  nextSlotOccurrence,
-  slotOccurrences,
-  wallClock,
-  zonedTimeToInstant,
-} from './availability';
+import { AVAILABILITY_WEEK_MS, freeTimesBetween, nextSlotOccurrence, slotOccurrences, wallClock, zonedTimeToInstant } from './availability';
 
 describe('zonedTimeToInstant', () => {
   it.each([
@@ -17,6 +10,18 @@ describe('zonedTimeToInstant', () => {
     ['Asia/Kolkata', 2026, 1, 1, 9, '2026-01-01T03:30:00.000Z'],
   ])('%s %i-%i-%i %i:00', (zone, y, m, d, h, iso) => {
     expect(new Date(zonedTimeToInstant(zone, y, m, d, h)).toISOString()).toBe(iso);
+  });
+
+  it('answers each zone and wall time on its own when asked again (instants found are kept)', () => {
+    const asked = [
+      ['Europe/Berlin', 2026, 10, 25, 9],
+      ['America/New_York', 2026, 10, 25, 9],
+      ['Europe/Berlin', 2026, 10, 24, 9],
+      ['Europe/Berlin', 2026, 10, 25, 19],
+    ] as const;
+    const first = asked.map((wall) => new Date(zonedTimeToInstant(...wall)).toISOString());
+    expect(first).toEqual(['2026-10-25T08:00:00.000Z', '2026-10-25T13:00:00.000Z', '2026-10-24T07:00:00.000Z', '2026-10-25T18:00:00.000Z']);
+    expect(asked.map((wall) => new Date(zonedTimeToInstant(...wall)).toISOString())).toEqual(first);
   });
 });
 
@@ -68,7 +73,7 @@ describe('slotOccurrences', () => {
     expect(sunday.map(({ start }) => new Date(start).toISOString())).toEqual(['2026-10-25T08:00:00.000Z']);
   });
 
-  it("a Tokyo Saturday evening is a New York Saturday morning (no daylight saving in Tokyo)", () => {
+  it('a Tokyo Saturday evening is a New York Saturday morning (no daylight saving in Tokyo)', () => {
     const from = Date.UTC(2026, 10, 23);
     const [at] = slotOccurrences({ day: 'Saturday', time: 'Evening' }, 'Asia/Tokyo', from, from + AVAILABILITY_WEEK_MS);
     expect(new Date(at!.start).toISOString()).toBe('2026-11-28T10:00:00.000Z');

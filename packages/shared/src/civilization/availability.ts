@@ -25,21 +25,31 @@ export const slotKey = (slot: Slot): string => `${slot.day}:${slot.time}`;
 
 /** The wall-clock parts of an instant in a time zone. */
 export function wallClock(instant: number, timeZone: string) {
-  const parts = wallClockFormat(timeZone).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
-  return {
-    year: Number(get('year')),
-    month: Number(get('month')),
-    day: Number(get('day')),
-    hour: Number(get('hour')),
-    minute: Number(get('minute')),
-    second: Number(get('second')),
-    weekday: get('weekday'),
-  };
+  const shown = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, weekday: '' };
+  for (const { type, value } of wallClockFormat(timeZone).formatToParts(instant)) {
+    if (type === 'weekday') shown.weekday = value;
+    else if (type in shown) (shown as Record<string, number | string>)[type] = Number(value);
+  }
+  return shown;
 }
+
+/** Instants already found by zonedTimeToInstant, per zone and wall time: a zone's rules do not change while the process runs. */
+const instantsShown = new Map<string, number>();
+const INSTANTS_KEPT = 20_000;
 
 /** The instant at which the zone's clock shows the given wall time (the later one across a DST overlap). */
 export function zonedTimeToInstant(timeZone: string, year: number, month: number, day: number, hour: number): number {
+  const key = `${timeZone} ${year} ${month} ${day} ${hour}`;
+  let instant = instantsShown.get(key);
+  if (instant === undefined) {
+    instant = findInstant(timeZone, year, month, day, hour);
+    if (instantsShown.size >= INSTANTS_KEPT) instantsShown.clear();
+    instantsShown.set(key, instant);
+  }
+  return instant;
+}
+
+function findInstant(timeZone: string, year: number, month: number, day: number, hour: number): number {
   const guess = Date.UTC(year, month - 1, day, hour);
   let instant = guess;
   // Two passes settle the zone's offset, also when the guess and the answer fall on different sides of a change.
@@ -94,7 +104,17 @@ export interface FreeTime {
  * member's wall-clock hours and moves the instants.
  */
 export function slotOccurrences(slot: Slot, timeZone: string, from: number, to: number): { start: number; end: number }[] {
-  const first = wallClock(from - DAY_MS, timeZone);
+  return occurrencesFrom(wallClock(from - DAY_MS, timeZone), slot, timeZone, from, to);
+}
+
+/** slotOccurrences, counting dates from `first`: the zone's wall clock a day before `from`. */
+function occurrencesFrom(
+  first: { year: number; month: number; day: number },
+  slot: Slot,
+  timeZone: string,
+  from: number,
+  to: number,
+): { start: number; end: number }[] {
   const hours = SLOT_HOURS[slot.time];
   const target = AVAILABILITY_DAYS.indexOf(slot.day);
   const found: { start: number; end: number }[] = [];
@@ -118,9 +138,20 @@ export function freeTimesBetween(
   from: number,
   to: number,
 ): FreeTime[] {
+  // Members mostly share a few zones: each zone's first date is read once.
+  const firsts = new Map<string, ReturnType<typeof wallClock>>();
+  const firstIn = (timeZone: string) => {
+    let first = firsts.get(timeZone);
+    if (!first) firsts.set(timeZone, (first = wallClock(from - DAY_MS, timeZone)));
+    return first;
+  };
   return slots
     .flatMap((slot) =>
-      slotOccurrences(slot, slot.timeZone, from, to).map((at) => ({ userID: slot.userID, username: slot.username, ...at })),
+      occurrencesFrom(firstIn(slot.timeZone), slot, slot.timeZone, from, to).map((at) => ({
+        userID: slot.userID,
+        username: slot.username,
+        ...at,
+      })),
     )
     .sort((a, b) => a.start - b.start || a.username.localeCompare(b.username) || a.userID.localeCompare(b.userID));
 }
