@@ -13,12 +13,12 @@ describe('zonedTimeToInstant', () => {
   });
 
   it('answers each zone and wall time on its own when asked again (instants found are kept)', () => {
-    const asked = [
+    const asked: [string, number, number, number, number][] = [
       ['Europe/Berlin', 2026, 10, 25, 9],
       ['America/New_York', 2026, 10, 25, 9],
       ['Europe/Berlin', 2026, 10, 24, 9],
       ['Europe/Berlin', 2026, 10, 25, 19],
-    ] as const;
+    ];
     const first = asked.map((wall) => new Date(zonedTimeToInstant(...wall)).toISOString());
     expect(first).toEqual(['2026-10-25T08:00:00.000Z', '2026-10-25T13:00:00.000Z', '2026-10-24T07:00:00.000Z', '2026-10-25T18:00:00.000Z']);
     expect(asked.map((wall) => new Date(zonedTimeToInstant(...wall)).toISOString())).toEqual(first);
