@@ -30,8 +30,12 @@ interface Entry {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** At most this much answer text is kept (the oldest used goes first), and at most this many answers. */
-export const KEPT_RESPONSES_BYTES = 8 * 1024 * 1024;
+/**
+ * At most this much answer text is kept (the oldest used goes first), and at most this many answers.
+ * 2 MB holds the bench's mixed day whole (the same throughput as 8 MB); 8 MB filled over the soak's
+ * five minutes and showed as 9 to 10 MB/min of RSS growth (docs/decisions/performance-day.md, "Memory").
+ */
+export const KEPT_RESPONSES_BYTES = 2 * 1024 * 1024;
 export const KEPT_RESPONSES_MAX = 5_000;
 /** The caller's account is read before the handler (plugins/auth.ts), and an answer may show it. */
 const CALLER_TABLES = ['users'];
