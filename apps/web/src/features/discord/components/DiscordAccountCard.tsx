@@ -13,6 +13,7 @@ import {
 import { errorBodyOf } from '../../../lib/api-client';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { Loading } from '../../../lib/ui/Loading';
+import { useChoiceWhileSaving } from '../../../lib/use-choice-while-saving';
 import { useToast } from '../../../lib/ui/toasts';
 import { useAppState, useCurrentUser } from '../../auth/app-state';
 import {
@@ -98,6 +99,7 @@ export function DiscordAccountCard({ className }: { className?: string }) {
   const startLink = useStartDiscordLink();
   const unlink = useUnlinkDiscord(user.id);
   const dmReminders = useSetDmReminders(user.id);
+  const dmChoice = useChoiceWhileSaving(link.data?.link?.dmReminders ?? false);
   const toast = useToast();
   const [params] = useSearchParams();
   const refused = params.get('discordError');
@@ -136,14 +138,15 @@ export function DiscordAccountCard({ className }: { className?: string }) {
           type="switch"
           id="discord-dm-reminders"
           label="Also send me event reminders by Discord DM"
-          // Shows the choice at once; the server's answer then confirms it (or a failure puts it back).
-          checked={dmReminders.isPending ? dmReminders.variables : linked.dmReminders}
-          disabled={dmReminders.isPending}
-          onChange={(e) =>
+          checked={dmChoice.shown}
+          disabled={dmChoice.saving || dmReminders.isPending}
+          onChange={(e) => {
+            dmChoice.choose(e.target.checked);
             dmReminders.mutate(e.target.checked, {
+              onSettled: dmChoice.settle,
               onError: (failure) => toast({ title: 'Error!', body: errorBodyOf(failure).message, variant: 'danger' }),
-            })
-          }
+            });
+          }}
         />
         <p className="small text-body-secondary mb-0">
           An hour before each event you attend. Reminder mails stay on unless you turn a group's event mails off in its User Settings.

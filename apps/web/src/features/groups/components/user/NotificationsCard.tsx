@@ -3,6 +3,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { errorBodyOf } from '../../../../lib/api-client';
+import { useChoiceWhileSaving } from '../../../../lib/use-choice-while-saving';
 import { Loading } from '../../../../lib/ui/Loading';
 import { useToast } from '../../../../lib/ui/toasts';
 import { useFullGroup } from '../../api/get-full-group';
@@ -14,11 +15,13 @@ export function NotificationsCard({ groupID, userID }: { groupID: string; userID
   const save = useSaveMemberNotifications(groupID, userID);
   const toast = useToast();
   const member = full.data?.members.find((m) => m.userID === userID);
-  // While saving, show the value being saved rather than flicking back to the old one.
-  const checked = (save.isPending ? save.variables : member?.notifications.receiveEventNotifications) ?? false;
+  const choice = useChoiceWhileSaving(member?.notifications.receiveEventNotifications ?? false);
+  const saving = choice.saving || save.isPending;
 
   function change(receiveEventNotifications: boolean) {
+    choice.choose(receiveEventNotifications);
     save.mutate(receiveEventNotifications, {
+      onSettled: choice.settle,
       onSuccess: () =>
         toast({
           title: 'Success!',
@@ -45,11 +48,11 @@ export function NotificationsCard({ groupID, userID }: { groupID: string; userID
               type="checkbox"
               id="event-notifications"
               label="Event Notifications"
-              checked={checked}
-              disabled={save.isPending}
+              checked={choice.shown}
+              disabled={saving}
               onChange={(e) => change(e.target.checked)}
             />
-            {save.isPending && <Spinner animation="border" size="sm" role="status" aria-label="Saving" />}
+            {saving && <Spinner animation="border" size="sm" role="status" aria-label="Saving" />}
           </div>
         )}
       </Card.Body>
