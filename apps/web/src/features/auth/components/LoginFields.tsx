@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { EMAIL_MAX, PASSWORD_MAX } from '@smm/shared/limits';
-import { errorBodyOf } from '../../../lib/api-client';
+import { errorBodyOf, setAuthHeader } from '../../../lib/api-client';
 import { TextField } from '../../../lib/ui/TextField';
 import { loginUser } from '../api';
 import { useAppState } from '../app-state';
@@ -20,11 +20,14 @@ export function useLogin(onLoggedIn?: () => void, initialEmail = '') {
     setUserLoading();
     try {
       const { token } = await loginUser(form);
+      // The browser's zone is saved before the app counts the user signed in: that moves the page
+      // on to the dashboard at once, and leaving it straight away would cut the save off.
+      setAuthHeader(token);
+      await saveBrowserTimeZoneIfUnset();
       clearErrors();
       // A notice meant for the login page (e.g. 'Please log in') must not follow the user in.
       hideAlert();
       applyToken(token);
-      await saveBrowserTimeZoneIfUnset();
       onLoggedIn?.();
     } catch (error) {
       // Nobody is signed in after a failed login: this also ends the loading state.
