@@ -1,6 +1,6 @@
 import type { TimeZoneResponse } from '@smm/shared/events/time-zone';
 import { api } from '../../lib/api-client';
-import { browserTimeZone } from '../events/api/time-zone';
+import { browserTimeZone } from '../../lib/browser-time-zone';
 
 /**
  * On login, an account with no time zone gets the browser's, so event mails use the zone the app
