@@ -32,6 +32,16 @@ export async function createPostgresGroupChanges({ db, url, log }: Deps): Promis
   let closed = false;
   let failures = 0;
   let retryTimer: NodeJS.Timeout | undefined;
+  /** NOTIFYs on their way: closing waits for them, so none is cut off by the pool closing after. */
+  const sending = new Set<Promise<unknown>>();
+
+  function notify(channel: string, payload: string, onFailure: (error: unknown) => void) {
+    const sent = sql`select pg_notify(${channel}, ${payload})`
+      .execute(db)
+      .catch(onFailure)
+      .finally(() => sending.delete(sent));
+    sending.add(sent);
+  }
 
   function onNotification(message: pg.Notification) {
     if (!message.payload) return;
@@ -92,7 +102,7 @@ export async function createPostgresGroupChanges({ db, url, log }: Deps): Promis
   return {
     publish(change) {
       registry.deliverLocal(change);
-      sql`select pg_notify(${GROUP_CHANGES_CHANNEL}, ${JSON.stringify(change)})`.execute(db).catch((error: unknown) => {
+      notify(GROUP_CHANGES_CHANNEL, JSON.stringify(change), (error) => {
         // The other instances miss this one; this instance's pages still hear it.
         log.warn({ err: { message: (error as Error).message } }, 'live updates: NOTIFY failed');
         registry.deliverToGroup(change);
@@ -101,7 +111,7 @@ export async function createPostgresGroupChanges({ db, url, log }: Deps): Promis
     subscribe: registry.subscribe,
     onLocal: registry.onLocal,
     publishSessionEnd(userId) {
-      sql`select pg_notify(${SESSION_ENDS_CHANNEL}, ${userId})`.execute(db).catch((error: unknown) => {
+      notify(SESSION_ENDS_CHANNEL, userId, (error) => {
         log.warn({ err: { message: (error as Error).message } }, 'live updates: NOTIFY of a session end failed');
         registry.deliverSessionEnd(userId);
       });
@@ -110,6 +120,7 @@ export async function createPostgresGroupChanges({ db, url, log }: Deps): Promis
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      await Promise.all(sending);
       registry.clear();
       const current = client;
       client = null;
