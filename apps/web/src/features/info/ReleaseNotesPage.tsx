@@ -14,6 +14,7 @@ const releases = [
       'Faster group pages on PostgreSQL: checking who you are, the group and your place in it takes one database query instead of two, an event list reads everyone who answered in one query instead of four, and sign-ups no longer rewrite the event to lock it. A busy group day costs the server about a quarter less work per page.',
       'Faster sign-ups and availability: Attend, Unattend and ticking a time slot take half the database queries they did (the event, its group and your membership in one, everyone who answered read once, only what changed written), so a group answering at once waits less, on SQLite and PostgreSQL alike. The login page loads about 8 KB less script, and every public page a little less style sheet.',
       "Faster availability: a group's free times, each member's slots on their own clock, are worked out about ten times faster, so the heat map and the grid answer sooner right after someone ticks a slot.",
+      "Fixes: the Event Notifications checkbox and the Discord DM switch show your choice the moment you click; logging in saves your browser's time zone before the dashboard opens, so leaving at once no longer loses it; and on PostgreSQL a server shutting down right after a burst of changes still tells the other servers' live pages of every one.",
     ],
   },
   {
