@@ -229,6 +229,27 @@ describe('a sign-up and its withdrawal', () => {
   });
 });
 
+describe('a game edit', () => {
+  it("reads the game under its lock with its group and the caller's membership in one statement", async () => {
+    const rename = (gameName: string) => async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/civilization/updateGame',
+        headers: { authorization: large.viewer.token },
+        payload: { gameID: large.gameID, gameName },
+      });
+      if (res.statusCode !== 200) throw new Error(`updateGame answered ${res.statusCode}: ${res.body}`);
+    };
+    const statements = await queriesOf(rename('Counted game'));
+    const locks = statements.filter((statement) => /from "civ_games" inner join "groups"/.test(statement));
+    expect(locks, statements.join('\n')).toHaveLength(1);
+    expect(locks[0]).toMatch(/left join "group_members" as "m"/);
+    // The group and the membership are not read again on their own.
+    expect(statements.filter((statement) => /^select .* from "groups" where/.test(statement)), statements.join('\n')).toEqual([]);
+    expect(await queriesOf(rename('Counted again'))).toHaveLength(statements.length);
+  });
+});
+
 describe('an availability tick', () => {
   it("reads the caller's zone and slots once and writes only the slot, answering the slots as it left them", async () => {
     const { viewer } = large;

@@ -12,7 +12,7 @@ import type { Db } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import * as events from '../events/events.repo';
-import { assertCan, loadAccess, type GroupAccess } from '../groups/group-access';
+import { accessFrom, assertCan, loadAccess, type GroupAccess } from '../groups/group-access';
 import * as members from '../groups/group-members.repo';
 import { parseSettings } from '../groups/groups.mapper';
 import { catalogueOf } from '../civilization/civ-access';
@@ -21,6 +21,7 @@ import type { GroupChanges } from '../live/group-changes';
 import { gameFromDraft, markDraftUsed, type DraftedGame } from '../civ-drafts/drafted-game';
 import { assertPlayersAreMembers } from '../civ-drafts/drafts.service';
 import * as games from './civ-games.repo';
+import { lockGameWithMembership } from './game-lock.repo';
 import { toGameDto, toIso, type GameSettings } from './civ-games.mapper';
 import { addFinishedGame, recomputeStandings } from './civ-games.standings';
 import { recordAudit } from './game-audit';
@@ -151,9 +152,19 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
    * only for Administrators (to restore it), and only when `deleted` allows it.
    */
   async function loadGame(tx: Db, gameID: string, actor: UserDto, options: { lock?: boolean; deleted?: boolean } = {}) {
-    const game = await (options.lock ? games.lockById(tx, gameID) : games.findAnyById(tx, gameID));
-    if (!game) throw notFound(GAME_NOT_FOUND_MESSAGE);
-    const access = await loadAccess(tx, game.group_id, actor);
+    let game: games.GameRow | undefined;
+    let access: GroupAccess;
+    if (options.lock) {
+      // The game under its lock, its group and the caller's membership in one statement.
+      const locked = await lockGameWithMembership(tx, gameID, actor.id);
+      if (!locked) throw notFound(GAME_NOT_FOUND_MESSAGE);
+      game = locked.game;
+      access = accessFrom(locked.group, locked.membership, actor.id);
+    } else {
+      game = await games.findAnyById(tx, gameID);
+      if (!game) throw notFound(GAME_NOT_FOUND_MESSAGE);
+      access = await loadAccess(tx, game.group_id, actor);
+    }
     // To someone outside the group the game does not exist.
     if (access.viewer === 'nonMember' || access.viewer === 'anonymous') throw notFound(GAME_NOT_FOUND_MESSAGE);
     assertCan(access, 'viewGames');
