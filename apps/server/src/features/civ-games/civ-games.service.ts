@@ -158,7 +158,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
       // The game under its lock, its group and the caller's membership in one statement.
       const locked = await lockGameWithMembership(tx, gameID, actor.id);
       if (!locked) throw notFound(GAME_NOT_FOUND_MESSAGE);
-      game = locked.game;
+      game = locked.row;
       access = accessFrom(locked.group, locked.membership, actor.id);
     } else {
       game = await games.findAnyById(tx, gameID);

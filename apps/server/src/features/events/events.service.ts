@@ -85,7 +85,7 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
     if (!locked) throw notFound(EVENT_NOT_FOUND_MESSAGE);
     const access = accessFrom(locked.group, locked.membership, actor.id);
     assertMember(access);
-    return { row: locked.event, access };
+    return { row: locked.row, access };
   }
 
   const lockForMember = async (tx: Db, eventId: string, actor: UserDto) => (await lockWithAccess(tx, eventId, actor)).row;

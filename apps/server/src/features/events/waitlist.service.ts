@@ -36,7 +36,7 @@ export function createWaitlistService({ db, clock, publicUrl, changes }: Deps) {
     if (userID !== actor.id) throw forbidden('You can only join or leave a waitlist as yourself');
     const locked = await lockEventWithMembership(tx, eventId, actor.id);
     if (!locked) throw notFound(EVENT_NOT_FOUND_MESSAGE);
-    const row = locked.event;
+    const row = locked.row;
     const access = accessFrom(locked.group, locked.membership, actor.id);
     if (!can('viewEvents', access.context) && !isVisible(access)) throw notFound(EVENT_NOT_FOUND_MESSAGE);
     assertCan(access, 'viewEvents', 'Only members of this group can see and change its events');
