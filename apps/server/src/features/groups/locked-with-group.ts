@@ -9,7 +9,7 @@ import type { GroupsTable } from './groups.tables';
 // `g_`, the membership's with `m_` (lockWithGroup, at the end).
 
 /** Every column of the group, selected beside the locked row's with the prefix `g_`. */
-export const GROUP_COLUMNS = [
+const GROUP_COLUMNS = [
   'groups.id as g_id',
   'groups.group_name as g_group_name',
   'groups.game_name as g_game_name',
