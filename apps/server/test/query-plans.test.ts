@@ -237,4 +237,16 @@ describe.skipIf(postgres)('query plans on SQLite', () => {
     }
     expect(found).toEqual([]);
   });
+
+  it('counts and pages a games list from the index alone', async () => {
+    const lists = [...new Map(captured.filter((q) => q.sql.includes('"page_total"')).map((q) => [q.sql, q])).values()];
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+    for (const query of lists) {
+      const { rows } = await t.database.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+      // The page's ids and the count search the group's games; only the page's rows are read by id.
+      const groupSearches = rows.map((r) => r.detail).filter((detail) => /^SEARCH g USING/.test(detail) && !/\(id=\?\)/.test(detail));
+      expect(groupSearches, short(query)).toHaveLength(2);
+      for (const detail of groupSearches) expect(detail, short(query)).toMatch(/^SEARCH g USING COVERING INDEX civ_games_(active|finished)_idx/);
+    }
+  });
 });
