@@ -130,7 +130,9 @@ async function fill(app: TestApp) {
   await sql`
     insert into runescape_bingo_completions (tile_id, team_id, bingo_id, claim_id, completed_at)
     select 'fill-bingo-' || g || '-tile-' || p, 'fill-bingo-' || g || '-team-' || t, 'fill-bingo-' || g, null, ${now}::bigint - 5 * ${DAY}::bigint
-    from generate_series(1, ${FILL.groups}, 2) as g, generate_series(0, ${FILL.bingoTeams - 1}) as t, generate_series(1, 3, 2) as p`.execute(db);
+    from generate_series(1, ${FILL.groups}, 2) as g, generate_series(0, ${FILL.bingoTeams - 1}) as t, generate_series(1, 3, 2) as p`.execute(
+    db,
+  );
   await sql`analyze`.execute(db);
 }
 
@@ -246,7 +248,8 @@ describe.skipIf(postgres)('query plans on SQLite', () => {
       // The page's ids and the count search the group's games; only the page's rows are read by id.
       const groupSearches = rows.map((r) => r.detail).filter((detail) => /^SEARCH g USING/.test(detail) && !/\(id=\?\)/.test(detail));
       expect(groupSearches, short(query)).toHaveLength(2);
-      for (const detail of groupSearches) expect(detail, short(query)).toMatch(/^SEARCH g USING COVERING INDEX civ_games_(active|finished)_idx/);
+      for (const detail of groupSearches)
+        expect(detail, short(query)).toMatch(/^SEARCH g USING COVERING INDEX civ_games_(active|finished)_idx/);
     }
   });
 });
