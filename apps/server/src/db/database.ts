@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type KyselyConfig } from 'kysely';
 import type { Database, Db } from './schema';
 import { postgresDriver } from './postgres-driver';
+import { withFastRows, type DriverStatement } from './sqlite-rows';
 import { createSqliteWrites } from './sqlite-writes';
 
 /** Told of every query the database runs and how long it took (tests count them and explain their plans). */
@@ -28,7 +29,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * the games list). The single connection runs one query at a time, so a statement is safe to reuse.
  */
 function withStatementCache(sqlite: SQLite.Database, onStatement: (sql: string, readonly: boolean) => void) {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new Map<string, DriverStatement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
@@ -36,7 +37,7 @@ function withStatementCache(sqlite: SQLite.Database, onStatement: (sql: string, 
       if (statement) {
         cache.delete(sql);
       } else {
-        statement = sqlite.prepare(sql);
+        statement = withFastRows(sqlite.prepare(sql));
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       }
       cache.set(sql, statement);
