@@ -4,6 +4,7 @@ import type { Db } from '../../db/schema';
 import type { CivGameMembersTable, CivGamesTable, CivRatingsTable } from './civ-games.tables';
 import './civ-games.tables';
 import { lockedRow } from '../../db/row-locks';
+import { precompiled } from '../../db/precompiled';
 
 export type GameRow = CivGamesTable;
 export type GameMemberRow = CivGameMembersTable & { username: string };
@@ -121,11 +122,10 @@ export async function listMembers(db: Db, gameIds: readonly string[]): Promise<G
 
 const likePattern = (value: string) => `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Games of a group, active or finished (of one type), newest first, filtered on one column; one page and the total. */
-export async function listPage(
-  db: Db,
-  params: { groupId: string; finished: boolean; gameType?: GameType; filter?: GameFilter; offset: number; limit: number },
-): Promise<{ rows: GameRow[]; total: number }> {
+type PageParams = { groupId: string; finished: boolean; gameType?: GameType; filter?: GameFilter; offset: number; limit: number };
+
+/** The games a page is drawn from: a group's active games, or its finished ones (of one type), filtered on one column. */
+function pageGames(db: Db, params: Omit<PageParams, 'offset' | 'limit'>) {
   let query = db.selectFrom('civ_games as g').where('g.group_id', '=', params.groupId).where('g.deleted_at', 'is', null);
   query = params.finished ? query.where('g.finished_at', 'is not', null) : query.where('g.finished_at', 'is', null);
   if (params.gameType) query = query.where('g.game_type', '=', params.gameType);
@@ -150,20 +150,49 @@ export async function listPage(
     else
       query = query.where('g.id', 'in', db.selectFrom('civ_game_members as gm').select('gm.game_id').where('gm.user_id', 'in', namedUsers));
   }
+  return query;
+}
+
+/** One page of the games, newest first, each row carrying the count of all of them. */
+function pageQuery(db: Db, params: Omit<PageParams, 'offset' | 'limit'>, limit: number, offset: number) {
+  const query = pageGames(db, params);
   const order = params.finished ? 'g.finished_at' : 'g.created_at';
   // The page's ids come from the index alone; only the ten rows shown are read in full, however deep the page.
-  const pageIds = query.select('g.id').orderBy(order, 'desc').orderBy('g.id', 'desc').limit(params.limit).offset(params.offset);
+  const pageIds = query.select('g.id').orderBy(order, 'desc').orderBy('g.id', 'desc').limit(limit).offset(offset);
   const count = query.select((eb) => eb.fn.countAll<number>().as('n'));
   // The count rides along on every row of the page: one statement, one round trip on PostgreSQL.
-  const counted = await db
+  return db
     .selectFrom('civ_games as g')
     .selectAll('g')
     .select(count.as('page_total'))
     .where('g.id', 'in', pageIds)
     .orderBy(order, 'desc')
-    .orderBy('g.id', 'desc')
-    .execute();
-  if (counted.length === 0) return { rows: [], total: Number((await count.executeTakeFirstOrThrow()).n) };
+    .orderBy('g.id', 'desc');
+}
+
+// The pages every games list opens with, unfiltered, compiled once; a page and its offset are bound
+// as parameters like any value.
+const activePage = precompiled(3, (db, groupId, limit, offset) =>
+  pageQuery(db, { groupId, finished: false }, limit as unknown as number, offset as unknown as number),
+);
+const finishedPage = precompiled(4, (db, groupId, gameType, limit, offset) =>
+  pageQuery(db, { groupId, finished: true, gameType: gameType as GameType }, limit as unknown as number, offset as unknown as number),
+);
+
+/** Games of a group, active or finished (of one type), newest first, filtered on one column; one page and the total. */
+export async function listPage(db: Db, params: PageParams): Promise<{ rows: GameRow[]; total: number }> {
+  const { groupId, gameType, limit, offset } = params;
+  let counted;
+  if (params.filter) counted = await pageQuery(db, params, limit, offset).execute();
+  else if (!params.finished) counted = await activePage.all(db, groupId, limit, offset);
+  else if (gameType) counted = await finishedPage.all(db, groupId, gameType, limit, offset);
+  else counted = await pageQuery(db, params, limit, offset).execute();
+  if (counted.length === 0) {
+    const { n } = await pageGames(db, params)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { rows: [], total: Number(n) };
+  }
   const total = Number(counted[0]!.page_total);
   return { rows: counted.map(({ page_total: _total, ...row }) => row), total };
 }

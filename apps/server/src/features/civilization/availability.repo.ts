@@ -16,8 +16,9 @@ const ofMembers = (db: Db, groupId: string) =>
     .where('a.group_id', '=', groupId);
 
 /** Every current member's slots in a group. */
-export const listByGroup = (db: Db, groupId: string): Promise<AvailabilityRow[]> =>
-  ofMembers(db, groupId).orderBy('u.username').orderBy('a.user_id').execute();
+export const listByGroup = (db: Db, groupId: string): Promise<AvailabilityRow[]> => groupSlots.all(db, groupId);
+// Read by every answer of the group's grid, which is worked out afresh each time: compiled once.
+const groupSlots = precompiled(1, (db, groupId) => ofMembers(db, groupId).orderBy('u.username').orderBy('a.user_id'));
 
 /** One member's slots in a group. */
 export const listByUser = (db: Db, groupId: string, userId: string): Promise<AvailabilityRow[]> => memberSlots.all(db, groupId, userId);

@@ -18,8 +18,11 @@ export const findById = (db: Db, id: string): Promise<EventRow | undefined> =>
 export const lockById = (db: Db, id: string): Promise<EventRow | undefined> =>
   lockedRow(db, db.selectFrom('events').selectAll().where('id', '=', id)).executeTakeFirst();
 
-export const listByGroup = (db: Db, groupId: string): Promise<EventRow[]> =>
-  db.selectFrom('events').selectAll().where('group_id', '=', groupId).orderBy('start_at').orderBy('end_at').orderBy('id').execute();
+export const listByGroup = (db: Db, groupId: string): Promise<EventRow[]> => groupEvents.all(db, groupId);
+// Read by every fresh event list: compiled once.
+const groupEvents = precompiled(1, (db, groupId) =>
+  db.selectFrom('events').selectAll().where('group_id', '=', groupId).orderBy('start_at').orderBy('end_at').orderBy('id'),
+);
 
 /**
  * Who attends the events, oldest sign-up first. Only people who are still members of the event's
