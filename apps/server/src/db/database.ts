@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type Kysely
 import type { Database, Db } from './schema';
 import { postgresDriver } from './postgres-driver';
 import { withFastRows, type DriverStatement } from './sqlite-rows';
-import { createSqliteWrites } from './sqlite-writes';
+import { createSqliteWrites, SCHEMA_CHANGE } from './sqlite-writes';
 
 /** Told of every query the database runs and how long it took (tests count them and explain their plans). */
 export type QueryListener = (query: CompiledQuery, durationMs: number) => void;
@@ -37,6 +37,8 @@ function withStatementCache(sqlite: SQLite.Database, onStatement: (sql: string, 
       if (statement) {
         cache.delete(sql);
       } else {
+        // A cached statement's rows take the columns its table had when it was prepared.
+        if (SCHEMA_CHANGE.test(sql)) cache.clear();
         statement = withFastRows(sqlite.prepare(sql));
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       }

@@ -1,5 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase } from './database';
 import { withFastRows } from './sqlite-rows';
 
 describe('withFastRows', () => {
@@ -53,5 +55,23 @@ describe('withFastRows', () => {
     const update = withFastRows(sqlite.prepare('update t set n = n + 10 where id = ? returning id, n'));
     expect(update.reader).toBe(true);
     expect(update.all(['a'])).toEqual([{ id: 'a', n: 11 }]);
+  });
+
+  it("follows a table's new columns, whether the schema changed on this connection or another", async () => {
+    const handle = openDatabase({ kind: 'sqlite', file: ':memory:' });
+    try {
+      await sql`create table t (id text primary key)`.execute(handle.db);
+      await sql`insert into t values ('a')`.execute(handle.db);
+      const read = async () => (await sql`select * from t`.execute(handle.db)).rows;
+      expect(await read()).toEqual([{ id: 'a' }]);
+      await sql`alter table t add column n integer default 7`.execute(handle.db);
+      expect(await read()).toEqual([{ id: 'a', n: 7 }]);
+    } finally {
+      await handle.close();
+    }
+    const statement = withFastRows(sqlite.prepare('select * from t order by id'));
+    expect(statement.all([])[0]).toEqual({ id: 'a', n: 1, x: 1.5, note: null, blob: Buffer.from([0, 255]) });
+    sqlite.exec('alter table t add column extra text');
+    expect(statement.all([])[0]).toEqual({ id: 'a', n: 1, x: 1.5, note: null, blob: Buffer.from([0, 255]), extra: null });
   });
 });

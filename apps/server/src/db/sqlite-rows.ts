@@ -45,15 +45,27 @@ export function withFastRows(statement: SQLite.Statement): DriverStatement {
       iterate: (parameters) => statement.iterate(parameters),
     };
   }
-  const make = rowMaker(statement.columns().map((column) => column.name));
+  let make = rowMaker(statement.columns().map((column) => column.name));
+  let width = statement.columns().length;
+  // SQLite prepares a statement again when another connection changed the schema; its columns follow.
+  const maker = (values: unknown[]) => {
+    if (values.length !== width) {
+      make = rowMaker(statement.columns().map((column) => column.name));
+      width = values.length;
+    }
+    return make;
+  };
   statement.raw(true);
   return {
     reader: true,
     readonly: statement.readonly,
-    all: (parameters) => (statement.all(parameters) as unknown[][]).map(make),
+    all(parameters) {
+      const rows = statement.all(parameters) as unknown[][];
+      return rows.length === 0 ? rows : rows.map(maker(rows[0]!));
+    },
     run: (parameters) => statement.run(parameters),
     *iterate(parameters) {
-      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield make(values);
+      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield maker(values)(values);
     },
   };
 }

@@ -31,7 +31,8 @@ export interface SqliteWrites {
 
 const WRITTEN_TABLE = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?(\w+)"?/i;
 const WORD = /\w+/g;
-const SCHEMA_CHANGE = /^\s*(?:create|alter|drop)\s/i;
+/** A statement that changes the schema: tables, columns, indexes. */
+export const SCHEMA_CHANGE = /^\s*(?:create|alter|drop)\s/i;
 /** Foreign keys whose action writes to the child table when the parent row is deleted or its key updated. */
 const WRITING_ACTIONS = new Set(['CASCADE', 'SET NULL', 'SET DEFAULT']);
 
