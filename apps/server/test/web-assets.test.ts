@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES } from '../src/plugins/compression';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COMPRESS_THRESHOLD_BYTES, SYNC_COMPRESS_MAX_BYTES } from '../src/plugins/compression';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -54,7 +54,11 @@ describe('built files', () => {
       { accept: undefined, encoding: undefined },
     ];
     for (const { accept, encoding } of cases) {
-      const res = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js', headers: accept ? { 'accept-encoding': accept } : {} });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/assets/index-Ab12Cd34.js',
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
       expect(res.statusCode, accept).toBe(200);
       expect(res.headers['content-encoding'], accept).toBe(encoding);
       expect(res.headers['content-type'], accept).toMatch(/^(text|application)\/javascript/);
@@ -136,5 +140,33 @@ describe('API answers', () => {
     expect(small.statusCode).toBe(200);
     expect(small.body.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses an answer of 8 to 64 KB in one call, never through a zlib stream', async () => {
+    const { user, auth } = await createUser(t.app);
+    for (let i = 0; i < 40; i += 1) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/groups/createGroup',
+        headers: auth,
+        payload: { groupName: `A larger answer, group number ${i} with a long name`, gameName: 'Civilization 6', isPrivate: true },
+      });
+      expect(created.statusCode).toBe(200);
+    }
+    const url = `/api/groups/getUserGroups?userID=${user.id}`;
+    const plain = await t.app.inject({ method: 'GET', url, headers: auth });
+    expect(plain.body.length).toBeGreaterThan(8 * 1024);
+    expect(plain.body.length).toBeLessThan(SYNC_COMPRESS_MAX_BYTES);
+    const streams = [vi.spyOn(zlib, 'createBrotliCompress'), vi.spyOn(zlib, 'createGzip')];
+    try {
+      for (const encoding of ['br', 'gzip']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { ...auth, 'accept-encoding': encoding } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(JSON.parse(decode(encoding, res.rawPayload))).toEqual(plain.json());
+      }
+      for (const stream of streams) expect(stream).not.toHaveBeenCalled();
+    } finally {
+      for (const stream of streams) stream.mockRestore();
+    }
   });
 });
