@@ -2,7 +2,7 @@
 // back; on PostgreSQL the mixed day also against two server processes on the one database.
 import { freshPairs } from './fresh.mjs';
 import { CONNECTIONS, load, send, summary } from './measure.mjs';
-import { mixedDayAnswers, mixedDayRequests, WRITE_SHARE } from './mixed-day.mjs';
+import { BROWSER_ACCEPT_ENCODING, mixedDayAnswers, mixedDayRequests, WRITE_SHARE } from './mixed-day.mjs';
 import { cpuMs } from './processes.mjs';
 
 const keep = (bareBase, answers) =>
@@ -93,5 +93,24 @@ export async function measureMixedDay(world, { appBase, appPid, second, bareBase
       );
     }
   }
+  // Reads only again, each asking for a compressed answer as a browser does; the bare route
+  // answers the same URLs uncompressed, so the row shows what compressing costs the app.
+  const browserRequests = (seed) => mixedDayRequests(world, 0, seed, { acceptEncoding: BROWSER_ACCEPT_ENCODING });
+  const { result: bare, cpuUsPerRequest: bareCpuUsPerRequest } = await withCpu([barePid], () =>
+    load({ url: bareBase, requests: browserRequests(7), duration: seconds }),
+  );
+  const requests = browserRequests(11);
+  if (warmupSeconds > 0) await load({ url: appBase, requests, duration: warmupSeconds });
+  const { result: app, cpuUsPerRequest } = await withCpu([appPid], () => load({ url: appBase, requests, duration: seconds }));
+  rows.push(
+    row('mixed day, reads only, as browsers ask', bare, app, {
+      read: true,
+      mixed: true,
+      writeShare: 0,
+      compressed: true,
+      cpuUsPerRequest,
+      bareCpuUsPerRequest,
+    }),
+  );
   return rows;
 }

@@ -76,7 +76,10 @@ export async function mixedDayWorld(database, api, caller) {
  * flight; the sign-ups known to be held are followed from the answers. Several autocannon runs
  * (two servers at once) can share one list.
  */
-export function mixedDayRequests(world, writeShare, seed) {
+/** What Chromium sends: every read of the browser-like mixed day asks for a compressed answer. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+export function mixedDayRequests(world, writeShare, seed, { acceptEncoding } = {}) {
   const random = randomSource(seed);
   const pending = new Set();
   const attending = new Set(world.attending);
@@ -101,7 +104,8 @@ export function mixedDayRequests(world, writeShare, seed) {
   function read(member, groupId) {
     let pick = random.int(READ_WEIGHT);
     const chosen = READS.find((entry) => (pick -= entry.weight) < 0);
-    return { method: 'GET', path: chosen.url(groupId, member), headers: { authorization: member.token }, body: undefined };
+    const headers = acceptEncoding ? { authorization: member.token, 'accept-encoding': acceptEncoding } : { authorization: member.token };
+    return { method: 'GET', path: chosen.url(groupId, member), headers, body: undefined };
   }
 
   return [
