@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompiled } from '../src/db/precompiled';
+import { precompiled, precompiledForIds } from '../src/db/precompiled';
 import { testDatabase } from './test-app';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -57,5 +57,38 @@ describe('precompiled queries', () => {
       return inside;
     });
     expect(seen).toEqual({ username: 'bobby' });
+  });
+
+  it('bind null as an empty column', async () => {
+    const setSteam = precompiled(2, (db, id, steamId) => db.updateTable('users').set({ steam_id: steamId }).where('id', '=', id));
+    expect(await setSteam.changed(database.db, 'user-ann', null)).toBe(1);
+    const ann = await database.db.selectFrom('users').select('steam_id').where('id', '=', 'user-ann').executeTakeFirst();
+    expect(ann).toEqual({ steam_id: null });
+    await setSteam.changed(database.db, 'user-ann', 'steam-1');
+  });
+});
+
+describe('queries over a list of ids', () => {
+  it('answer for lists of any length, building once per length', async () => {
+    const lengths: number[] = [];
+    const named = precompiledForIds(1, (db, ids, after) => {
+      lengths.push(ids.length);
+      return db
+        .selectFrom('users')
+        .select('username')
+        .where('id', 'in', ids)
+        .where('created_at', '>=', after as unknown as number)
+        .orderBy('username');
+    });
+    const names = async (ids: string[], after: number) => (await named.all(database.db, ids, after)).map((row) => row.username);
+    expect(await names(['user-ann', 'user-cy'], 0)).toEqual(['ann', 'cy']);
+    expect(await names(['user-bob', 'user-cy'], 2)).toEqual(['cy']);
+    expect(await names(['user-bob'], 0)).toEqual(['bob']);
+    expect(await names([], 0)).toEqual([]);
+    expect(lengths).toEqual([2, 1]);
+    // A list longer than any page is built for its call, with the same answer.
+    const many = [...Array.from({ length: 150 }, (_, i) => `user-${i}`), 'user-ann'];
+    expect(await names(many, 0)).toEqual(['ann']);
+    expect(lengths).toEqual([2, 1, 151]);
   });
 });

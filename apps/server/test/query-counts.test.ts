@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOsrsHiscoresFake, type OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
 import { ZEZIMA } from './fakes/osrs-hiscores-fixtures';
 import { createSteamApiFake, steamPlayer, type SteamApiFake } from './fakes/steam-fake';
+import { createGameFrom, draftFor } from './civ-games-fixtures';
 import { attend, createEvent } from './events-fixtures';
 import { LARGE, READ_CALLS, readAs, seedWorld, SMALL, type World } from './read-calls-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
@@ -247,6 +248,37 @@ describe('a game edit', () => {
     // The group and the membership are not read again on their own.
     expect(statements.filter((statement) => /^select .* from "groups" where/.test(statement)), statements.join('\n')).toEqual([]);
     expect(await queriesOf(rename('Counted again'))).toHaveLength(statements.length);
+  });
+
+  it('reads the players once and answers with the game as a read right after shows it, through an elimination, a win and a reopening', async () => {
+    const { viewer, other, group } = small;
+    const game = await createGameFrom(t.app, viewer, (await draftFor(t.app, group, viewer, [viewer, other])).body);
+    const readGame = async () => {
+      const res = await t.app.inject({ url: `/api/civilization/game?gameID=${game._id}`, headers: { authorization: viewer.token } });
+      return res.json();
+    };
+    const edit = async (changes: Record<string, unknown>) => {
+      let answer: unknown;
+      const statements = await queriesOf(async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/civilization/updateGame',
+          headers: { authorization: viewer.token },
+          payload: { gameID: game._id, ...changes },
+        });
+        if (res.statusCode !== 200) throw new Error(`updateGame answered ${res.statusCode}: ${res.body}`);
+        answer = res.json();
+      });
+      const memberReads = statements.filter((statement) => /from "civ_game_members" as "gm" inner join "users"/.test(statement));
+      expect(memberReads, statements.join('\n')).toHaveLength(1);
+      expect(answer).toEqual(await readGame());
+      return answer as { isFinished: boolean };
+    };
+    await edit({ gameName: 'Read once', lobbyLink: 'steam://read-once' });
+    await edit({ members: [{ userID: other.user.id, isActive: false }] });
+    expect(await edit({ winner: viewer.user.id, victoryType: 'Science' })).toMatchObject({ isFinished: true });
+    await edit({ members: [{ userID: other.user.id, civPlayed: null }] });
+    expect(await edit({ winner: null })).toMatchObject({ isFinished: false });
   });
 });
 

@@ -1,8 +1,8 @@
 import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
 import type { Db } from './schema';
 
-/** A value the query is run with: ids and text, or numbers (times, counts). */
-type Argument = string | number;
+/** A value the query is run with: ids and text, numbers (times, counts), or null for a column left empty. */
+type Argument = string | number | null;
 
 /** Stands for the i-th argument while the query is built; never a value a caller could pass. */
 const placeholder = (i: number) => `\u0000precompiled:${i}\u0000`;
@@ -47,5 +47,39 @@ export function precompiled<Row>(arity: number, build: (db: Db, ...args: string[
     first: async (db: Db, ...args: Argument[]): Promise<Row | undefined> => (await all(db, ...args))[0],
     /** For a write: how many rows it changed. */
     changed: async (db: Db, ...args: Argument[]): Promise<number> => Number((await run(db, args)).numAffectedRows ?? 0),
+  };
+}
+
+/** Lists longer than this are built for each call: a page of games or events is far shorter. */
+const LONGEST_COMPILED_LIST = 100;
+
+/**
+ * A query over a list of ids (`where … in (…)`), compiled once per length of the list, then run
+ * like `precompiled`: a page of 25 games reads its members, proposals and rating changes without
+ * building them again. The other arguments follow the list.
+ */
+export function precompiledForIds<Row>(arity: number, build: (db: Db, ids: readonly string[], ...args: string[]) => Compilable<Row>) {
+  const byLength = new Map<number, ReturnType<typeof precompiled<Row>>>();
+
+  function statement(length: number) {
+    let found = byLength.get(length);
+    if (!found) {
+      found = precompiled<Row>(length + arity, (db, ...placeholders) =>
+        build(db, placeholders.slice(0, length), ...placeholders.slice(length)),
+      );
+      byLength.set(length, found);
+    }
+    return found;
+  }
+
+  return {
+    async all(db: Db, ids: readonly string[], ...args: Argument[]): Promise<Row[]> {
+      if (ids.length === 0) return [];
+      if (ids.length > LONGEST_COMPILED_LIST) {
+        // The built query binds the arguments as values, as the compiled one would.
+        return (await db.executeQuery<Row>(build(db, ids, ...(args as string[])).compile())).rows;
+      }
+      return statement(ids.length).all(db, ...ids, ...args);
+    },
   };
 }

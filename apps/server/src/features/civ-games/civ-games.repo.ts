@@ -4,7 +4,7 @@ import type { Db } from '../../db/schema';
 import type { CivGameMembersTable, CivGamesTable, CivRatingsTable } from './civ-games.tables';
 import './civ-games.tables';
 import { lockedRow } from '../../db/row-locks';
-import { precompiled } from '../../db/precompiled';
+import { precompiled, precompiledForIds } from '../../db/precompiled';
 
 export type GameRow = CivGamesTable;
 export type GameMemberRow = CivGameMembersTable & { username: string };
@@ -15,9 +15,12 @@ export interface GameFilter {
   value: string;
 }
 
+const gameById = precompiled<GameRow>(1, (db, id) =>
+  db.selectFrom('civ_games').selectAll().where('id', '=', id).where('deleted_at', 'is', null),
+);
+
 /** A game that is not deleted. */
-export const findById = (db: Db, id: string): Promise<GameRow | undefined> =>
-  db.selectFrom('civ_games').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+export const findById = (db: Db, id: string): Promise<GameRow | undefined> => gameById.first(db, id);
 
 /** A game, deleted or not. */
 export const findAnyById = (db: Db, id: string): Promise<GameRow | undefined> =>
@@ -34,6 +37,39 @@ export async function insert(db: Db, game: GameRow, members: CivGameMembersTable
 
 export async function update(db: Db, id: string, changes: Partial<Omit<GameRow, 'id' | 'group_id'>>): Promise<void> {
   if (Object.keys(changes).length) await db.updateTable('civ_games').set(changes).where('id', '=', id).execute();
+}
+
+/** What an edit of a game can change on its row (its members' rows are written apart). */
+export type GameResultColumns = Pick<
+  GameRow,
+  'game_name' | 'lobby_link' | 'game_type' | 'host' | 'winner' | 'victory_type' | 'finished_at' | 'elimination_steps' | 'revealed_at'
+>;
+const RESULT_COLUMNS = [
+  'game_name',
+  'lobby_link',
+  'game_type',
+  'host',
+  'winner',
+  'victory_type',
+  'finished_at',
+  'elimination_steps',
+  'revealed_at',
+] as const satisfies readonly (keyof GameResultColumns)[];
+// A column added to GameResultColumns and not to the list above fails to compile here.
+type UnlistedResult = Exclude<keyof GameResultColumns, (typeof RESULT_COLUMNS)[number]>;
+const everyResultColumn: [UnlistedResult] extends [never] ? true : UnlistedResult = true;
+void everyResultColumn;
+
+const saveResult = precompiled(RESULT_COLUMNS.length + 1, (db, id, ...values) =>
+  db
+    .updateTable('civ_games')
+    .set(Object.fromEntries(RESULT_COLUMNS.map((column, i) => [column, values[i]])))
+    .where('id', '=', id),
+);
+
+/** Writes every column an edit can change, compiled once: an edit of the lobby link writes them all as they are. */
+export async function saveGameResult(db: Db, id: string, columns: GameResultColumns): Promise<void> {
+  await saveResult.changed(db, id, ...RESULT_COLUMNS.map((column) => columns[column]));
 }
 
 export async function updateMember(
@@ -106,19 +142,19 @@ export async function recordingStarted(db: Db, gameId: string): Promise<boolean>
   return !!row && (row.started === true || Number(row.started) === 1);
 }
 
-/** The members of some games, in each game's order. */
-export async function listMembers(db: Db, gameIds: readonly string[]): Promise<GameMemberRow[]> {
-  if (gameIds.length === 0) return [];
-  return db
+const membersOf = precompiledForIds<GameMemberRow>(0, (db, gameIds) =>
+  db
     .selectFrom('civ_game_members as gm')
     .innerJoin('users as u', 'u.id', 'gm.user_id')
     .selectAll('gm')
     .select('u.username')
     .where('gm.game_id', 'in', gameIds)
     .orderBy('gm.game_id')
-    .orderBy('gm.position')
-    .execute();
-}
+    .orderBy('gm.position'),
+);
+
+/** The members of some games, in each game's order. */
+export const listMembers = (db: Db, gameIds: readonly string[]): Promise<GameMemberRow[]> => membersOf.all(db, gameIds);
 
 const likePattern = (value: string) => `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -172,13 +172,14 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
     return { game, access };
   }
 
-  async function read(tx: Db, game: games.GameRow, access: GroupAccess, actorId: string): Promise<GameDto> {
-    const [members, ratingChanges, pendingProposals] = await Promise.all([
-      games.listMembers(tx, [game.id]),
+  /** The game as its reader sees it; `members` when the caller has just written them and holds them as stored. */
+  async function read(tx: Db, game: games.GameRow, access: GroupAccess, actorId: string, members?: games.GameMemberRow[]): Promise<GameDto> {
+    const [gameMembers, ratingChanges, pendingProposals] = await Promise.all([
+      members ?? games.listMembers(tx, [game.id]),
       records.listRatingChanges(tx, [game.id]),
       records.countPending(tx, [game.id]),
     ]);
-    return toGameDto(game, members, findCivCatalogue(access.group.game_name), actorId, {
+    return toGameDto(game, gameMembers, findCivCatalogue(access.group.game_name), actorId, {
       ratingChanges,
       pendingProposals,
       viewer: access.viewer,
@@ -203,7 +204,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
     const { game } = before;
     const after = plan.after.game;
     const now = clock.now();
-    await games.update(tx, game.id, {
+    await games.saveGameResult(tx, game.id, {
       game_name: after.game_name,
       lobby_link: after.lobby_link,
       game_type: after.game_type,
@@ -357,7 +358,8 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
         await applyPlan(tx, before, plan, actor);
         edited = { groupId: game.group_id, finished: plan.justFinished };
         const updated = await games.findById(tx, game.id);
-        return read(tx, updated!, access, actor.id);
+        // The members as the plan wrote them: the rows read under the lock with its changes.
+        return read(tx, updated!, access, actor.id, plan.after.members);
       });
       // Heard of once committed: the game's open pages refetch it; a game just finished ('updated')
       // also goes to the group's Discord channel.

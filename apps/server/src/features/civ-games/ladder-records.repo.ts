@@ -1,4 +1,5 @@
 import type { Db } from '../../db/schema';
+import { precompiled, precompiledForIds } from '../../db/precompiled';
 import type { CivGameAuditTable, CivGameProposalsTable, CivGameProposalVotesTable, CivRatingChangesTable } from './civ-games.tables';
 import './civ-games.tables';
 
@@ -18,13 +19,35 @@ export async function insertRatingChanges(db: Db, rows: CivRatingChangesTable[])
 }
 
 /** The rating changes of some games' players. */
-export function listRatingChanges(db: Db, gameIds: readonly string[]): Promise<CivRatingChangesTable[]> {
-  if (!gameIds.length) return Promise.resolve([]);
-  return db.selectFrom('civ_rating_changes').selectAll().where('game_id', 'in', gameIds).execute();
-}
+const ratingChangesOf = precompiledForIds<CivRatingChangesTable>(0, (db, gameIds) =>
+  db.selectFrom('civ_rating_changes').selectAll().where('game_id', 'in', gameIds),
+);
+
+export const listRatingChanges = (db: Db, gameIds: readonly string[]): Promise<CivRatingChangesTable[]> => ratingChangesOf.all(db, gameIds);
+
+const AUDIT_COLUMNS = [
+  'id',
+  'game_id',
+  'group_id',
+  'actor_id',
+  'action',
+  'changes',
+  'note',
+  'created_at',
+] as const satisfies readonly (keyof CivGameAuditTable)[];
+type UnlistedAudit = Exclude<keyof CivGameAuditTable, (typeof AUDIT_COLUMNS)[number]>;
+// A column added to the audit table and not to the list above fails to compile here.
+const everyAuditColumn: [UnlistedAudit] extends [never] ? true : UnlistedAudit = true;
+void everyAuditColumn;
+
+const auditInsert = precompiled(AUDIT_COLUMNS.length, (db, ...values) =>
+  db
+    .insertInto('civ_game_audit')
+    .values(Object.fromEntries(AUDIT_COLUMNS.map((column, i) => [column, values[i]])) as unknown as CivGameAuditTable),
+);
 
 export async function insertAudit(db: Db, row: CivGameAuditTable): Promise<void> {
-  await db.insertInto('civ_game_audit').values(row).execute();
+  await auditInsert.changed(db, ...AUDIT_COLUMNS.map((column) => row[column]));
 }
 
 /** A game's audit trail, newest first, with the actors' names (gone accounts have none). */
@@ -78,15 +101,17 @@ export function listProposals(db: Db, gameId: string) {
 }
 
 /** Pending proposals per game, for some games. */
-export async function countPending(db: Db, gameIds: readonly string[]): Promise<Map<string, number>> {
-  if (!gameIds.length) return new Map();
-  const rows = await db
+const pendingOf = precompiledForIds<{ game_id: string; n: number | string }>(0, (db, gameIds) =>
+  db
     .selectFrom('civ_game_proposals')
     .select((eb) => ['game_id', eb.fn.countAll<number>().as('n')])
     .where('game_id', 'in', gameIds)
     .where('status', '=', 'pending')
-    .groupBy('game_id')
-    .execute();
+    .groupBy('game_id'),
+);
+
+export async function countPending(db: Db, gameIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await pendingOf.all(db, gameIds);
   return new Map(rows.map((r) => [r.game_id, Number(r.n)]));
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { precompiled } from '../../db/precompiled';
 import type { Db } from '../../db/schema';
 import type { CivSeasonsTable } from '../civ-games/civ-games.tables';
 import '../civ-games/civ-games.tables';
@@ -6,9 +7,12 @@ import '../groups/groups.tables';
 
 export type SeasonRow = CivSeasonsTable;
 
+const seasonsOf = precompiled<SeasonRow>(1, (db, groupId) =>
+  db.selectFrom('civ_seasons').selectAll().where('group_id', '=', groupId).orderBy('started_at').orderBy('id'),
+);
+
 /** A group's seasons, oldest first (index civ_seasons (group_id, started_at)). */
-export const listSeasons = (db: Db, groupId: string): Promise<SeasonRow[]> =>
-  db.selectFrom('civ_seasons').selectAll().where('group_id', '=', groupId).orderBy('started_at').orderBy('id').execute();
+export const listSeasons = (db: Db, groupId: string): Promise<SeasonRow[]> => seasonsOf.all(db, groupId);
 
 export async function insertSeason(db: Db, season: SeasonRow): Promise<void> {
   await db.insertInto('civ_seasons').values(season).execute();
@@ -82,7 +86,7 @@ export function listHistory(db: Db, filter: HistoryFilter): Promise<HistoryRow[]
  * civ_rating_changes (group_id, game_type, user_id). An unplaced player counts as not first, as the
  * ladder does. One statement, one round trip on PostgreSQL.
  */
-export function listStandings(db: Db, groupId: string, gameType: string) {
+function standingsQuery(db: Db, groupId: string, gameType: string) {
   const placements = db
     .selectFrom('civ_rating_changes as rc')
     .innerJoin('civ_game_members as gm', (join) => join.onRef('gm.game_id', '=', 'rc.game_id').onRef('gm.user_id', '=', 'rc.user_id'))
@@ -103,9 +107,14 @@ export function listStandings(db: Db, groupId: string, gameType: string) {
     .selectAll('r')
     .select(['u.username', 'p.placement_sum', 'p.games'])
     .where('r.group_id', '=', groupId)
-    .where('r.game_type', '=', gameType)
-    .execute();
+    .where('r.game_type', '=', gameType);
 }
+
+type StandingRow = Awaited<ReturnType<ReturnType<typeof standingsQuery>['execute']>>[number];
+const standingsOf = precompiled<StandingRow>(2, standingsQuery);
+
+/** A group's all-time standings of one game type, with each player's placement total over the games counted. */
+export const listStandings = (db: Db, groupId: string, gameType: string): Promise<StandingRow[]> => standingsOf.all(db, groupId, gameType);
 
 /** What each counted game did to one player's rating, oldest first, with the game's name and the player's placement. */
 export const listRatingChanges = (db: Db, groupId: string, gameType: string, userId: string) =>
