@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from './clock';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandler } from './error-handler';
@@ -79,6 +79,7 @@ import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { keptResponsesPlugin } from './plugins/kept-responses';
 import { rejectNulPlugin } from './plugins/reject-nul';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 
@@ -101,6 +102,8 @@ export interface AppDeps {
     trustProxy?: boolean | number | string[];
     usersLimits?: UsersLimits;
     logLevel?: string;
+    /** Writes every answer both through zod and through its compiled serializer and fails on a difference (the test suites). */
+    checkResponseSerializer?: boolean;
     /** Outside services; tests point the URLs at local fakes. No steamApiKey: Steam profiles answer 503. */
     osrsHiscoresUrl?: string;
     steamApiKey?: string;
@@ -149,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.checkResponseSerializer ?? false }));
   installErrorHandler(app);
 
   const db = database.db;

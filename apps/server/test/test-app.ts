@@ -79,7 +79,15 @@ export async function createTestApp(
     mailer,
     clock,
     ...deps,
-    config: { publicUrl: 'http://smm.test', adminEmail: 'admin@smm.test', tokenTtlSeconds: 3600, logLevel: 'silent', rateLimitPerMinute: 100_000, ...config },
+    config: {
+      publicUrl: 'http://smm.test',
+      adminEmail: 'admin@smm.test',
+      tokenTtlSeconds: 3600,
+      logLevel: 'silent',
+      rateLimitPerMinute: 100_000,
+      checkResponseSerializer: true,
+      ...config,
+    },
   });
   await app.ready();
   return {
