@@ -19,6 +19,42 @@ function zodSchemaOf(schema: unknown): z.ZodType | undefined {
   return wrapped instanceof z.ZodType ? wrapped : undefined;
 }
 
+type JsonSchema = { [keyword: string]: unknown };
+const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A union of branches of different JSON types (a nullable object, a text-or-number winner, a
+ * setting's value) as one schema with a list of types: fast-json-stringify writes such a value by
+ * its type, where for `anyOf` it runs a JSON Schema validator over each branch for every value.
+ * Branches of one type (two object shapes) stay a union.
+ */
+function mergedUnion(branches: JsonSchema[]): JsonSchema | undefined {
+  const types = branches.map((branch) => branch.type);
+  if (!types.every((type) => typeof type === 'string') || new Set(types).size !== types.length) return undefined;
+  const structured = branches.filter((branch) => branch.type === 'object' || branch.type === 'array');
+  if (structured.length > 1) return undefined;
+  return { ...structured[0], type: types };
+}
+
+/** The schema with every union `mergedUnion` can merge merged, at any depth. */
+function withMergedUnions(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withMergedUnions);
+  if (!isSchema(schema)) return schema;
+  const out: JsonSchema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    // `properties`, `$defs` and `definitions` map names to schemas; `enum` and `const` hold values.
+    if (keyword === 'enum' || keyword === 'const' || keyword === 'required') out[keyword] = value;
+    else if ((keyword === 'properties' || keyword === '$defs' || keyword === 'definitions') && isSchema(value)) {
+      out[keyword] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withMergedUnions(sub)]));
+    } else out[keyword] = withMergedUnions(value);
+  }
+  const branches = out.anyOf;
+  if (Array.isArray(branches) && branches.every(isSchema) && Object.keys(out).length === 1) {
+    return mergedUnion(branches) ?? out;
+  }
+  return out;
+}
+
 // Compiled once per schema in the process: the error answers are shared by every route, and test
 // apps are built many times over the same schemas.
 const compiled = new WeakMap<z.ZodType, Write | null>();
@@ -32,7 +68,7 @@ function compiledWriter(schema: z.ZodType): Write | null {
   if (writer === undefined) {
     try {
       const jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' });
-      writer = fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]) as Write;
+      writer = fastJsonStringify(withMergedUnions(jsonSchema) as Parameters<typeof fastJsonStringify>[0]) as Write;
     } catch {
       writer = null;
     }
