@@ -250,7 +250,7 @@ describe('a game edit', () => {
     expect(await queriesOf(rename('Counted again'))).toHaveLength(statements.length);
   });
 
-  it('reads the players once and answers with the game as a read right after shows it, through an elimination, a win and a reopening', async () => {
+  it('reads the game and its players once and answers with the game as a read right after shows it, through an elimination, a win and a reopening', async () => {
     const { viewer, other, group } = small;
     const game = await createGameFrom(t.app, viewer, (await draftFor(t.app, group, viewer, [viewer, other])).body);
     const readGame = async () => {
@@ -271,6 +271,8 @@ describe('a game edit', () => {
       });
       const memberReads = statements.filter((statement) => /from "civ_game_members" as "gm" inner join "users"/.test(statement));
       expect(memberReads, statements.join('\n')).toHaveLength(1);
+      // Nor is the game read again after its write.
+      expect(statements.filter((statement) => /^select \* from "civ_games" where "id" = \?/.test(statement))).toEqual([]);
       expect(answer).toEqual(await readGame());
       return answer as { isFinished: boolean };
     };

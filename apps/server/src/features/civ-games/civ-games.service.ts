@@ -176,7 +176,8 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
   async function read(tx: Db, game: games.GameRow, access: GroupAccess, actorId: string, members?: games.GameMemberRow[]): Promise<GameDto> {
     const [gameMembers, ratingChanges, pendingProposals] = await Promise.all([
       members ?? games.listMembers(tx, [game.id]),
-      records.listRatingChanges(tx, [game.id]),
+      // Only a finished game has counted: an unfinished one shows no rating changes.
+      game.finished_at === null ? [] : records.listRatingChanges(tx, [game.id]),
       records.countPending(tx, [game.id]),
     ]);
     return toGameDto(game, gameMembers, findCivCatalogue(access.group.game_name), actorId, {
@@ -193,18 +194,21 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
       playerIDs: state.members.map((m) => m.user_id),
     });
 
-  /** Writes a planned change, its audit row, and what it does to the standings, in the caller's transaction. */
+  /**
+   * Writes a planned change, its audit row, and what it does to the standings, in the caller's
+   * transaction; answers the game's row as it now stands.
+   */
   async function applyPlan(
     tx: Db,
     before: GameState,
     plan: PlannedChange,
     actor: UserDto,
     audit: { action?: 'accepted'; note?: string | null } = {},
-  ) {
+  ): Promise<games.GameRow> {
     const { game } = before;
     const after = plan.after.game;
     const now = clock.now();
-    await games.saveGameResult(tx, game.id, {
+    const written: games.GameResultColumns = {
       game_name: after.game_name,
       lobby_link: after.lobby_link,
       game_type: after.game_type,
@@ -215,7 +219,8 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
       elimination_steps: after.elimination_steps,
       // Only a manager can finish a game, so finishing lifts anonymous mode for good.
       revealed_at: game.revealed_at ?? (after.finished_at !== null ? now : null),
-    });
+    };
+    await games.saveGameResult(tx, game.id, written);
     for (const m of plan.after.members) {
       const was = before.members.find((r) => r.user_id === m.user_id)!;
       const changed = (['is_active', 'team', 'won', 'placement', 'eliminated_step', 'civ_played'] as const).filter((k) => was[k] !== m[k]);
@@ -236,6 +241,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
     } else if (plan.resultChanged) {
       await recomputeStandings(tx, game.group_id, [game.game_type, after.game_type]);
     }
+    return { ...game, ...written };
   }
 
   const leaderIdsOf = (access: GroupAccess) => new Set(catalogueOf(access.group).leaders.map((l) => l.civID));
@@ -355,11 +361,10 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
           const others = plan.lines.filter((l) => l.kind === 'result' || (l.kind === 'civPlayed' && l.userID !== actor.id));
           if (others.length) throw forbidden(PROPOSE_INSTEAD_MESSAGE);
         }
-        await applyPlan(tx, before, plan, actor);
+        // The game and its members as the plan wrote them: the rows read under the lock with its changes.
+        const updated = await applyPlan(tx, before, plan, actor);
         edited = { groupId: game.group_id, finished: plan.justFinished };
-        const updated = await games.findById(tx, game.id);
-        // The members as the plan wrote them: the rows read under the lock with its changes.
-        return read(tx, updated!, access, actor.id, plan.after.members);
+        return read(tx, updated, access, actor.id, plan.after.members);
       });
       // Heard of once committed: the game's open pages refetch it; a game just finished ('updated')
       // also goes to the group's Discord channel.
