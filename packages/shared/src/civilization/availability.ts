@@ -119,9 +119,10 @@ function occurrencesFrom(
   const target = AVAILABILITY_DAYS.indexOf(slot.day);
   const found: { start: number; end: number }[] = [];
   const days = Math.ceil((to - from) / DAY_MS) + 2;
-  for (let ahead = 0; ahead <= days; ahead += 1) {
+  // From the first date of the slot's weekday, a week at a time.
+  const firstWeekday = new Date(Date.UTC(first.year, first.month - 1, first.day)).getUTCDay();
+  for (let ahead = (target - firstWeekday + 7) % 7; ahead <= days; ahead += 7) {
     const date = new Date(Date.UTC(first.year, first.month - 1, first.day + ahead));
-    if (date.getUTCDay() !== target) continue;
     const y = date.getUTCFullYear();
     const m = date.getUTCMonth() + 1;
     const d = date.getUTCDate();
