@@ -1,6 +1,8 @@
+import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { sql, type CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COMPRESS_THRESHOLD_BYTES } from '../src/plugins/compression';
 import { DATA_VERSION_EVERY_MS, sqliteWritesOf } from '../src/db/sqlite-writes';
 import { attend, createEvent, HOUR } from './events-fixtures';
 import { call, createGroup, join, type TestUser } from './groups-fixtures';
@@ -44,6 +46,38 @@ describe('answers kept between requests', () => {
     }
     if (t.database.kind === 'sqlite') expect(queries).toHaveLength(0);
     else expect(queries.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('are sent compressed as the client asks, compressed once however often they are sent, and lapse with their text', async () => {
+    const url = `/api/groups/getFullGroup?groupID=${groupID}`;
+    const get = (headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: member.token, ...headers } });
+    const plain = await get();
+    expect(plain.body.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await get({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+        expect(res.headers['content-encoding']).toBe('br');
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());
+      }
+      if (t.database.kind === 'sqlite') expect(brotli).toHaveBeenCalledTimes(1);
+    } finally {
+      brotli.mockRestore();
+    }
+    const gzipped = await get({ 'accept-encoding': 'gzip;q=1, br;q=0.5' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br', 'x-no-compression': '1' }]) {
+      const res = await get(headers);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.json()).toEqual(plain.json());
+    }
+    await t.database.db.updateTable('groups').set({ group_name: 'Renamed behind the API' }).where('id', '=', groupID).execute();
+    const renamed = await get({ 'accept-encoding': 'br' });
+    expect(JSON.parse(zlib.brotliDecompressSync(renamed.rawPayload).toString()).groupName).toBe('Renamed behind the API');
   });
 
   it('lapse on a write that does not go through the API', async () => {

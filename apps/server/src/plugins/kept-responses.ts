@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
 import { sameStamp, sqliteWritesOf, type WriteStamp } from '../db/sqlite-writes';
+import { answerEncoding, compressAnswer, COMPRESS_THRESHOLD_BYTES, sendCompressed, type AnswerEncoding } from './compression';
 
 export interface KeepOptions<T> {
   /** For an answer that depends on the time: the clock time from which it may differ (undefined: never). */
@@ -27,6 +28,15 @@ interface Entry {
   /** The clock times between which the answer holds. */
   from: number;
   until: number;
+  /** The text compressed, per encoding, once a client asking for it has been sent it. */
+  compressed?: Partial<Record<AnswerEncoding, Buffer>>;
+}
+
+/** What an entry holds in memory, as counted against KEPT_RESPONSES_BYTES. */
+function sizeOf(entry: Entry): number {
+  let size = entry.body.length;
+  for (const bytes of Object.values(entry.compressed ?? {})) size += bytes.length;
+  return size;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -55,18 +65,33 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
 
   function forget(key: string, entry: Entry) {
     entries.delete(key);
-    bytes -= entry.body.length;
+    bytes -= sizeOf(entry);
   }
 
   function keep(key: string, entry: Entry) {
     const earlier = entries.get(key);
     if (earlier) forget(key, earlier);
     entries.set(key, entry);
-    bytes += entry.body.length;
+    bytes += sizeOf(entry);
     while (bytes > KEPT_RESPONSES_BYTES || entries.size > KEPT_RESPONSES_MAX) {
       const [oldestKey, oldest] = entries.entries().next().value as [string, Entry];
       forget(oldestKey, oldest);
     }
+  }
+
+  /**
+   * Sends a kept answer, compressed when the client asks for it: the compressed copy is made once
+   * and kept beside the text, where @fastify/compress would compress the text again on each send.
+   */
+  function sendEntry(reply: FastifyReply, key: string, entry: Entry) {
+    const encoding = Buffer.byteLength(entry.body) >= COMPRESS_THRESHOLD_BYTES ? answerEncoding(reply.request) : undefined;
+    if (encoding && !entry.compressed?.[encoding]) {
+      entry.compressed = { ...entry.compressed, [encoding]: compressAnswer(encoding, entry.body) };
+    }
+    keep(key, entry);
+    reply.type(JSON_TYPE);
+    if (encoding) sendCompressed(reply, encoding, entry.compressed![encoding]!);
+    else reply.send(entry.body);
   }
 
   async function answer<T>(reply: FastifyReply, key: string, now: number, load: () => Promise<T>, options?: KeepOptions<T>) {
@@ -97,8 +122,7 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
     if (entry) {
       forget(key, entry);
       if (now >= entry.from && now < entry.until && sameStamp(writes.stamp(entry.tables), entry.stamp)) {
-        keep(key, entry);
-        this.type(JSON_TYPE).send(entry.body);
+        sendEntry(this, key, entry);
         return;
       }
     }
