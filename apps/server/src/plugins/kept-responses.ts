@@ -32,9 +32,9 @@ interface Entry {
   compressed?: Partial<Record<AnswerEncoding, Buffer>>;
 }
 
-/** What an entry holds in memory, as counted against KEPT_RESPONSES_BYTES. */
-function sizeOf(entry: Entry): number {
-  let size = entry.body.length;
+/** The bytes of an entry's compressed copies, counted against KEPT_COMPRESSED_BYTES. */
+function copiesSizeOf(entry: Entry): number {
+  let size = 0;
   for (const bytes of Object.values(entry.compressed ?? {})) size += bytes.length;
   return size;
 }
@@ -47,6 +47,11 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export const KEPT_RESPONSES_BYTES = 2 * 1024 * 1024;
 export const KEPT_RESPONSES_MAX = 5_000;
+/**
+ * At most this much of kept answers' compressed copies, counted apart from their text so that
+ * copies never push answers out; past it the copies of the answers used longest ago go first.
+ */
+export const KEPT_COMPRESSED_BYTES = 1024 * 1024;
 /** The caller's account is read before the handler (plugins/auth.ts), and an answer may show it. */
 const CALLER_TABLES = ['users'];
 
@@ -62,20 +67,34 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
   const writes = sqliteWritesOf(db);
   const entries = new Map<string, Entry>();
   let bytes = 0;
+  /** The entries with compressed copies, in the order they were last used. */
+  const withCopies = new Map<string, Entry>();
+  let copiesBytes = 0;
 
   function forget(key: string, entry: Entry) {
     entries.delete(key);
-    bytes -= sizeOf(entry);
+    bytes -= entry.body.length;
+    if (withCopies.delete(key)) copiesBytes -= copiesSizeOf(entry);
   }
 
   function keep(key: string, entry: Entry) {
     const earlier = entries.get(key);
     if (earlier) forget(key, earlier);
     entries.set(key, entry);
-    bytes += sizeOf(entry);
+    bytes += entry.body.length;
+    if (entry.compressed) {
+      withCopies.set(key, entry);
+      copiesBytes += copiesSizeOf(entry);
+    }
     while (bytes > KEPT_RESPONSES_BYTES || entries.size > KEPT_RESPONSES_MAX) {
       const [oldestKey, oldest] = entries.entries().next().value as [string, Entry];
       forget(oldestKey, oldest);
+    }
+    while (copiesBytes > KEPT_COMPRESSED_BYTES) {
+      const [oldestKey, oldest] = withCopies.entries().next().value as [string, Entry];
+      withCopies.delete(oldestKey);
+      copiesBytes -= copiesSizeOf(oldest);
+      oldest.compressed = undefined;
     }
   }
 
@@ -85,12 +104,12 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
    */
   function sendEntry(reply: FastifyReply, key: string, entry: Entry) {
     const encoding = Buffer.byteLength(entry.body) >= COMPRESS_THRESHOLD_BYTES ? answerEncoding(reply.request) : undefined;
-    if (encoding && !entry.compressed?.[encoding]) {
-      entry.compressed = { ...entry.compressed, [encoding]: compressAnswer(encoding, entry.body) };
-    }
+    const copy = encoding && (entry.compressed?.[encoding] ?? compressAnswer(encoding, entry.body));
+    if (encoding && copy && entry.compressed?.[encoding] !== copy) entry.compressed = { ...entry.compressed, [encoding]: copy };
+    // Keeping it may drop the copies of answers used longest ago, this one's too when alone over the bound.
     keep(key, entry);
     reply.type(JSON_TYPE);
-    if (encoding) sendCompressed(reply, encoding, entry.compressed![encoding]!);
+    if (encoding && copy) sendCompressed(reply, encoding, copy);
     else reply.send(entry.body);
   }
 
