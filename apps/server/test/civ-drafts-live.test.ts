@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { createGameFrom, draftBody, draftFor, type DraftOptions } from './civ-games-fixtures';
 import { call, createGroup, join, setRole, type TestUser } from './groups-fixtures';
 import { openLiveStream } from './live-stream-client';
-import { createTestApp, createUser, memoryMailer, type TestApp } from './test-app';
+import { createTestApp, createUser, memoryMailer, TEST_APP_CONFIG, type TestApp } from './test-app';
 
 const civ6 = CIV_CATALOGUES['Civilization 6']!;
 let t: TestApp;
@@ -175,7 +175,11 @@ describe('live', () => {
       const random = await draftFor(t.app, group, a, users, { numCiv: 1 });
       expect((await stream.next((f) => f.event === 'change'))?.data).toMatchObject({ topic: 'drafts', draftId: random.draft.draftID });
       await createGameFrom(t.app, a, random.body);
-      expect((await stream.next((f) => f.event === 'change'))?.data).toEqual({ topic: 'drafts', action: 'changed', draftId: random.draft.draftID });
+      expect((await stream.next((f) => f.event === 'change'))?.data).toEqual({
+        topic: 'drafts',
+        action: 'changed',
+        draftId: random.draft.draftID,
+      });
     } finally {
       stream.close();
     }
@@ -332,13 +336,7 @@ describe('timers across instances', () => {
       database: t.database,
       mailer: memoryMailer(),
       clock: t.clock,
-      config: {
-        publicUrl: 'http://smm.test',
-        adminEmail: 'admin@smm.test',
-        tokenTtlSeconds: 3600,
-        logLevel: 'silent',
-        rateLimitPerMinute: 100_000,
-      },
+      config: TEST_APP_CONFIG,
     });
     await other.ready();
     try {

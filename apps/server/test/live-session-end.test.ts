@@ -10,7 +10,7 @@ import * as usersRepo from '../src/features/users/users.repo';
 import { createEvent } from './events-fixtures';
 import { createGroup, join, type TestUser } from './groups-fixtures';
 import { openLiveStream, type LiveStream } from './live-stream-client';
-import { createUser, memoryMailer, testClock, testDatabase } from './test-app';
+import { createUser, memoryMailer, TEST_APP_CONFIG, testClock, testDatabase } from './test-app';
 
 // A password change or reset ends the account's open live streams within a second, on every
 // instance: on PostgreSQL two apps share one database, the change is made on one and the streams
@@ -54,13 +54,7 @@ describe('live streams end with the session', () => {
       mailer,
       clock,
       ...(changes ? { changes } : {}),
-      config: {
-        publicUrl: 'http://smm.test',
-        adminEmail: 'admin@smm.test',
-        tokenTtlSeconds: 3600,
-        logLevel: 'silent',
-        rateLimitPerMinute: 100_000,
-      },
+      config: TEST_APP_CONFIG,
     });
     closers.unshift(() => app.close());
     await app.listen({ port: 0, host: '127.0.0.1' });

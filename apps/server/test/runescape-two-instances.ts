@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { createOsrsHiscoresFake, type OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
-import { createTestApp, memoryMailer, type TestApp } from './test-app';
+import { createTestApp, memoryMailer, TEST_APP_CONFIG, type TestApp } from './test-app';
 
 export interface TwoInstances {
   hiscores: OsrsHiscoresFake;
@@ -35,14 +35,7 @@ export function useTwoInstances(url: string | undefined): TwoInstances {
       database: bDatabase,
       mailer: memoryMailer(),
       clock: twins.a.clock,
-      config: {
-        publicUrl: 'http://smm.test',
-        adminEmail: 'admin@smm.test',
-        tokenTtlSeconds: 3600,
-        logLevel: 'silent',
-        rateLimitPerMinute: 100_000,
-        ...config,
-      },
+      config: { ...TEST_APP_CONFIG, ...config },
     });
     await twins.b.ready();
   }, 60_000);

@@ -67,6 +67,19 @@ export interface TestApp {
 }
 
 /** buildApp on a fresh database with a memory mailer and a hand-moved clock; `onQuery` sees every query. */
+/**
+ * The configuration of every app the suites build: quiet, no rate limit in the way, and every
+ * answer written both through zod and through its compiled serializer (plugins/response-serializer.ts).
+ */
+export const TEST_APP_CONFIG = {
+  publicUrl: 'http://smm.test',
+  adminEmail: 'admin@smm.test',
+  tokenTtlSeconds: 3600,
+  logLevel: 'silent',
+  rateLimitPerMinute: 100_000,
+  checkResponseSerializer: true,
+} satisfies AppDeps['config'];
+
 export async function createTestApp(
   overrides: Partial<AppDeps['config']> & { deps?: Partial<AppDeps>; onQuery?: QueryListener } = {},
 ): Promise<TestApp> {
@@ -79,15 +92,7 @@ export async function createTestApp(
     mailer,
     clock,
     ...deps,
-    config: {
-      publicUrl: 'http://smm.test',
-      adminEmail: 'admin@smm.test',
-      tokenTtlSeconds: 3600,
-      logLevel: 'silent',
-      rateLimitPerMinute: 100_000,
-      checkResponseSerializer: true,
-      ...config,
-    },
+    config: { ...TEST_APP_CONFIG, ...config },
   });
   await app.ready();
   return {
@@ -110,10 +115,19 @@ export async function createUser(app: FastifyInstance, fields: Partial<{ usernam
   const username = fields.username ?? `user${tag}`;
   const email = fields.email ?? `${username.toLowerCase()}@example.com`;
   const password = fields.password ?? 'correct horse battery';
-  const registered = await app.inject({ method: 'POST', url: '/api/users/register', payload: { username, email, password, password2: password } });
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    payload: { username, email, password, password2: password },
+  });
   if (registered.statusCode !== 200) throw new Error(`register failed: ${registered.body}`);
   const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const token = (login.json() as { token: string }).token;
-  return { user: registered.json() as { id: string; username: string; email: string; steamID: string | null }, token, password, auth: { authorization: token } };
+  return {
+    user: registered.json() as { id: string; username: string; email: string; steamID: string | null },
+    token,
+    password,
+    auth: { authorization: token },
+  };
 }

@@ -83,3 +83,13 @@ export function precompiledForIds<Row>(arity: number, build: (db: Db, ids: reado
     },
   };
 }
+
+/**
+ * A list of every column of a row type, for a statement compiled once over all of them: a column
+ * added to the type and left out of the list fails to compile (the list's type names it).
+ */
+export function everyColumn<Row>() {
+  return <const Columns extends readonly (keyof Row)[]>(
+    columns: Columns & ([Exclude<keyof Row, Columns[number]>] extends [never] ? unknown : { missing: Exclude<keyof Row, Columns[number]> }),
+  ): Columns => columns;
+}

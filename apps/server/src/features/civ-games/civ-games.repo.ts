@@ -4,7 +4,7 @@ import type { Db } from '../../db/schema';
 import type { CivGameMembersTable, CivGamesTable, CivRatingsTable } from './civ-games.tables';
 import './civ-games.tables';
 import { lockedRow } from '../../db/row-locks';
-import { precompiled, precompiledForIds } from '../../db/precompiled';
+import { everyColumn, precompiled, precompiledForIds } from '../../db/precompiled';
 
 export type GameRow = CivGamesTable;
 export type GameMemberRow = CivGameMembersTable & { username: string };
@@ -44,7 +44,7 @@ export type GameResultColumns = Pick<
   GameRow,
   'game_name' | 'lobby_link' | 'game_type' | 'host' | 'winner' | 'victory_type' | 'finished_at' | 'elimination_steps' | 'revealed_at'
 >;
-const RESULT_COLUMNS = [
+const RESULT_COLUMNS = everyColumn<GameResultColumns>()([
   'game_name',
   'lobby_link',
   'game_type',
@@ -54,11 +54,7 @@ const RESULT_COLUMNS = [
   'finished_at',
   'elimination_steps',
   'revealed_at',
-] as const satisfies readonly (keyof GameResultColumns)[];
-// A column added to GameResultColumns and not to the list above fails to compile here.
-type UnlistedResult = Exclude<keyof GameResultColumns, (typeof RESULT_COLUMNS)[number]>;
-const everyResultColumn: [UnlistedResult] extends [never] ? true : UnlistedResult = true;
-void everyResultColumn;
+]);
 
 const saveResult = precompiled(RESULT_COLUMNS.length + 1, (db, id, ...values) =>
   db

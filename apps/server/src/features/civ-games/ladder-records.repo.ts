@@ -1,5 +1,5 @@
 import type { Db } from '../../db/schema';
-import { precompiled, precompiledForIds } from '../../db/precompiled';
+import { everyColumn, precompiled, precompiledForIds } from '../../db/precompiled';
 import type { CivGameAuditTable, CivGameProposalsTable, CivGameProposalVotesTable, CivRatingChangesTable } from './civ-games.tables';
 import './civ-games.tables';
 
@@ -25,7 +25,7 @@ const ratingChangesOf = precompiledForIds<CivRatingChangesTable>(0, (db, gameIds
 
 export const listRatingChanges = (db: Db, gameIds: readonly string[]): Promise<CivRatingChangesTable[]> => ratingChangesOf.all(db, gameIds);
 
-const AUDIT_COLUMNS = [
+const AUDIT_COLUMNS = everyColumn<CivGameAuditTable>()([
   'id',
   'game_id',
   'group_id',
@@ -34,11 +34,7 @@ const AUDIT_COLUMNS = [
   'changes',
   'note',
   'created_at',
-] as const satisfies readonly (keyof CivGameAuditTable)[];
-type UnlistedAudit = Exclude<keyof CivGameAuditTable, (typeof AUDIT_COLUMNS)[number]>;
-// A column added to the audit table and not to the list above fails to compile here.
-const everyAuditColumn: [UnlistedAudit] extends [never] ? true : UnlistedAudit = true;
-void everyAuditColumn;
+]);
 
 const auditInsert = precompiled(AUDIT_COLUMNS.length, (db, ...values) =>
   db
