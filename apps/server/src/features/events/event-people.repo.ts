@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { precompiled } from '../../db/precompiled';
+import { precompiledForIds } from '../../db/precompiled';
 import type { Db } from '../../db/schema';
 import type { AttendeeRow } from './events.repo';
 import type { ResponseRow } from './responses.repo';
@@ -38,7 +38,7 @@ type PersonRow = {
 export async function listEventPeople(db: Db, eventIds: readonly string[]): Promise<EventPeople> {
   const people: EventPeople = { attendees: [], waiting: [], answers: [], departed: new Set() };
   if (eventIds.length === 0) return people;
-  const rows = eventIds.length === 1 ? await oneEventsPeople.all(db, eventIds[0]!) : (await peopleOf(eventIds).execute(db)).rows;
+  const rows = await peopleOfEvents.all(db, eventIds);
   for (const row of rows) {
     const at = Number(row.at);
     if (row.kind === 'seat') {
@@ -74,12 +74,15 @@ export async function listEventPeople(db: Db, eventIds: readonly string[]): Prom
   return people;
 }
 
-// One event's people, read by every sign-up, withdrawal and answer: compiled once.
-const oneEventsPeople = precompiled<PersonRow>(1, (db, eventId) => ({ compile: () => peopleOf([eventId]).compile(db) }));
+// Read by every sign-up, withdrawal and answer (one event) and every event list: compiled once per number of events.
+const peopleOfEvents = precompiledForIds<PersonRow>(0, (db, eventIds) => ({ compile: () => peopleOf(eventIds).compile(db) }));
 
+// `materialized`: the events are found once, not once per branch. On SQLite ten events' people
+// then take about 105 µs, where the inlined form took 120 or 260 µs depending on the run
+// (PostgreSQL materializes a CTE used more than once anyway).
 function peopleOf(eventIds: readonly string[]) {
   return sql<PersonRow>`
-    with wanted as (select id, group_id, user_id from events where id in (${sql.join(eventIds)}))
+    with wanted as materialized (select id, group_id, user_id from events where id in (${sql.join(eventIds)}))
     select 'seat' as kind, a.event_id, a.user_id, a.joined_at as at, a.late, null as response, u.username, u.email, null as time_zone
     from wanted e
     join event_attendees a on a.event_id = e.id
