@@ -1,4 +1,4 @@
-import type { KyselyPlugin } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UpcomingEventDto, UserGroupDto } from '@smm/shared/dashboard/schemas';
 import { attend, createEvent, HOUR } from './events-fixtures';
@@ -8,27 +8,20 @@ import { createTestApp, createUser, testDatabase, type TestApp } from './test-ap
 // The dashboard as a hub: group cards with role, member count and next event, and "Your next
 // events" across groups, each read in a fixed number of queries whatever the data size.
 
-/** Counts the queries the app sends to the database. */
-function queryCounter(): KyselyPlugin & { count: number } {
-  const counter = {
-    count: 0,
-    transformQuery(args: Parameters<KyselyPlugin['transformQuery']>[0]) {
-      counter.count += 1;
-      return args.node;
-    },
-    transformResult: async (args: Parameters<KyselyPlugin['transformResult']>[0]) => args.result,
-  };
-  return counter;
-}
-
 let t: TestApp;
 let database: Awaited<ReturnType<typeof testDatabase>>;
-const counter = queryCounter();
+/** Queries run by the request being measured (not by jobs running meanwhile), built or compiled ahead. */
+const measured = new AsyncLocalStorage<true>();
+let queryCount = 0;
 const statuses: number[] = [];
 
 beforeAll(async () => {
-  database = await testDatabase();
-  t = await createTestApp({ deps: { database: { ...database, db: database.db.withPlugin(counter) } } });
+  database = await testDatabase({
+    onQuery: () => {
+      if (measured.getStore()) queryCount += 1;
+    },
+  });
+  t = await createTestApp({ deps: { database } });
 });
 afterAll(async () => {
   expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -54,9 +47,9 @@ const upcoming = async (as: TestUser) => {
 };
 /** How many queries one request sends. */
 const queriesOf = async (request: () => Promise<unknown>) => {
-  const before = counter.count;
-  await request();
-  return counter.count - before;
+  const before = queryCount;
+  await measured.run(true, request);
+  return queryCount - before;
 };
 
 describe('getUserGroups', () => {
@@ -113,10 +106,18 @@ describe('getMyUpcomingEvents', () => {
     await join(t.app, civ, me);
     await join(t.app, clan, me);
 
-    const fullWithMe = await createEvent(t.app, owner, clan._id, now(), { eventName: 'Full, with me', startIn: 30 * HOUR, maxNumberOfMembers: 2 });
+    const fullWithMe = await createEvent(t.app, owner, clan._id, now(), {
+      eventName: 'Full, with me',
+      startIn: 30 * HOUR,
+      maxNumberOfMembers: 2,
+    });
     await attend(t.app, owner, fullWithMe._id);
     await attend(t.app, me, fullWithMe._id);
-    const fullWithoutMe = await createEvent(t.app, owner, civ._id, now(), { eventName: 'Full without me', startIn: 20 * HOUR, maxNumberOfMembers: 1 });
+    const fullWithoutMe = await createEvent(t.app, owner, civ._id, now(), {
+      eventName: 'Full without me',
+      startIn: 20 * HOUR,
+      maxNumberOfMembers: 1,
+    });
     await attend(t.app, owner, fullWithoutMe._id);
     const open = await createEvent(t.app, owner, civ._id, now(), { eventName: 'Open', startIn: 10 * HOUR });
     await createEvent(t.app, stranger, notMine._id, now(), { eventName: 'Elsewhere', startIn: 5 * HOUR });
@@ -141,7 +142,11 @@ describe('getMyUpcomingEvents', () => {
     expect(events.map((e) => e._id)).not.toContain(past._id);
 
     // A kicked or departed attendee frees the seat: the full event becomes one the caller could attend.
-    const kicked = await call(t.app, '/api/groups/kickMember', { method: 'POST', as: owner, payload: { userID: me.user.id, groupID: clan._id } });
+    const kicked = await call(t.app, '/api/groups/kickMember', {
+      method: 'POST',
+      as: owner,
+      payload: { userID: me.user.id, groupID: clan._id },
+    });
     expect(kicked.status).toBe(200);
     expect((await upcoming(me)).map((e) => e.eventName)).toEqual(['Open']);
     expect((await upcoming(owner)).map((e) => e.eventName)).toEqual(['Open', 'Full without me', 'Full, with me']);

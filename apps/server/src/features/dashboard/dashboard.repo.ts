@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
+import { precompiled } from '../../db/precompiled';
 import type { Database, Db } from '../../db/schema';
 import { SUMMARY_COLUMNS, type GroupSummaryRow } from '../groups/groups.repo';
 import type { GroupMembersTable } from '../groups/groups.tables';
@@ -28,11 +29,8 @@ export interface UpcomingEventRow {
   is_attending: number | boolean | null;
 }
 
-/**
- * The groups a user belongs to, by name, in one query: the user's role, the member count and the
- * earliest event that has not ended by `now` (through the events (group_id, end_at) index).
- */
-export const listUserGroups = (db: Db, userId: string, now: number): Promise<UserGroupRow[]> =>
+// Read by every dashboard and after every change to a membership: compiled once.
+const userGroups = precompiled(2, (db, userId, now) =>
   db
     .selectFrom('groups')
     .innerJoin('group_members as mine', (join) => join.onRef('mine.group_id', '=', 'groups.id').on('mine.user_id', '=', userId))
@@ -45,7 +43,7 @@ export const listUserGroups = (db: Db, userId: string, now: number): Promise<Use
             .selectFrom('events as upcoming')
             .select('upcoming.id')
             .whereRef('upcoming.group_id', '=', 'groups.id')
-            .where('upcoming.end_at', '>', now)
+            .where('upcoming.end_at', '>', now as unknown as number)
             .orderBy('upcoming.start_at')
             .orderBy('upcoming.id')
             .limit(1),
@@ -66,8 +64,14 @@ export const listUserGroups = (db: Db, userId: string, now: number): Promise<Use
       'next.end_at as next_event_end_at',
     ])
     .orderBy('groups.group_name')
-    .orderBy('groups.id')
-    .execute();
+    .orderBy('groups.id'),
+);
+
+/**
+ * The groups a user belongs to, by name, in one query: the user's role, the member count and the
+ * earliest event that has not ended by `now` (through the events (group_id, end_at) index).
+ */
+export const listUserGroups = (db: Db, userId: string, now: number): Promise<UserGroupRow[]> => userGroups.all(db, userId, now);
 
 type EventsScope = ExpressionBuilder<Database & { mine: GroupMembersTable }, 'events' | 'mine' | 'groups'>;
 
@@ -80,7 +84,13 @@ const attendingCountOf = (eb: EventsScope) =>
     .whereRef('a.event_id', '=', 'events.id');
 
 const attendedBy = (eb: EventsScope, userId: string) =>
-  eb.exists(eb.selectFrom('event_attendees as own').select('own.user_id').whereRef('own.event_id', '=', 'events.id').where('own.user_id', '=', userId));
+  eb.exists(
+    eb
+      .selectFrom('event_attendees as own')
+      .select('own.user_id')
+      .whereRef('own.event_id', '=', 'events.id')
+      .where('own.user_id', '=', userId),
+  );
 
 /**
  * In one query, the soonest events not ended by `now` in the user's groups that the user attends
