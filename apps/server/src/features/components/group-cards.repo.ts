@@ -1,18 +1,16 @@
+import { precompiled } from '../../db/precompiled';
 import type { Db } from '../../db/schema';
 import type { GroupCardsTable } from '../groups/groups.tables';
 
 export type GroupCardRow = GroupCardsTable;
 
+// Read by every group page: compiled once.
+const groupCards = precompiled(1, (db, groupId) =>
+  db.selectFrom('group_cards').selectAll().where('group_id', '=', groupId).orderBy('card_order').orderBy('created_at').orderBy('id'),
+);
+
 /** A group's cards by cardOrder. */
-export const listByGroup = (db: Db, groupId: string): Promise<GroupCardRow[]> =>
-  db
-    .selectFrom('group_cards')
-    .selectAll()
-    .where('group_id', '=', groupId)
-    .orderBy('card_order')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+export const listByGroup = (db: Db, groupId: string): Promise<GroupCardRow[]> => groupCards.all(db, groupId);
 
 export const find = (db: Db, groupId: string, id: string): Promise<GroupCardRow | undefined> =>
   db.selectFrom('group_cards').selectAll().where('group_id', '=', groupId).where('id', '=', id).executeTakeFirst();

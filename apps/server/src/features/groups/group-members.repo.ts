@@ -14,13 +14,13 @@ const withUsername = (db: Db) =>
     .selectAll('group_members')
     .select('users.username');
 
+// Read by every group page: compiled once.
+const groupMembers = precompiled(1, (db, groupId) =>
+  withUsername(db).where('group_members.group_id', '=', groupId).orderBy('group_members.joined_at').orderBy('group_members.user_id'),
+);
+
 /** The members of a group in the order they joined. */
-export const listByGroup = (db: Db, groupId: string): Promise<GroupMemberWithNameRow[]> =>
-  withUsername(db)
-    .where('group_members.group_id', '=', groupId)
-    .orderBy('group_members.joined_at')
-    .orderBy('group_members.user_id')
-    .execute();
+export const listByGroup = (db: Db, groupId: string): Promise<GroupMemberWithNameRow[]> => groupMembers.all(db, groupId);
 
 // The caller's membership, read by nearly every group request: compiled once.
 const membership = precompiled(2, (db, groupId, userId) =>
