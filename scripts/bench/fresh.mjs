@@ -148,7 +148,7 @@ export async function freshWorld(database, setup, eventIds) {
 /**
  * How many URLs the reads of one call take turns with. Answers are kept per caller and URL, so with
  * one URL a read could be answered by what another connection's read kept after the last write
- * (counting statements, 40% to 55% of getEvents' reads were). Each pair's read gets the next URL
+ * (counting statements, 37% to 55% of getEvents' reads were). Each pair's read gets the next URL
  * (the server ignores the extra parameter; the bare route drops it); 50 pairs at once never reach
  * a URL again while its last read is in flight, so every read comes right after a write.
  */

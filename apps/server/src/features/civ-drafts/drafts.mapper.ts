@@ -4,6 +4,7 @@ import { draftOutcome, nextDeadline, viewDraft } from '@smm/shared/civilization/
 import { draftModeConfig, type DraftMachineState } from '@smm/shared/civilization/draft-machine-schemas';
 import type { DraftDto } from '@smm/shared/civilization/draft-schemas';
 import type { GameType } from '@smm/shared/civilization/games-schemas';
+import { toIso } from '../../lib/iso-time';
 import type { DraftRow } from './drafts.repo';
 
 /** What was asked of a draft, stored beside what was dealt. */
@@ -96,7 +97,7 @@ export function toDraftDto(row: DraftRow, readerID: string): DraftDto {
     }),
     bannedLeaders: outcome ? outcome.bannedLeaders : view.bannedLeaders,
     settings: (outcome ? outcome.settings : view.settings) ?? noSettings(),
-    dateCreated: new Date(Number(row.created_at)).toISOString(),
+    dateCreated: toIso(Number(row.created_at)),
     discordText: outcome ? draftAsText(outcome, { anonymous, viewerID: readerID }) : '',
     gameID: row.game_id,
     mode: view.mode,

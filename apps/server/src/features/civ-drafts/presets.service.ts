@@ -12,6 +12,7 @@ import { invalid, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import { assertCan, loadAccess } from '../groups/group-access';
 import type { Limit, Throttle } from '../throttle/throttle.service';
+import { toIso } from '../../lib/iso-time';
 import * as presets from './presets.repo';
 
 export const PRESET_LIMIT_MESSAGE = 'Too many preset changes in a short time; please wait a few minutes';
@@ -22,7 +23,7 @@ const toPresetDto = (row: presets.PresetRow): DraftPresetDto => ({
   groupID: row.group_id,
   name: row.name,
   config: draftPresetConfig.parse(JSON.parse(row.config)),
-  dateUpdated: new Date(Number(row.updated_at)).toISOString(),
+  dateUpdated: toIso(Number(row.updated_at)),
 });
 
 /** A group's draft presets: a name with a draft mode and its options. Members read them; Administrators save and delete. */

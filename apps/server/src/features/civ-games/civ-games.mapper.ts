@@ -6,10 +6,11 @@ import type { SettingPreferenceDto } from '@smm/shared/civilization/schemas';
 import { skillOrdinal } from '@smm/shared/civilization/ladder';
 import { gamePermissions } from '@smm/shared/civilization/game-policy';
 import type { Viewer } from '@smm/shared/groups/policy';
+import { toIso } from '../../lib/iso-time';
 import type { GameMemberRow, GameRow } from './civ-games.repo';
 import type { CivRatingChangesTable } from './civ-games.tables';
 
-export const toIso = (ms: number): string => new Date(ms).toISOString();
+export { toIso };
 
 export function parseJson<T>(text: string, fallback: T): T {
   try {

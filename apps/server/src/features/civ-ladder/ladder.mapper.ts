@@ -3,9 +3,10 @@ import type { CivChoiceDto, RankingRowDto } from '@smm/shared/civilization/games
 import { historyOrder, skillOrdinal, type LadderGame, type LadderMember, type Standing } from '@smm/shared/civilization/ladder';
 import type { LeaderUse, MemberStatistics } from '@smm/shared/civilization/ladder-statistics';
 import type { LeaderUseDto, MemberStatisticsDto, SeasonDto } from '@smm/shared/civilization/ladder-schemas';
+import { toIso as isoTime } from '../../lib/iso-time';
 import type { HistoryRow, SeasonRow } from './ladder.repo';
 
-export const toIso = (ms: number | string): string => new Date(Number(ms)).toISOString();
+export const toIso = (ms: number | string): string => isoTime(Number(ms));
 
 /** Rounded as the statistics round ratings and placements. */
 export const round2 = (value: number): number => Math.round(value * 100) / 100;

@@ -18,6 +18,7 @@ import { GAME_NOT_FOUND_MESSAGE } from '../civ-games/civ-games.service';
 import { assertCan, loadAccess } from '../groups/group-access';
 import type { GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
+import { toIso } from '../../lib/iso-time';
 import * as comments from './comments.repo';
 
 /** Posting and editing comments, per member: a burst of a few, about one every six seconds after it. */
@@ -30,8 +31,8 @@ const toCommentDto = (row: comments.CommentRow, groupID: string): CommentDto => 
   userID: row.user_id,
   groupID,
   gameID: row.game_id,
-  date: new Date(row.created_at).toISOString(),
-  ...(row.edited_at ? { editedAt: new Date(row.edited_at).toISOString() } : {}),
+  date: toIso(row.created_at),
+  ...(row.edited_at ? { editedAt: toIso(row.edited_at) } : {}),
 });
 
 interface Deps {

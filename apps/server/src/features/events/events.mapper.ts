@@ -1,10 +1,11 @@
 import type { EventDto } from '@smm/shared/events/schemas';
+import { toIso } from '../../lib/iso-time';
 import type { AttendeeRow, EventRow } from './events.repo';
 import type { ResponseRow } from './responses.repo';
 import type { WaitlistRow } from './waitlist.repo';
 import { quorumDto } from './quorum';
 
-export const toIso = (ms: number): string => new Date(ms).toISOString();
+export { toIso };
 
 /**
  * The spec's Event JSON. A field whitelist: attendees' emails are shown only on the viewer's own

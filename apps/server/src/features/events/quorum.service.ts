@@ -25,6 +25,7 @@ import { transactionWithChanges, type GroupChanges } from '../live/group-changes
 import * as outbox from '../reminders/event-mail-outbox.repo';
 import { quorumMailRow } from '../reminders/quorum-mails';
 import { ThrottledError } from '../throttle/throttle.service';
+import { toIso } from '../../lib/iso-time';
 import { readEvent } from './event-reader';
 import * as events from './events.repo';
 import * as quorum from './quorum.repo';
@@ -35,8 +36,6 @@ interface Deps {
   publicUrl: string;
   changes: GroupChanges;
 }
-
-const toIso = (ms: number) => new Date(ms).toISOString();
 
 /** Members see the event; its organisers (creator, Administrators) see who answered and remind. */
 function assertOrganiser(access: GroupAccess, event: events.EventRow, actorId: string, refusal = NUDGE_ONLY_ORGANISER_MESSAGE): void {

@@ -1,6 +1,7 @@
 import { AUTO_CANCEL_NEEDS_CHECK_MESSAGE, MIN_ABOVE_MAX_MESSAGE, QUORUM_CHECK_NEEDS_MIN_MESSAGE } from '@smm/shared/events/quorum';
 import type { EventDto } from '@smm/shared/events/schemas';
 import { invalid } from '../../errors';
+import { toIso } from '../../lib/iso-time';
 import type { EventRow } from './events.repo';
 
 /** The minimum's columns of an event. */
@@ -76,7 +77,7 @@ export function quorumDto(row: EventRow, seatTakers: number): Partial<EventDto> 
     ...(min === null ? {} : { minPlayers: min }),
     ...(row.quorum_check_minutes == null ? {} : { quorumCheckMinutes: row.quorum_check_minutes }),
     ...(row.auto_cancel === 1 ? { autoCancel: true } : {}),
-    ...(row.cancelled_at == null ? {} : { cancelledAt: new Date(Number(row.cancelled_at)).toISOString() }),
+    ...(row.cancelled_at == null ? {} : { cancelledAt: toIso(Number(row.cancelled_at)) }),
     ...(row.below_minimum_at != null && min !== null && seatTakers < min ? { belowMinimum: true } : {}),
   };
 }

@@ -119,7 +119,10 @@ export async function loadCallerInGroup(db: Db, userId: string, sessionVersion: 
   );
   if (!row || Number(row.session_version) !== sessionVersion) return undefined;
   const readAhead: ReadAhead = { groupId, group: groupOf(row), membership: membershipOf(row, groupId), stamp, taken: false };
-  return Object.assign(toSessionUser(row), { [READ_AHEAD]: readAhead });
+  // Set on the user rather than merged with Object.assign, which takes a slow path for a symbol key.
+  const caller = toSessionUser(row) as SessionUser & { [READ_AHEAD]?: ReadAhead };
+  caller[READ_AHEAD] = readAhead;
+  return caller;
 }
 
 /**

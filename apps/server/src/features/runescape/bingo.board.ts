@@ -11,11 +11,12 @@ import type {
   BingoTileState,
 } from '@smm/shared/runescape/bingo-schemas';
 import { scoreBingo } from '@smm/shared/runescape/bingo-scoring';
+import { toIso } from '../../lib/iso-time';
 import type { BingoRow, ClaimViewRow, MemberViewRow, TeamRow, TileRow } from './bingo.repo';
 import { metricGain, metricValues, rank, type MetricValues } from './competitions.standings';
 import { parseSnapshot } from './snapshots';
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = toIso;
 
 export const statusOf = (row: Pick<BingoRow, 'starts_at' | 'ends_at'>, now: number): BingoStatus =>
   now < row.starts_at ? 'upcoming' : now < row.ends_at ? 'ongoing' : 'finished';

@@ -4,12 +4,13 @@ import { gameOfMode, type ClanGameMode } from '@smm/shared/runescape/rs3';
 import { gainBetween } from '@smm/shared/runescape/gains';
 import { OVERALL_HISCORES_NAME } from '@smm/shared/runescape/skills';
 import { skillsOfGame, type ClanGame, type ClanSkill } from '@smm/shared/runescape/tracked-skills';
+import { toIso } from '../../lib/iso-time';
 import type { InvitationWithClaimerRow } from './clan-names.repo';
 import type { AccountWithPlayerRow, ClanMemberRow } from './runescape.repo';
 import { toActivityStats } from './runescape.mapper';
 import type { SnapshotData } from './snapshots';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const iso = (ms: number | null) => (ms === null ? null : toIso(ms));
 
 interface Known {
   level: number | null;
@@ -51,7 +52,9 @@ export function combatOf(skills: BySkill<Known>, game: ClanGame): number {
     ranged: level('ranged'),
     magic: level('magic'),
   };
-  return game === 'rs3' ? rs3CombatLevel({ ...levels, summoning: level('summoning'), necromancy: level('necromancy') }) : combatLevel(levels);
+  return game === 'rs3'
+    ? rs3CombatLevel({ ...levels, summoning: level('summoning'), necromancy: level('necromancy') })
+    : combatLevel(levels);
 }
 
 /** A member's row of the clan table, with the skills of their account's game. */
@@ -80,14 +83,14 @@ export function toClanMemberStats(row: ClanMemberRow, latest: SnapshotData | nul
 /** Experience of the total and each skill of the game at one snapshot. */
 export function toHistoryPoint(takenAt: number, data: SnapshotData, game: ClanGame): HistoryPoint {
   const { overall, skills } = readSkills(data, game);
-  return { takenAt: new Date(takenAt).toISOString(), overall: overall.experience, skills: perSkill(game, (id) => skills[id]!.experience) };
+  return { takenAt: toIso(takenAt), overall: overall.experience, skills: perSkill(game, (id) => skills[id]!.experience) };
 }
 
 /** The latest snapshot as the player page's Skills table reads it. */
 export function toLatestStats(takenAt: number, data: SnapshotData, game: ClanGame): LatestStats {
   const { overall, skills } = readSkills(data, game);
   return {
-    takenAt: new Date(takenAt).toISOString(),
+    takenAt: toIso(takenAt),
     combatLevel: combatOf(skills, game),
     overall,
     skills,
@@ -100,7 +103,7 @@ export const toLinkedAccount = (row: AccountWithPlayerRow): LinkedAccount => ({
   userID: row.user_id,
   playerName: row.player_name,
   gameMode: row.game_mode as ClanGameMode,
-  linkedAt: new Date(row.linked_at).toISOString(),
+  linkedAt: toIso(row.linked_at),
   lastUpdated: iso(row.last_checked_at),
 });
 
@@ -108,7 +111,7 @@ export const toRosterInvitation = (row: InvitationWithClaimerRow): RosterInvitat
   invitationID: row.id,
   playerName: row.player_name,
   gameMode: row.game_mode as ClanGameMode,
-  createdAt: new Date(row.created_at).toISOString(),
+  createdAt: toIso(row.created_at),
   claimedBy: row.claimed_by && row.claim_held_by ? { userID: row.claimed_by, username: row.claimed_by_username ?? '' } : null,
   claimedAt: row.claimed_by && row.claim_held_by ? iso(row.claimed_at) : null,
 });

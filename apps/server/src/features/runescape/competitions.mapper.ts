@@ -9,12 +9,13 @@ import {
   type CompetitionSummary,
 } from '@smm/shared/runescape/competition-schemas';
 import type { ClanGameMode } from '@smm/shared/runescape/rs3';
+import { toIso } from '../../lib/iso-time';
 import type { BoundaryStatus } from './competitions.tables';
 import type { CompetitionRow } from './competitions.repo';
 import { gainsOf, metricValues, rank, teamStandings, totalOf, type MetricValues } from './competitions.standings';
 import { parseSnapshot } from './snapshots';
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = toIso;
 
 export const statusOf = (row: Pick<CompetitionRow, 'starts_at' | 'ends_at'>, now: number): CompetitionStatus =>
   now < row.starts_at ? 'upcoming' : now < row.ends_at ? 'ongoing' : 'finished';
