@@ -52,9 +52,7 @@ export function combatOf(skills: BySkill<Known>, game: ClanGame): number {
     ranged: level('ranged'),
     magic: level('magic'),
   };
-  return game === 'rs3'
-    ? rs3CombatLevel({ ...levels, summoning: level('summoning'), necromancy: level('necromancy') })
-    : combatLevel(levels);
+  return game === 'rs3' ? rs3CombatLevel({ ...levels, summoning: level('summoning'), necromancy: level('necromancy') }) : combatLevel(levels);
 }
 
 /** A member's row of the clan table, with the skills of their account's game. */

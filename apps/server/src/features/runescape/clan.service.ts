@@ -17,6 +17,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { badRequest, invalid, notFound } from '../../errors';
 import { UPSTREAM_LIMIT_MESSAGE, type UpstreamRateLimit } from '../../integrations/upstream';
+import { toIso } from '../../lib/iso-time';
 import { assertCan, loadAccess, type GroupAccess } from '../groups/group-access';
 import type { Throttle } from '../throttle/throttle.service';
 import { toClanMemberStats, toHistoryPoint, toLatestStats, toLinkedAccount } from './clan.mapper';
@@ -117,7 +118,7 @@ export function createClanService({ db, clock, runescape, snapshots, throttle, l
         .sort((a, b) => (b.gained.overall ?? 0) - (a.gained.overall ?? 0))
         .slice(0, TOP_GAINERS)
         .map((m) => ({ userID: m.userID, username: m.username, playerName: m.playerName, gained: m.gained.overall ?? 0 }));
-      return { groupID, game: clanGameOf(access.group.game_name), period, since: new Date(since).toISOString(), members, topGainers };
+      return { groupID, game: clanGameOf(access.group.game_name), period, since: toIso(since), members, topGainers };
     },
 
     /** Asks the hiscores now about every linked account not checked in the last minute; limited per clan. */
@@ -155,7 +156,7 @@ export function createClanService({ db, clock, runescape, snapshots, throttle, l
       const recordsOf = (stat: string, values: ReturnType<typeof series>) => {
         const entry = (windowMs: number) => {
           const best = largestGain(values, windowMs);
-          return best ? { gained: best.gained, endedAt: new Date(best.endedAt).toISOString() } : null;
+          return best ? { gained: best.gained, endedAt: toIso(best.endedAt) } : null;
         };
         return { stat, day: entry(DAY), week: entry(7 * DAY) };
       };
