@@ -53,6 +53,17 @@ async function storedAnswers(eventID: string): Promise<Map<string, string>> {
 }
 
 describe('respondToEvent', () => {
+  it('lists seatless answers first answered first, whatever the order of the members ids', async () => {
+    const event = await createEvent(t.app, owner, group._id, t.clock.now(), { maxNumberOfMembers: 2 });
+    // Highest id first, so that an order by member id would list them backwards.
+    const answering = crowd.slice(2, 5).sort((x, y) => (x.user.id < y.user.id ? 1 : -1));
+    for (const member of answering) {
+      expect((await respond(member, event._id, 'maybe')).status).toBe(200);
+      t.clock.advance(1000);
+    }
+    expect((await eventAs(owner, event._id)).responseMembers?.map((m) => m.userID)).toEqual(answering.map((m) => m.user.id));
+  });
+
   it('keeps each state: Attending and Late take seats, Maybe, Can sub and Not coming take none, and the event lists them', async () => {
     const event = await createEvent(t.app, owner, group._id, t.clock.now(), { maxNumberOfMembers: 2 });
     const [a, b, c, d, e] = crowd;
