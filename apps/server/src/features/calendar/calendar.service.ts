@@ -5,7 +5,7 @@ import type { Db } from '../../db/schema';
 import { notFound } from '../../errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import * as events from '../events/events.repo';
-import { toIso } from '../events/events.mapper';
+import { toIso } from '../../lib/iso-time';
 import * as feeds from './calendar.repo';
 import { renderCalendar } from './ics';
 

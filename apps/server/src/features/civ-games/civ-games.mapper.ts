@@ -10,8 +10,6 @@ import { toIso } from '../../lib/iso-time';
 import type { GameMemberRow, GameRow } from './civ-games.repo';
 import type { CivRatingChangesTable } from './civ-games.tables';
 
-export { toIso };
-
 export function parseJson<T>(text: string, fallback: T): T {
   try {
     return (JSON.parse(text) as T) ?? fallback;

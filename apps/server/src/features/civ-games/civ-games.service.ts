@@ -22,7 +22,8 @@ import { gameFromDraft, markDraftUsed, type DraftedGame } from '../civ-drafts/dr
 import { assertPlayersAreMembers } from '../civ-drafts/drafts.service';
 import * as games from './civ-games.repo';
 import { lockGameWithMembership } from './game-lock.repo';
-import { toGameDto, toIso, type GameSettings } from './civ-games.mapper';
+import { toIso } from '../../lib/iso-time';
+import { toGameDto, type GameSettings } from './civ-games.mapper';
 import { addFinishedGame, recomputeStandings } from './civ-games.standings';
 import { recordAudit } from './game-audit';
 import { assertPlayable, planChange, type GameState, type PlannedChange } from './game-results';

@@ -1,5 +1,5 @@
 import type { UpcomingEventDto, UserGroupDto } from '@smm/shared/dashboard/schemas';
-import { toIso } from '../events/events.mapper';
+import { toIso } from '../../lib/iso-time';
 import { toGroupSummaryDto, toLinkUrl, toRole } from '../groups/groups.mapper';
 import type { UpcomingEventRow, UserGroupRow } from './dashboard.repo';
 

@@ -19,7 +19,7 @@ import { transactionWithChanges, type GroupChanges } from '../live/group-changes
 import * as attendance from './attendance.repo';
 import type { EventRow } from './events.repo';
 import * as events from './events.repo';
-import { toIso } from './events.mapper';
+import { toIso } from '../../lib/iso-time';
 
 interface Deps {
   db: Db;

@@ -5,8 +5,6 @@ import type { ResponseRow } from './responses.repo';
 import type { WaitlistRow } from './waitlist.repo';
 import { quorumDto } from './quorum';
 
-export { toIso };
-
 /**
  * The spec's Event JSON. A field whitelist: attendees' emails are shown only on the viewer's own
  * entry, so joining a public group does not hand out every member's address. `creatorIsMember: false`

@@ -16,8 +16,6 @@ import type { BingoRow, ClaimViewRow, MemberViewRow, TeamRow, TileRow } from './
 import { metricGain, metricValues, rank, type MetricValues } from './competitions.standings';
 import { parseSnapshot } from './snapshots';
 
-const iso = toIso;
-
 export const statusOf = (row: Pick<BingoRow, 'starts_at' | 'ends_at'>, now: number): BingoStatus =>
   now < row.starts_at ? 'upcoming' : now < row.ends_at ? 'ongoing' : 'finished';
 
@@ -28,14 +26,14 @@ export function toSummary(row: BingoRow, now: number, teamCount: number): BingoS
     bingoID: row.id,
     groupID: row.group_id,
     name: row.name,
-    startsAt: iso(row.starts_at),
-    endsAt: iso(row.ends_at),
+    startsAt: toIso(row.starts_at),
+    endsAt: toIso(row.ends_at),
     size: row.size,
     bonuses: bonusesOf(row),
     status: statusOf(row, now),
     teamCount,
     createdBy: row.created_by,
-    createdAt: iso(row.created_at),
+    createdAt: toIso(row.created_at),
     updatedAt: row.updated_at,
   };
 }
@@ -161,8 +159,8 @@ export function toClaim(row: ClaimViewRow, groupId: string): BingoClaim {
     status: row.status as BingoClaimStatus,
     reason: row.reason,
     decidedBy: row.decided_by,
-    decidedAt: row.decided_at === null ? null : iso(row.decided_at),
-    createdAt: iso(row.created_at),
+    decidedAt: row.decided_at === null ? null : toIso(row.decided_at),
+    createdAt: toIso(row.created_at),
     proofUrl: `/api/runescape/getBingoProof?${new URLSearchParams({ groupID: groupId, claimID: row.id })}`,
     proofType: row.proof_type as BingoClaim['proofType'],
     proofWidth: row.proof_width,

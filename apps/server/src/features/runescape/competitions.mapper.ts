@@ -15,8 +15,6 @@ import type { CompetitionRow } from './competitions.repo';
 import { gainsOf, metricValues, rank, teamStandings, totalOf, type MetricValues } from './competitions.standings';
 import { parseSnapshot } from './snapshots';
 
-const iso = toIso;
-
 export const statusOf = (row: Pick<CompetitionRow, 'starts_at' | 'ends_at'>, now: number): CompetitionStatus =>
   now < row.starts_at ? 'upcoming' : now < row.ends_at ? 'ongoing' : 'finished';
 
@@ -31,8 +29,8 @@ export function toSummary(row: CompetitionRow, now: number, counts: { participan
     competitionID: row.id,
     groupID: row.group_id,
     name: row.name,
-    startsAt: iso(row.starts_at),
-    endsAt: iso(row.ends_at),
+    startsAt: toIso(row.starts_at),
+    endsAt: toIso(row.ends_at),
     metrics: metricIdsOf(row),
     kind: row.kind as CompetitionKind,
     participation: row.participation as CompetitionParticipation,
@@ -41,7 +39,7 @@ export function toSummary(row: CompetitionRow, now: number, counts: { participan
     participantCount: counts.participants,
     teamCount: counts.teams,
     createdBy: row.created_by,
-    createdAt: iso(row.created_at),
+    createdAt: toIso(row.created_at),
     updatedAt: row.updated_at,
   };
 }
@@ -157,7 +155,7 @@ export function toChart(
       userID: p.userID,
       username: p.username,
       playerName: p.playerName,
-      points: points.map((pt) => ({ at: iso(pt.at), total: pt.total })),
+      points: points.map((pt) => ({ at: toIso(pt.at), total: pt.total })),
     };
   });
 }

@@ -120,8 +120,8 @@ it("shows each group's name, game, icon, the member's role, the member count and
   expect(first!.querySelector('img')).toHaveAttribute('src', '/games/dota2.svg');
   expect(second).toHaveTextContent('Member');
   expect(second).toHaveTextContent('7 members');
-  // In the member's saved zone, as on the events page.
-  expect(await within(second!).findByText('Wed, Jan 15, 2031, 1:00 PM')).toBeVisible();
+  // In the member's saved zone, saying which, as on the events page.
+  expect(await within(second!).findByText('Wed, Jan 15, 2031, 1:00 PM EST')).toBeVisible();
   expect(second).toHaveTextContent('Next event: Boss night');
   expect(await screen.findByText('No events coming up in your groups.')).toBeVisible();
 });

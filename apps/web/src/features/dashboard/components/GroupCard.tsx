@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { UserGroupDto } from '@smm/shared/dashboard/schemas';
 import type { GroupSummaryDto } from '@smm/shared/groups/schemas';
-import { formatEventTime } from '../../events/event-time';
+import { formatWithZone } from '../../events/event-time';
 
 export const welcomePath = (group: Pick<GroupSummaryDto, '_id' | 'linkURL'>) =>
   `/${group.linkURL}/welcome?groupID=${encodeURIComponent(group._id)}`;
@@ -37,7 +37,7 @@ export function GroupCard({ group, timeZone }: { group: UserGroupDto; timeZone: 
             {nextEvent ? (
               <>
                 <span className="fw-semibold">Next event:</span> {nextEvent.eventName},{' '}
-                <time dateTime={nextEvent.startDate}>{formatEventTime(nextEvent.startDate, timeZone)}</time>
+                <time dateTime={nextEvent.startDate}>{formatWithZone(nextEvent.startDate, timeZone)}</time>
               </>
             ) : (
               <span className="text-body-secondary">No Scheduled Events Upcoming</span>
