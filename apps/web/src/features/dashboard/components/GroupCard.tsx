@@ -31,7 +31,7 @@ export function GroupCard({ group, timeZone }: { group: UserGroupDto; timeZone: 
           </p>
           <p className="card-text mb-1">
             <span className={`badge me-2 ${group.role === 'Administrator' ? 'bg-primary' : 'bg-secondary'}`}>{group.role}</span>
-            <span>{members(group.memberCount)}</span>
+            <span className="text-nowrap">{members(group.memberCount)}</span>
           </p>
           <p className="card-text small mb-0 text-break">
             {nextEvent ? (
