@@ -68,7 +68,7 @@ describe('SignupStatus', () => {
     render(<SignupStatus event={withCutoff(waiting)} userID="me" timeZone="Europe/Berlin" now={before} />);
     expect(screen.getByText('1/1 attending · 2 on the waitlist')).toBeInTheDocument();
     expect(screen.getByText('You are 2nd on the waitlist')).toBeInTheDocument();
-    expect(screen.getByText('Sign-ups close Wed, Jan 15, 2031, 6:00 PM')).toBeInTheDocument();
+    expect(screen.getByText('Sign-ups close Wed, Jan 15, 2031, 6:00 PM GMT+1')).toBeInTheDocument();
     cleanup();
     // Someone who attends has no place in the line, whatever the list says.
     render(<SignupStatus event={withCutoff(waiting)} userID="winner" timeZone="Europe/Berlin" now={afterCutoff} />);

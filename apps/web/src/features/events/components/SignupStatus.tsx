@@ -1,6 +1,6 @@
 import { isAttending, signupsClosed } from '@smm/shared/events/rules';
 import type { EventDto } from '@smm/shared/events/schemas';
-import { formatEventTime } from '../event-time';
+import { formatWithZone } from '../event-time';
 import { ordinal } from '../linkify';
 import { otherAnswersText, rsvpCounts } from '../rsvp';
 
@@ -27,7 +27,7 @@ export function SignupStatus({ event, userID, timeZone, now }: Props) {
       {event.waitlistPosition !== undefined && !isAttending(event, userID) && (
         <div className="fw-semibold text-body">You are {ordinal(event.waitlistPosition)} on the waitlist</div>
       )}
-      {closesAt && <div>{closed ? 'Sign-ups closed' : `Sign-ups close ${formatEventTime(closesAt, timeZone)}`}</div>}
+      {closesAt && <div>{closed ? 'Sign-ups closed' : `Sign-ups close ${formatWithZone(closesAt, timeZone)}`}</div>}
     </div>
   );
 }

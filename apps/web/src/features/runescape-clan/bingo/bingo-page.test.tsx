@@ -156,6 +156,8 @@ it('shows the team’s board (done, pending, open, progress, other teams’ comp
   // A member sees their own team's claims with the screenshot, and cannot decide them.
   const claims = await screen.findByRole('list', { name: "Your team's claims" });
   expect(within(claims).getByText('Pending')).toBeInTheDocument();
+  // When it was claimed, in the viewer's zone, saying which.
+  expect(within(claims).getByText(/^Claimed by/)).toHaveTextContent(/, 2026, \d{1,2}:\d{2} [AP]M (UTC|GMT[+-]\d+|[A-Z]{3,4})$/);
   expect(await within(claims).findByRole('img', { name: 'Proof for Fire cape by Red' })).toHaveAttribute(
     'src',
     expect.stringMatching(/^data:image\/webp;base64,/),

@@ -217,7 +217,9 @@ it('shows the standings, team totals, snapshot trouble and the chart’s numbers
       .map((row) => within(row).getByRole('rowheader').textContent),
   ).toEqual(['RedGrinder', 'BlueZezima, Larry']);
   expect(screen.getByRole('list', { name: 'Chart legend' })).toHaveTextContent('Grinder +90,003');
-  expect(screen.getByRole('table', { name: 'Total gained by snapshot' })).toBeInTheDocument();
+  const snapshots = screen.getByRole('table', { name: 'Total gained by snapshot' });
+  // Each snapshot's time in the viewer's zone, saying which.
+  expect(within(snapshots).getAllByRole('cell')[0]).toHaveTextContent(/, 2026, \d{1,2}:\d{2} [AP]M (UTC|GMT[+-]\d+|[A-Z]{3,4})$/);
   // The chart draws the leader's line over the two snapshots.
   await screen.findByTestId('competition-chart');
   expect(drawn.data.at(-1)).toEqual([

@@ -4,10 +4,10 @@ import { RUNESCAPE_SKILL_IDS } from '@smm/shared/runescape/skills';
 import { skillsOfGame } from '@smm/shared/runescape/tracked-skills';
 import { HiscoresTable } from '../../runescape/components/HiscoresTable';
 import { StatsCard } from '../../runescape/components/StatsCard';
+import { formatReadTime } from '../../runescape/read-time';
 import { formatStat, skillIconUrl } from '../../runescape/skill-format';
 
 const WITH_ICON = new Set<string>(RUNESCAPE_SKILL_IDS);
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The Skills table of a linked account from the clan's latest snapshot: Skill, Level, Rank, Exp in
@@ -23,7 +23,7 @@ export function LatestSkillsCard({ history }: { history: PlayerHistory }) {
         </h3>
         {latest && (
           <span className="small text-body-secondary">
-            Combat level {latest.combatLevel} · read {dateTime.format(new Date(latest.takenAt))}
+            Combat level {latest.combatLevel} · read {formatReadTime(latest.takenAt)}
           </span>
         )}
       </Card.Header>

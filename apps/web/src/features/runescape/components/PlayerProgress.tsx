@@ -6,6 +6,7 @@ import type { PlayerHistory } from '@smm/shared/runescape/clan-schemas';
 import { OVERALL, skillsOfGame, type ClanGame, type ClanStatKey } from '@smm/shared/runescape/tracked-skills';
 import { Loading } from '../../../lib/ui/Loading';
 import { usePlayerHistory } from '../../runescape-clan/api/clan-stats';
+import { formatReadTime } from '../read-time';
 import { formatStat } from '../skill-format';
 import { HiscoresTable } from './HiscoresTable';
 import { StatsCard } from './StatsCard';
@@ -18,7 +19,6 @@ const statsOf = (game: ClanGame): { id: ClanStatKey; label: string }[] => [
   { id: OVERALL, label: 'Total' },
   ...skillsOfGame(game).map((s) => ({ id: s.id, label: s.label })),
 ];
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** A record: the gain and the day it ended, or '-' when there is none yet. */
@@ -87,7 +87,7 @@ function Progress({ history }: { history: PlayerHistory }) {
                 <tbody>
                   {history.points.map((p) => (
                     <tr key={p.takenAt}>
-                      <td>{dateTime.format(new Date(p.takenAt))}</td>
+                      <td>{formatReadTime(p.takenAt)}</td>
                       <td>{formatStat(valueOf(p, stat))}</td>
                     </tr>
                   ))}

@@ -6,7 +6,7 @@ import { BINGO_REASON_MAX, type BingoClaim, type BingoClaimStatus, type BingoDec
 import { errorBodyOf } from '../../../../lib/api-client';
 import { FieldError } from '../../../../lib/ui/FieldError';
 import { useErrorToast } from '../../../../lib/ui/use-error-toast';
-import { formatEventTime } from '../../../events/event-time';
+import { formatWithZone } from '../../../events/event-time';
 import { useDecideBingoClaim } from '../api/bingos';
 import { ProofImage } from './ProofImage';
 
@@ -67,7 +67,7 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide }: Props) {
       </div>
       <p className="small text-body-secondary mb-1">
         Claimed by {claim.username ?? 'a former member'} on{' '}
-        <time dateTime={claim.createdAt}>{formatEventTime(claim.createdAt, timeZone)}</time>
+        <time dateTime={claim.createdAt}>{formatWithZone(claim.createdAt, timeZone)}</time>
       </p>
       {claim.note && <p className="small mb-1 text-break">“{claim.note}”</p>}
       {claim.status === 'declined' && claim.reason && <p className="small mb-1 text-break">Declined: {claim.reason}</p>}

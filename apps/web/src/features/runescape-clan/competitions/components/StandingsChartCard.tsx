@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import Card from 'react-bootstrap/Card';
 import { COMPETITION_CHART_TOP, type CompetitionDetail } from '@smm/shared/runescape/competition-schemas';
 import { Loading } from '../../../../lib/ui/Loading';
-import { formatEventTime } from '../../../events/event-time';
+import { formatWithZone } from '../../../events/event-time';
 import { chartData } from '../competition-chart';
 import { formatGain } from '../competition-view';
 
@@ -61,7 +61,7 @@ export function StandingsChartCard({ detail, timeZone }: { detail: CompetitionDe
                     s.points.map((p) => (
                       <tr key={`${s.userID}-${p.at}`}>
                         <th scope="row">{s.playerName ?? s.username}</th>
-                        <td>{formatEventTime(p.at, timeZone)}</td>
+                        <td>{formatWithZone(p.at, timeZone)}</td>
                         <td>{formatGain(p.total)}</td>
                       </tr>
                     )),
