@@ -105,6 +105,18 @@ it('lists the members, sorts by a column both ways and switches the period', asy
   expect(screen.getByText(/Top gainers today/)).toBeInTheDocument();
 });
 
+it('says when each account was read in the zone the reader chose on their profile, naming it', async () => {
+  handler = (url) => {
+    if (url.pathname === '/api/runescape/getClanStats') return { status: 200, body: stats('week') };
+    if (url.pathname === '/api/users/getTimeZone') return { status: 200, body: { timeZone: 'Asia/Tokyo' } };
+    return undefined;
+  };
+  renderAt('/runeScapeClan/stats?groupID=g1');
+  const table = await screen.findByRole('table', { name: 'Members' });
+  // 12:00 UTC is 9:00 PM in Tokyo, whatever the browser's own zone.
+  expect(await within(table).findAllByText('Mon, Nov 23, 2026, 9:00 PM GMT+9')).toHaveLength(2);
+});
+
 it('says clearly when Update is refused by the rate limit', async () => {
   const refusal = "This clan's stats were updated a moment ago. Please wait a few minutes before updating again.";
   handler = (url, method) => {

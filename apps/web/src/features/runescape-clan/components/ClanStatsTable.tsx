@@ -6,6 +6,7 @@ import { skillsOfGame, type ClanGame } from '@smm/shared/runescape/tracked-skill
 import { formatStat } from '../../runescape/skill-format';
 import { playerPagePath } from '../player-path';
 import { sortMembers, type ClanColumn, type SortDirection } from '../clan-sort';
+import { useReadTime } from '../../runescape/read-time';
 import { formatGain, formatUpdated } from '../format';
 
 const FIXED_COLUMNS: { column: ClanColumn; label: string }[] = [
@@ -27,6 +28,7 @@ interface Props {
 /** Members with totals, combat level and every skill of the game (level, and experience gained in the period); every column sorts. */
 export function ClanStatsTable({ groupID, game, period, members }: Props) {
   const skills = skillsOfGame(game);
+  const readTime = useReadTime();
   const [sort, setSort] = useState<{ column: ClanColumn; direction: SortDirection }>({ column: 'totalExperience', direction: 'descending' });
   const rows = sortMembers(members, sort.column, sort.direction);
 
@@ -69,7 +71,7 @@ export function ClanStatsTable({ groupID, game, period, members }: Props) {
             <td className="text-end">{formatStat(m.totalLevel)}</td>
             <td className="text-end">{formatStat(m.totalExperience)}</td>
             <td className="text-end">{formatGain(m.gained.overall)}</td>
-            <td className="text-nowrap small">{formatUpdated(m.lastUpdated)}</td>
+            <td className="text-nowrap small">{formatUpdated(m.lastUpdated, readTime)}</td>
             {skills.map((skill) => (
               <td key={skill.id} className="text-end" title={`${formatStat(m.skills[skill.id]?.experience)} XP`}>
                 {formatStat(m.skills[skill.id]?.level)}

@@ -4,7 +4,7 @@ import { RUNESCAPE_SKILL_IDS } from '@smm/shared/runescape/skills';
 import { skillsOfGame } from '@smm/shared/runescape/tracked-skills';
 import { HiscoresTable } from '../../runescape/components/HiscoresTable';
 import { StatsCard } from '../../runescape/components/StatsCard';
-import { formatReadTime } from '../../runescape/read-time';
+import { useReadTime } from '../../runescape/read-time';
 import { formatStat, skillIconUrl } from '../../runescape/skill-format';
 
 const WITH_ICON = new Set<string>(RUNESCAPE_SKILL_IDS);
@@ -15,6 +15,7 @@ const WITH_ICON = new Set<string>(RUNESCAPE_SKILL_IDS);
  */
 export function LatestSkillsCard({ history }: { history: PlayerHistory }) {
   const latest = history.latest;
+  const readTime = useReadTime();
   return (
     <Card>
       <Card.Header className="d-flex flex-wrap align-items-baseline gap-2">
@@ -23,7 +24,7 @@ export function LatestSkillsCard({ history }: { history: PlayerHistory }) {
         </h3>
         {latest && (
           <span className="small text-body-secondary">
-            Combat level {latest.combatLevel} · read {formatReadTime(latest.takenAt)}
+            Combat level {latest.combatLevel} · read {readTime(latest.takenAt)}
           </span>
         )}
       </Card.Header>

@@ -6,7 +6,7 @@ import type { PlayerHistory } from '@smm/shared/runescape/clan-schemas';
 import { OVERALL, skillsOfGame, type ClanGame, type ClanStatKey } from '@smm/shared/runescape/tracked-skills';
 import { Loading } from '../../../lib/ui/Loading';
 import { usePlayerHistory } from '../../runescape-clan/api/clan-stats';
-import { formatReadTime } from '../read-time';
+import { useReadTime } from '../read-time';
 import { formatStat } from '../skill-format';
 import { HiscoresTable } from './HiscoresTable';
 import { StatsCard } from './StatsCard';
@@ -31,6 +31,7 @@ function valueOf(point: PlayerHistory['points'][number], stat: ClanStatKey) {
 
 function Progress({ history }: { history: PlayerHistory }) {
   const [stat, setStat] = useState<ClanStatKey>(OVERALL);
+  const readTime = useReadTime();
   const stats = useMemo(() => statsOf(history.game), [history.game]);
   const label = stats.find((s) => s.id === stat)?.label ?? 'Total';
   const series = useMemo(() => {
@@ -87,7 +88,7 @@ function Progress({ history }: { history: PlayerHistory }) {
                 <tbody>
                   {history.points.map((p) => (
                     <tr key={p.takenAt}>
-                      <td>{formatReadTime(p.takenAt)}</td>
+                      <td>{readTime(p.takenAt)}</td>
                       <td>{formatStat(valueOf(p, stat))}</td>
                     </tr>
                   ))}
