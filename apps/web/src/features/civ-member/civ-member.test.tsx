@@ -78,10 +78,13 @@ vi.mock('uplot', () => ({
 }));
 
 let requested: string[];
+/** The zone the viewer chose on their profile (null: none chosen). */
+let savedZone: string | null;
 let answer: (url: URL) => Response | Promise<Response>;
 
 beforeEach(() => {
   requested = [];
+  savedZone = null;
   drawn.data = [];
   const payload = btoa(JSON.stringify({ id: 'me', username: 'Me', email: 'me@example.com', steamID: null, exp: Date.now() / 1000 + 3600 }));
   localStorage.setItem('jwtToken', `Bearer e30.${payload}.sig`);
@@ -91,6 +94,7 @@ beforeEach(() => {
     requested.push(url.pathname + url.search);
     if (url.pathname === '/api/groups/getGroup') return Response.json(group);
     if (url.pathname === '/api/civilization/getMemberStats') return answer(url);
+    if (url.pathname === '/api/users/getTimeZone') return Response.json({ timeZone: savedZone });
     return Response.json({ message: 'not found' }, { status: 404 });
   });
 });
@@ -172,6 +176,16 @@ describe('the member page', () => {
     ).toEqual(['2', '1', '50%', '1.50']);
 
     expect(screen.getByRole('link', { name: 'Back to Rankings' })).toHaveAttribute('href', '/civGroup/rankings?groupID=g1');
+  });
+
+  it("writes the rating history's times in the zone the viewer chose on their profile, saying which", async () => {
+    savedZone = 'Asia/Tokyo';
+    renderMember('&userID=owner');
+    const history = await screen.findByRole('region', { name: 'Rating History - FFA' });
+    expect(await within(history).findByText('Each counted game, newest first; times in your time zone (Asia/Tokyo).')).toBeInTheDocument();
+    const rows = within(within(history).getByRole('table')).getAllByRole('row').slice(1);
+    // 19:00 UTC on 1 March is 4:00 the next morning in Tokyo.
+    expect(within(rows[2]!).getAllByRole('cell')[0]!.textContent).toBe('Mar 2, 2031, 4:00 AM');
   });
 
   it('says so when the member has no counted games of the chosen type', async () => {

@@ -81,9 +81,12 @@ let seasons: SeasonDto[];
 let statistics: StatisticsDto;
 let headToHead: HeadToHeadDto;
 let requested: string[];
+/** The zone the viewer chose on their profile (null: none chosen). */
+let savedZone: string | null;
 
 beforeEach(() => {
   requested = [];
+  savedZone = null;
   const payload = btoa(JSON.stringify({ id: 'me', username: 'Me', email: 'me@example.com', steamID: null, exp: Date.now() / 1000 + 3600 }));
   localStorage.setItem('jwtToken', `Bearer e30.${payload}.sig`);
   // In the server's order: best rating first.
@@ -133,6 +136,7 @@ beforeEach(() => {
       return Response.json(rankings[url.searchParams.get('gameType') as 'ffa' | 'team']);
     if (url.pathname === '/api/civilization/getStatistics') return Response.json(statistics);
     if (url.pathname === '/api/civilization/getHeadToHead') return Response.json(headToHead);
+    if (url.pathname === '/api/users/getTimeZone') return Response.json({ timeZone: savedZone });
     return Response.json({ message: 'not found' }, { status: 404 });
   });
 });
@@ -280,6 +284,14 @@ describe('seasons on the Rankings page', () => {
     await user.selectOptions(select, 'Winter');
     await waitFor(() => expect(asked()).toContain('/api/civilization/getRankings?groupID=g1&gameType=ffa&season=s1'));
     expect(select).toHaveValue('s1');
+  });
+
+  it("gives the season's days in the zone the viewer chose on their profile", async () => {
+    savedZone = 'Asia/Tokyo';
+    seasons = [{ ...season('s2', 'Spring', true), dateStarted: '2031-03-01T20:00:00.000Z' }];
+    renderRankings();
+    // 20:00 UTC on 1 March is already 2 March in Tokyo.
+    expect(await screen.findByText('Since Mar 2, 2031.')).toBeInTheDocument();
   });
 
   it('keeps a season named in the address, and falls back to the current one for an unknown id', async () => {

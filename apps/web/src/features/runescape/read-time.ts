@@ -8,14 +8,16 @@ import { formatWithZone } from '../events/event-time';
 /** When the hiscores were read, in the given time zone, saying which: "Sat, Nov 28, 2026, 1:00 AM GMT+1". */
 export const formatReadTime = (iso: string, timeZone: string): string => formatWithZone(iso, timeZone);
 
-/**
- * Writes when the hiscores were read in the reader's zone, as every other time of the app: the one
- * chosen on their profile when signed in and chosen, else the browser's.
- */
-export function useReadTime(): (iso: string) => string {
+/** The reader's zone, as for every other time of the app: the one chosen on their profile when signed in and chosen, else the browser's. */
+export function useReaderTimeZone(): string {
   const { auth } = useAppState();
   const userID = auth.isAuthenticated ? auth.user.id : undefined;
   const saved = useQuery({ ...timeZoneQueryOptions(userID ?? ''), enabled: Boolean(userID) });
-  const timeZone = saved.data?.timeZone ?? browserTimeZone();
+  return saved.data?.timeZone ?? browserTimeZone();
+}
+
+/** Writes when the hiscores were read in the reader's zone, saying which. */
+export function useReadTime(): (iso: string) => string {
+  const timeZone = useReaderTimeZone();
   return useCallback((iso: string) => formatReadTime(iso, timeZone), [timeZone]);
 }

@@ -4,7 +4,6 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { MemberStatsDto } from '@smm/shared/civilization/ladder-schemas';
 import type { LinkUrl } from '@smm/shared/games/catalogue';
-import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { Loading } from '../../../lib/ui/Loading';
 import { formatPlacement, formatRating, formatRatingChange } from '../../civ-rankings/ladder-format';
 import { groupPagePath } from '../../groups/components/area/group-area';
@@ -28,11 +27,12 @@ interface Props {
   /** "FFA" or "Teams". */
   gameTypeLabel: string;
   points: readonly RatingPoint[];
+  /** The viewer's zone: the one chosen on their profile, else the browser's. */
+  timeZone: string;
 }
 
 /** The rating after each counted game: a chart for the eye and, for everyone, the same points as a table linking to each game. */
-export function RatingHistory({ area, groupID, username, gameTypeLabel, points }: Props) {
-  const zone = browserTimeZone();
+export function RatingHistory({ area, groupID, username, gameTypeLabel, points, timeZone: zone }: Props) {
   const dateTime = useMemo(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }), [zone]);
   const series = useMemo(() => ({ times: points.map((p) => Date.parse(p.date) / 1000), ratings: points.map((p) => p.rating) }), [points]);
   const gamePath = (gameID: string) => `${groupPagePath(area, 'civGame', groupID)}&gameID=${encodeURIComponent(gameID)}`;

@@ -5,6 +5,7 @@ import type { GameType } from '@smm/shared/civilization/games-schemas';
 import { ApiError } from '../../../lib/api-client';
 import { Loading } from '../../../lib/ui/Loading';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useViewerTimeZone } from '../../civ-game/api/get-time-zone';
 import { GameTypeToggle } from '../../civ-rankings/components/GameTypeToggle';
 import { LeadersTable } from '../../civ-rankings/components/LeadersTable';
 import { GAME_TYPE_LABELS } from '../../civ-rankings/ladder-format';
@@ -15,8 +16,9 @@ import { MemberSummary } from '../components/MemberSummary';
 import { RatingHistory } from '../components/RatingHistory';
 
 function MemberRecord({ userID, knownName, gameType }: { userID: string; knownName: string | undefined; gameType: GameType }) {
-  const { area, groupID } = useGroupArea();
+  const { area, groupID, user } = useGroupArea();
   const stats = useMemberStats(groupID, userID, gameType);
+  const timeZone = useViewerTimeZone(user.id);
   const label = GAME_TYPE_LABELS[gameType];
 
   if (stats.isPending) return <Loading label={`Loading ${label} record…`} />;
@@ -36,7 +38,7 @@ function MemberRecord({ userID, knownName, gameType }: { userID: string; knownNa
   return (
     <>
       <MemberSummary statistics={statistics} gameTypeLabel={label} />
-      <RatingHistory area={area} groupID={groupID} username={username} gameTypeLabel={label} points={ratingHistory} />
+      <RatingHistory area={area} groupID={groupID} username={username} gameTypeLabel={label} points={ratingHistory} timeZone={timeZone} />
       <Card as="section" aria-labelledby="member-leaders-title" className="mb-4">
         <Card.Header>
           <h2 id="member-leaders-title" className="h5 mb-0">

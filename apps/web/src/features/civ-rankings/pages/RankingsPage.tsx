@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { GameType } from '@smm/shared/civilization/games-schemas';
 import { Loading } from '../../../lib/ui/Loading';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useViewerTimeZone } from '../../civ-game/api/get-time-zone';
 import { GroupGate } from '../../groups/components/area/GroupGate';
 import { useGroupArea } from '../../groups/components/area/group-area';
 import { ALL_TIME, defaultSeason, useSeasons } from '../api/get-seasons';
@@ -14,6 +15,7 @@ import { StatisticsTab } from '../components/StatisticsTab';
 
 function Rankings() {
   const { area, groupID, user } = useGroupArea();
+  const timeZone = useViewerTimeZone(user.id);
   const [params, setParams] = useSearchParams();
   const seasons = useSeasons(groupID);
   // The tab, season and game type live in the address, so a member page's Back returns to the same view.
@@ -41,7 +43,9 @@ function Rankings() {
         <Alert variant="warning">The seasons could not be loaded ({seasons.error.message}); the tables show the current season.</Alert>
       ) : (
         seasons.data.length > 0 &&
-        season !== undefined && <SeasonSelect seasons={seasons.data} value={season} onChange={(s) => setParam('season', s)} />
+        season !== undefined && (
+          <SeasonSelect seasons={seasons.data} value={season} onChange={(s) => setParam('season', s)} timeZone={timeZone} />
+        )
       )}
       <Tabs
         id="rankings-tabs"

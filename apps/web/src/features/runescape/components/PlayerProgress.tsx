@@ -6,7 +6,7 @@ import type { PlayerHistory } from '@smm/shared/runescape/clan-schemas';
 import { OVERALL, skillsOfGame, type ClanGame, type ClanStatKey } from '@smm/shared/runescape/tracked-skills';
 import { Loading } from '../../../lib/ui/Loading';
 import { usePlayerHistory } from '../../runescape-clan/api/clan-stats';
-import { useReadTime } from '../read-time';
+import { useReaderTimeZone, useReadTime } from '../read-time';
 import { formatStat } from '../skill-format';
 import { HiscoresTable } from './HiscoresTable';
 import { StatsCard } from './StatsCard';
@@ -19,10 +19,8 @@ const statsOf = (game: ClanGame): { id: ClanStatKey; label: string }[] => [
   { id: OVERALL, label: 'Total' },
   ...skillsOfGame(game).map((s) => ({ id: s.id, label: s.label })),
 ];
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** A record: the gain and the day it ended, or '-' when there is none yet. */
-const gain = (record: { gained: number; endedAt: string } | null | undefined) =>
+/** A record: the gain and the day it ended (in the reader's zone), or '-' when there is none yet. */
+const gain = (record: { gained: number; endedAt: string } | null | undefined, day: Intl.DateTimeFormat) =>
   record ? `+${formatStat(record.gained)} (${day.format(new Date(record.endedAt))})` : '-';
 
 function valueOf(point: PlayerHistory['points'][number], stat: ClanStatKey) {
@@ -32,6 +30,8 @@ function valueOf(point: PlayerHistory['points'][number], stat: ClanStatKey) {
 function Progress({ history }: { history: PlayerHistory }) {
   const [stat, setStat] = useState<ClanStatKey>(OVERALL);
   const readTime = useReadTime();
+  const timeZone = useReaderTimeZone();
+  const day = useMemo(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone }), [timeZone]);
   const stats = useMemo(() => statsOf(history.game), [history.game]);
   const label = stats.find((s) => s.id === stat)?.label ?? 'Total';
   const series = useMemo(() => {
@@ -66,7 +66,9 @@ function Progress({ history }: { history: PlayerHistory }) {
         </Card.Header>
         <Card.Body>
           {history.points.length === 0 ? (
-            <p className="text-body-secondary mb-0">No snapshot of {history.playerName} yet; the clan refreshes linked accounts every six hours.</p>
+            <p className="text-body-secondary mb-0">
+              No snapshot of {history.playerName} yet; the clan refreshes linked accounts every six hours.
+            </p>
           ) : (
             <figure className="mb-0" aria-labelledby="xp-chart-caption">
               <Suspense fallback={<Loading label="Loading chart…" />}>
@@ -106,7 +108,7 @@ function Progress({ history }: { history: PlayerHistory }) {
             rows={records.map((r) => ({
               key: r.stat,
               name: stats.find((s) => s.id === r.stat)?.label ?? r.stat,
-              values: [gain(r.day), gain(r.week)],
+              values: [gain(r.day, day), gain(r.week, day)],
             }))}
           />
         ) : undefined}
