@@ -19,6 +19,8 @@ describe('Discord webhook', () => {
   let discord: DiscordFake;
   let cast: Cast;
   const changes = createInProcessGroupChanges();
+  /** How many delivery passes looked for due posts (each claims what is due in one statement). */
+  let passes = 0;
   const pending = async () =>
     (
       await t.database.db
@@ -36,6 +38,9 @@ describe('Discord webhook', () => {
       upstreamTimeoutMs: 60_000,
       discordDelivery: { pollMs: 3_600_000, backoffBaseMs: BACKOFF_BASE_MS },
       deps: { changes },
+      onQuery: (query) => {
+        if (/^update "discord_deliveries" set "claimed_by"/.test(query.sql)) passes += 1;
+      },
     });
     cast = await createCast(t.app);
   });
@@ -204,6 +209,21 @@ describe('Discord webhook', () => {
     await job.tick();
     await t.app.discordDeliveries.settled();
     expect(discord.posts.slice(before).map((p) => p.payload.embeds?.[0]?.title)).toEqual(['Starting soon: Soon']);
+  });
+
+  it('a new event in a group without a webhook costs no delivery pass: only a queued post wakes the queue', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    passes = 0;
+    await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Quiet' });
+    // settled() waits for the change to be looked at, then runs one pass of its own.
+    await t.app.discordDeliveries.settled();
+    expect(passes).toBe(1);
+
+    const posted = await groupWithWebhook();
+    passes = 0;
+    await createEvent(t.app, cast.member, posted._id, t.clock.now(), { eventName: 'Loud' });
+    await t.app.discordDeliveries.settled();
+    expect(passes).toBe(2);
   });
 
   it('nothing is posted for a group without a webhook, and a removed webhook stops queued posts', async () => {

@@ -86,36 +86,39 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
   }
 
   /** Once a draft has become a game, the group's channel hears of it, once (a draft moves on many times before). */
-  async function queueDraftedGamePost(draftId: string, groupId: string): Promise<void> {
+  async function queueDraftedGamePost(draftId: string, groupId: string): Promise<boolean> {
     const channel = await repo.findChannel(db, groupId);
-    if (!channel) return;
+    if (!channel) return false;
     const game = await repo.findGameOfDraft(db, draftId);
-    if (!game) return;
+    if (!game) return false;
     const now = clock.now();
     const message = draftedGamePost(game, publicUrl);
     await repo.queueOnce(db, outbox.newDelivery(groupId, `${POST_PREFIX}drafted:${game.id}`, { channelId: channel.channel_id, message }, now));
+    return true;
   }
 
   /** A finished game's result, posted once per finish (a game reopened and finished again is posted again). */
-  async function queueGameResultPost(gameId: string, groupId: string): Promise<void> {
+  async function queueGameResultPost(gameId: string, groupId: string): Promise<boolean> {
     const channel = await repo.findChannel(db, groupId);
-    if (!channel) return;
+    if (!channel) return false;
     const game = await repo.findGameResult(db, gameId);
-    if (!game) return;
+    if (!game) return false;
     const now = clock.now();
     const message = gameResultPost(game, publicUrl);
     await repo.queueOnce(db, outbox.newDelivery(groupId, `${POST_PREFIX}result:${game.id}:${game.finished_at}`, { channelId: channel.channel_id, message }, now));
+    return true;
   }
 
   /** An organiser's reminder to answer, posted once per reminder (they go out at most once a day per event). */
-  async function queueNudgePost(eventId: string, groupId: string): Promise<void> {
+  async function queueNudgePost(eventId: string, groupId: string): Promise<boolean> {
     const channel = await repo.findChannel(db, groupId);
-    if (!channel) return;
+    if (!channel) return false;
     const event = await repo.findEventForMessage(db, eventId);
-    if (!event) return;
+    if (!event) return false;
     const now = clock.now();
     const message = nudgePost(event, publicUrl);
     await repo.queueOnce(db, outbox.newDelivery(groupId, `${POST_PREFIX}nudge:${eventId}:${now}`, { channelId: channel.channel_id, message }, now));
+    return true;
   }
 
   return {
@@ -127,17 +130,21 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
       (change.topic === 'games' && change.action === 'updated' && change.gameId !== undefined) ||
       (change.action === 'nudge' && change.eventId !== undefined),
 
-    /** Queues the event's message update when its group has a channel (or the event a message there), or a drafted game's post. */
-    async queue(change: GroupChange): Promise<void> {
+    /**
+     * Queues the event's message update when its group has a channel (or the event a message there), or a
+     * drafted game's post; true when it queued something.
+     */
+    async queue(change: GroupChange): Promise<boolean> {
       const eventId = change.eventId;
       if (change.topic === 'drafts' && change.draftId) return queueDraftedGamePost(change.draftId, change.groupId);
-      if (change.topic === 'games') return change.action === 'updated' && change.gameId ? queueGameResultPost(change.gameId, change.groupId) : undefined;
+      if (change.topic === 'games') return change.action === 'updated' && change.gameId ? queueGameResultPost(change.gameId, change.groupId) : false;
       if (change.action === 'nudge' && eventId) return queueNudgePost(eventId, change.groupId);
-      if (!eventId || !SYNCED.has(change.action)) return;
-      if (!(await repo.findChannel(db, change.groupId)) && !(await repo.findEventMessage(db, eventId))) return;
+      if (!eventId || !SYNCED.has(change.action)) return false;
+      if (!(await repo.findChannel(db, change.groupId)) && !(await repo.findEventMessage(db, eventId))) return false;
       const now = clock.now();
       // A new payload per change: the running job notices it changed and runs again.
       await repo.queueEventSync(db, outbox.newDelivery(change.groupId, `${KEY_PREFIX}${eventId}`, { eventId, change: newId() }, now));
+      return true;
     },
 
     queueDueReminders,

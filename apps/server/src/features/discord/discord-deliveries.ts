@@ -74,16 +74,18 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
     return `${change.action}:${change.eventId ?? ''}:${newId()}`;
   }
 
-  async function queue(change: GroupChange): Promise<void> {
-    if (bot?.wants(change)) await bot.queue(change);
-    if (!isPostedAction(change.action)) return;
-    if (!(await repo.findWebhook(db, change.groupId))) return;
+  /** Queues what the change posts or updates in Discord; true when it queued something. */
+  async function queue(change: GroupChange): Promise<boolean> {
+    const forBot = bot?.wants(change) ? await bot.queue(change) : false;
+    if (!isPostedAction(change.action)) return forBot;
+    if (!(await repo.findWebhook(db, change.groupId))) return forBot;
     const event = await describe(change);
-    if (!event) return;
+    if (!event) return forBot;
     const username = change.action === 'waitlistPromoted' && change.userId ? await repo.findUsername(db, change.userId) : undefined;
     const payload: DiscordWebhookPayload = eventPost(change.action, event, username);
     const now = clock.now();
     await repo.insertDelivery(db, repo.newDelivery(change.groupId, dedupeKey(change, event), payload, now));
+    return true;
   }
 
   function backoff(attempts: number): number {
@@ -138,7 +140,12 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
 
   function onChange(change: GroupChange) {
     if (!isPostedAction(change.action) && !bot?.wants(change)) return;
-    const queued = safely(queue(change), 'Discord post not queued').then(() => safely(tick(), 'Discord delivery failed'));
+    // A pass runs only for what was queued: a sign-up in a group without Discord costs no pass (due
+    // retries and reminder DMs are found by the poll).
+    const queued = queue(change).then(
+      (any) => (any ? safely(tick(), 'Discord delivery failed') : undefined),
+      (error: unknown) => log.error({ err: error }, 'Discord post not queued'),
+    );
     queueing.add(queued);
     void queued.finally(() => queueing.delete(queued));
   }
