@@ -1,5 +1,10 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { slotOccurrences, wallClock, zonedTimeToInstant } from '../../../packages/shared/src/civilization/availability';
+import {
+  slotOccurrences,
+  wallClock,
+  zonedTimeToInstant,
+  type AvailabilityDay,
+} from '../../../packages/shared/src/civilization/availability';
 import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
 import { loginThroughForm, newCredentials, registerByApi } from './support/users';
 import { seriousViolations } from './support/axe';
@@ -59,12 +64,14 @@ test('three members in three zones answer on their own clocks; the organiser see
   const group = await createGroupByApi(request, organiser.token, { groupName: groupName('Zones'), gameName: 'Civilization 6' });
   for (const user of [tokyo, berlin]) await joinByApi(request, user.token, user.id, group);
 
-  // Where the answers fall this week: Tokyo's Saturday 19:00-23:00 and Berlin's Saturday 13:00-17:00.
+  // Where the answers fall this week: Tokyo's evening, 19:00-23:00, and Berlin's afternoon, 13:00-17:00,
+  // of a day two days ahead, so that every hour planned from is still to come whenever this runs.
   const now = Date.now();
+  const day = wallClock(now + 2 * 86_400_000, NEW_YORK).weekday as AvailabilityDay;
   const today = wallClock(now, NEW_YORK);
   const weekOf = zonedTimeToInstant(NEW_YORK, today.year, today.month, today.day, 0);
-  const [tokyoEvening] = slotOccurrences({ day: 'Saturday', time: 'Evening' }, TOKYO, weekOf, weekOf + 7 * 86_400_000);
-  const [berlinAfternoon] = slotOccurrences({ day: 'Saturday', time: 'Afternoon' }, BERLIN, tokyoEvening!.start, tokyoEvening!.end);
+  const [tokyoEvening] = slotOccurrences({ day, time: 'Evening' }, TOKYO, weekOf, weekOf + 7 * 86_400_000);
+  const [berlinAfternoon] = slotOccurrences({ day, time: 'Afternoon' }, BERLIN, tokyoEvening!.start, tokyoEvening!.end);
   const shared = { start: Math.max(tokyoEvening!.start, berlinAfternoon!.start), end: Math.min(tokyoEvening!.end, berlinAfternoon!.end) };
   expect(shared.end - shared.start).toBeGreaterThanOrEqual(3_600_000);
 
@@ -72,9 +79,9 @@ test('three members in three zones answer on their own clocks; the organiser see
   const tokyoPage = await signedIn(browser, tokyo);
   const berlinPage = await signedIn(browser, berlin);
 
-  // The organiser answers first (Saturday 9:00-12:00 on his clock), then keeps the Members page open
+  // The organiser answers first (9:00-12:00 that day on his clock), then keeps the Members page open
   // while the others answer: it updates by itself.
-  await answer(organiserPage, group._id, NEW_YORK, 'Saturday Morning');
+  await answer(organiserPage, group._id, NEW_YORK, `${day} Morning`);
   await organiserPage.goto(`/civGroup/members?groupID=${group._id}`);
   const map = heatMap(organiserPage, NEW_YORK);
   // The first load of a page with three browsers open can be slow on a shared machine.
@@ -83,20 +90,20 @@ test('three members in three zones answer on their own clocks; the organiser see
     `Times in ${NEW_YORK}, your time zone. Each member answered on their own clock.`,
   );
 
-  const [newYorkMorning] = slotOccurrences({ day: 'Saturday', time: 'Morning' }, NEW_YORK, weekOf, weekOf + 7 * 86_400_000);
+  const [newYorkMorning] = slotOccurrences({ day, time: 'Morning' }, NEW_YORK, weekOf, weekOf + 7 * 86_400_000);
   await expect(
     map.getByRole('button', { name: `${hourName(newYorkMorning!.start, NEW_YORK)}: 1 of 3 free: ${organiser.username}` }),
   ).toBeVisible();
-  await answer(tokyoPage, group._id, TOKYO, 'Saturday Evening');
+  await answer(tokyoPage, group._id, TOKYO, `${day} Evening`);
   const tokyoHour = map.getByRole('button', {
     name: new RegExp(`^${hourName(tokyoEvening!.start, NEW_YORK)}: 1 of 3 free: ${tokyo.username}$`),
   });
   await expect(tokyoHour).toBeVisible({ timeout: 3000 });
-  // A Saturday evening in Tokyo is a Saturday early morning in New York.
-  expect(wallClock(tokyoEvening!.start, NEW_YORK)).toMatchObject({ weekday: 'Saturday' });
+  // An evening in Tokyo is early morning of the same day in New York.
+  expect(wallClock(tokyoEvening!.start, NEW_YORK)).toMatchObject({ weekday: day });
   expect(wallClock(tokyoEvening!.start, NEW_YORK).hour).toBeLessThan(9);
 
-  await answer(berlinPage, group._id, BERLIN, 'Saturday Afternoon');
+  await answer(berlinPage, group._id, BERLIN, `${day} Afternoon`);
   const sharedName = hourName(shared.start, NEW_YORK);
   const sharedHour = map.getByRole('button', { name: new RegExp(`^${sharedName}: 2 of 3 free: `) });
   await expect(sharedHour).toBeVisible({ timeout: 3000 });
@@ -142,7 +149,7 @@ test('three members in three zones answer on their own clocks; the organiser see
   // Plan an event from the shared hour: at that instant, named on the organiser's clock, for as long as both stay free.
   await detail.getByRole('button', { name: 'Plan an event' }).click();
   const dialog = organiserPage.getByRole('dialog', { name: 'Add Event' });
-  const eventName = `Saturday ${String(wallClock(shared.start, NEW_YORK).hour).padStart(2, '0')}:00 game`;
+  const eventName = `${day} ${String(wallClock(shared.start, NEW_YORK).hour).padStart(2, '0')}:00 game`;
   await expect(dialog.getByLabel('Event Name')).toHaveValue(eventName);
   await expect(dialog.getByText(`Time zone: ${NEW_YORK}`)).toHaveCount(2);
   const posted = organiserPage.waitForRequest((req) => req.url().includes('/api/events/postEvent'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FreeTime } from '@smm/shared/civilization/availability';
-import { hourCells, membersBySlotInZone, membersFreeIn, planFromHour, viewerWeek } from './availability-week';
+import { hourCells, membersBySlotInZone, membersFreeIn, planFromHour, planStart, viewerWeek } from './availability-week';
 
 const at = (iso: string) => Date.parse(iso);
 const free = (username: string, start: string, end: string): FreeTime => ({ userID: username, username, start: at(start), end: at(end) });
@@ -66,7 +66,8 @@ describe('planFromHour', () => {
   it('runs from the hour while everyone free then stays free, named on the organiser’s clock', () => {
     const day = viewerWeek('America/New_York', at('2026-11-23T12:00:00Z'))[5]!;
     const alone = hourCells([kenji], day, 'America/New_York');
-    const fromSix = planFromHour([kenji], alone[6]!, 'America/New_York');
+    const before = at('2026-11-27T12:00:00Z');
+    const fromSix = planFromHour([kenji], alone[6]!, 'America/New_York', before);
     expect(fromSix).toEqual({
       startDate: at('2026-11-28T11:00:00Z'),
       endDate: at('2026-11-28T14:00:00Z'),
@@ -74,7 +75,21 @@ describe('planFromHour', () => {
     });
     // With Bo free only from 6:00 to 7:00, the event stops when he leaves.
     const withBoTimes = [kenji, free('Bo', '2026-11-28T11:00:00Z', '2026-11-28T12:00:00Z')];
-    const withBo = planFromHour(withBoTimes, hourCells(withBoTimes, day, 'America/New_York')[6]!, 'America/New_York');
-    expect(withBo.endDate).toBe(at('2026-11-28T12:00:00Z'));
+    const withBo = planFromHour(withBoTimes, hourCells(withBoTimes, day, 'America/New_York')[6]!, 'America/New_York', before);
+    expect(withBo?.endDate).toBe(at('2026-11-28T12:00:00Z'));
+  });
+
+  it('starts an hour under way at the next five minutes, which the server accepts, and offers nothing once it has passed', () => {
+    const day = viewerWeek('America/New_York', at('2026-11-23T12:00:00Z'))[5]!;
+    const six = hourCells([kenji], day, 'America/New_York')[6]!;
+    // 6:32 on the organiser's clock: the event starts at 6:35, not at 6:00 (more than 15 minutes past).
+    expect(planFromHour([kenji], six, 'America/New_York', at('2026-11-28T11:32:10Z'))).toEqual({
+      startDate: at('2026-11-28T11:35:00Z'),
+      endDate: at('2026-11-28T14:00:00Z'),
+      eventName: 'Saturday 06:35 game',
+    });
+    expect(planStart(six, at('2026-11-28T11:00:00Z'))).toBe(six.start);
+    expect(planStart(six, at('2026-11-28T11:56:00Z'))).toBeNull();
+    expect(planFromHour([kenji], six, 'America/New_York', at('2026-11-28T12:00:00Z'))).toBeNull();
   });
 });

@@ -121,12 +121,30 @@ export function hourCells(freeTimes: readonly FreeTime[], day: ViewerDay, timeZo
   return cells;
 }
 
-/** What "Plan an event" from an hour proposes: from its start while everyone free then stays free, 1 to 6 hours. */
+const PLAN_STEP_MS = 5 * 60_000;
+
+/**
+ * When an event planned from an hour starts: at the hour, or, for an hour already under way, at the
+ * next five minutes (the server refuses a start more than 15 minutes past). Null once too little of
+ * the hour is left to plan from.
+ */
+export function planStart(cell: Pick<HourCell, 'start' | 'end'>, now: number): number | null {
+  const start = cell.start >= now ? cell.start : Math.ceil(now / PLAN_STEP_MS) * PLAN_STEP_MS;
+  return start < cell.end ? start : null;
+}
+
+/**
+ * What "Plan an event" from an hour proposes: from its start (or now, for the hour under way) while
+ * everyone free then stays free, to at most 6 hours after the hour began. Null for an hour that has passed.
+ */
 export function planFromHour(
   freeTimes: readonly FreeTime[],
   cell: HourCell,
   timeZone: string,
-): { startDate: number; endDate: number; eventName: string } {
+  now: number,
+): { startDate: number; endDate: number; eventName: string } | null {
+  const startDate = planStart(cell, now);
+  if (startDate === null) return null;
   const everyone = cell.members.map((member) => member.userID);
   let endDate = cell.start + HOUR_MS;
   const freeAt = (userID: string, from: number, to: number) =>
@@ -138,8 +156,8 @@ export function planFromHour(
   ) {
     endDate += HOUR_MS;
   }
-  const { weekday } = wallClock(cell.start, timeZone);
-  return { startDate: cell.start, endDate, eventName: `${weekday} ${clockTime(cell.start, timeZone)} game` };
+  const { weekday } = wallClock(startDate, timeZone);
+  return { startDate, endDate, eventName: `${weekday} ${clockTime(startDate, timeZone)} game` };
 }
 
 /** The coming occurrence of a slot of the viewer's own week, on the viewer's clock. */

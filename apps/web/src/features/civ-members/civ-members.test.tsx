@@ -296,6 +296,26 @@ describe('the hourly heat map', () => {
     expect(within(dialog).getByLabelText('Start Time')).toHaveValue('Nov 28, 2026 5:00 AM');
     expect(within(dialog).getByLabelText('End Time')).toHaveValue('Nov 28, 2026 9:00 AM');
   });
+
+  it('plans an hour under way from the next five minutes and says an hour gone has passed', async () => {
+    // Saturday 28 November 2026, 5:32 in New York: Kenji's 5:00 hour is under way, 4:00 has passed.
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 28, 10, 32), toFake: ['Date'] });
+    availability = [slot('kenji', 'Kenji', 'Saturday', 'Evening', 'Asia/Tokyo')];
+    const user = userEvent.setup();
+    renderAt('/civGroup/members?groupID=g1');
+    const map = await screen.findByRole('table', { name: 'Members free each hour of the coming week, times in America/New_York' });
+    const detail = () => within(screen.getByTestId('hour-detail'));
+    await user.click(within(map).getByRole('button', { name: /^Saturday 28 November 04:00/ }));
+    expect(detail().getByText('This hour has passed.')).toBeInTheDocument();
+    expect(detail().queryByRole('button', { name: 'Plan an event' })).not.toBeInTheDocument();
+
+    await user.click(within(map).getByRole('button', { name: /^Saturday 28 November 05:00/ }));
+    await user.click(detail().getByRole('button', { name: 'Plan an event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Event' }, { timeout: 15_000 });
+    expect(within(dialog).getByLabelText('Event Name')).toHaveValue('Saturday 05:35 game');
+    expect(within(dialog).getByLabelText('Start Time')).toHaveValue('Nov 28, 2026 5:35 AM');
+    expect(within(dialog).getByLabelText('End Time')).toHaveValue('Nov 28, 2026 9:00 AM');
+  });
 });
 
 describe('Weekly Availability on User Settings', () => {

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import type { FreeTime } from '@smm/shared/civilization/availability';
 import { heatLevel } from '../availability-grid';
-import { clockTime, hourCells, planFromHour, type FreeMember, type HourCell, type ViewerDay } from '../availability-week';
+import { clockTime, hourCells, planFromHour, planStart, type FreeMember, type HourCell, type ViewerDay } from '../availability-week';
 
 export interface PlannedTime {
   startDate: number;
@@ -39,7 +39,10 @@ interface Spot {
  * cell shaded by how many members are free then. Hovering or focusing a cell says who; choosing one
  * offers Plan an event from that hour.
  */
-export function HourlyHeatMap({ freeTimes, days, timeZone, memberCount, now, onPlan }: Props) {
+export function HourlyHeatMap({ freeTimes, days, timeZone, memberCount, now: renderedAt, onPlan }: Props) {
+  // Raised when a choice finds its hour gone since the map was drawn.
+  const [checkedAt, setCheckedAt] = useState(0);
+  const now = Math.max(renderedAt, checkedAt);
   const columns = useMemo(() => days.map((day) => hourCells(freeTimes, day, timeZone)), [freeTimes, days, timeZone]);
   const [selected, setSelected] = useState<Spot | null>(null);
   const [pointed, setPointed] = useState<Spot | null>(null);
@@ -47,6 +50,12 @@ export function HourlyHeatMap({ freeTimes, days, timeZone, memberCount, now, onP
   const cellAt = (at: Spot | null): HourCell | null => (at ? (columns[at.day]?.[at.hour] ?? null) : null);
   const shown = cellAt(spot);
   const shownDay = spot ? days[spot.day] : undefined;
+
+  function planAt(cell: HourCell, at: number) {
+    const plan = planFromHour(freeTimes, cell, timeZone, at);
+    if (plan) onPlan(plan);
+    else setCheckedAt(at);
+  }
 
   return (
     <>
@@ -121,10 +130,10 @@ export function HourlyHeatMap({ freeTimes, days, timeZone, memberCount, now, onP
               {shown.members.length === 0 ? 'nobody free.' : `${shown.members.length} of ${memberCount} free: ${nameList(shown.members)}.`}
             </p>
             {selected &&
-              (shown.end <= now ? (
+              (planStart(shown, now) === null ? (
                 <p className="mb-0 text-body-secondary">This hour has passed.</p>
               ) : (
-                <Button size="sm" onClick={() => onPlan(planFromHour(freeTimes, shown, timeZone))}>
+                <Button size="sm" onClick={() => planAt(shown, Date.now())}>
                   Plan an event
                 </Button>
               ))}

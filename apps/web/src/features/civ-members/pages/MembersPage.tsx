@@ -53,11 +53,7 @@ function Members() {
           onPlanTime={setPlan}
         />
       )}
-      <MemberAgendasCard
-        groupID={groupID}
-        members={group.members}
-        groupOwner={group.groupOwner}
-      />
+      <MemberAgendasCard groupID={groupID} members={group.members} groupOwner={group.groupOwner} />
       {showsAttendance && <AttendanceRatesCard groupID={groupID} members={group.members} />}
       {plan && (
         <Suspense fallback={<Loading label="Opening the form…" />}>
