@@ -65,17 +65,22 @@ const noGames: MemberStatsDto = {
 };
 
 // happy-dom has no canvas to draw on; the fake keeps what the page asked uPlot to draw.
-const drawn = vi.hoisted(() => ({ data: [] as unknown[] }));
-vi.mock('uplot', () => ({
-  default: class {
-    constructor(_options: unknown, data: unknown, target: HTMLElement) {
-      drawn.data.push(data);
-      target.append(document.createElement('canvas'));
-    }
-    setSize() {}
-    destroy() {}
-  },
-}));
+const drawn = vi.hoisted(() => ({ data: [] as unknown[], options: [] as { tzDate?: (seconds: number) => Date }[] }));
+vi.mock('uplot', async (importOriginal) => {
+  const { tzDate } = (await importOriginal<{ default: typeof import('uplot') }>()).default;
+  return {
+    default: class {
+      static tzDate = tzDate;
+      constructor(options: { tzDate?: (seconds: number) => Date }, data: unknown, target: HTMLElement) {
+        drawn.options.push(options);
+        drawn.data.push(data);
+        target.append(document.createElement('canvas'));
+      }
+      setSize() {}
+      destroy() {}
+    },
+  };
+});
 
 let requested: string[];
 /** The zone the viewer chose on their profile (null: none chosen). */
@@ -86,6 +91,7 @@ beforeEach(() => {
   requested = [];
   savedZone = null;
   drawn.data = [];
+  drawn.options = [];
   const payload = btoa(JSON.stringify({ id: 'me', username: 'Me', email: 'me@example.com', steamID: null, exp: Date.now() / 1000 + 3600 }));
   localStorage.setItem('jwtToken', `Bearer e30.${payload}.sig`);
   answer = (url) => Response.json(url.searchParams.get('gameType') === 'team' ? noGames : olgaFfa);
@@ -186,6 +192,10 @@ describe('the member page', () => {
     const rows = within(within(history).getByRole('table')).getAllByRole('row').slice(1);
     // 19:00 UTC on 1 March is 4:00 the next morning in Tokyo.
     expect(within(rows[2]!).getAllByRole('cell')[0]!.textContent).toBe('Mar 2, 2031, 4:00 AM');
+    // The chart's time axis reads on the same clock as the table.
+    await within(history).findByTestId('rating-chart');
+    const axisDate = drawn.options.at(-1)?.tzDate?.(Date.parse('2031-03-01T19:00:00.000Z') / 1000);
+    expect([axisDate?.getDate(), axisDate?.getHours()]).toEqual([2, 4]);
   });
 
   it('says so when the member has no counted games of the chosen type', async () => {

@@ -11,7 +11,7 @@ import { Loading } from '../../../lib/ui/Loading';
 import { useDeleteComment, useRestoreComment } from '../api/edit-comment';
 import { useComments } from '../api/get-comments';
 import { usePostComment } from '../api/post-comment';
-import { useViewerTimeZone } from '../api/get-time-zone';
+import { useViewerTimeZone } from '../../events/api/time-zone';
 import { formatInZone } from '../format';
 import { CommentItem } from './CommentItem';
 

@@ -13,7 +13,7 @@ import { useToast } from '../../../lib/ui/toasts';
 import { GroupGate } from '../../groups/components/area/GroupGate';
 import { groupPagePath, parseGroupID, useGroupArea } from '../../groups/components/area/group-area';
 import { useGame } from '../api/get-game';
-import { useViewerTimeZone } from '../api/get-time-zone';
+import { useViewerTimeZone } from '../../events/api/time-zone';
 import { DeletedGameBanner } from '../components/DeletedGameBanner';
 import { GameDetailsTab } from '../components/GameDetailsTab';
 import { GameHistoryTab } from '../components/GameHistoryTab';

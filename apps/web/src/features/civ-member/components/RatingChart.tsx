@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { zonedTimeAxis } from '../../../lib/charts/zoned-time-axis';
 
 export interface RatingSeries {
   /** Epoch seconds of each counted game, oldest first. */
@@ -11,8 +12,11 @@ export interface RatingSeries {
 
 const HEIGHT = 260;
 
-/** A member's rating after each counted game, as a line (uPlot). The page gives the same points as a table. */
-export default function RatingChart({ series }: { series: RatingSeries }) {
+/**
+ * A member's rating after each counted game, as a line (uPlot), its time axis on the viewer's clock.
+ * The page gives the same points as a table.
+ */
+export default function RatingChart({ series, timeZone }: { series: RatingSeries; timeZone: string }) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -25,6 +29,7 @@ export default function RatingChart({ series }: { series: RatingSeries }) {
         height: HEIGHT,
         legend: { show: false },
         scales: { x: { time: true } },
+        tzDate: zonedTimeAxis(timeZone),
         axes: [
           { stroke: '#495057', space: 80 },
           { stroke: '#495057', size: 56, values: (_u, ticks) => ticks.map((t) => t.toFixed(1)) },
@@ -40,7 +45,7 @@ export default function RatingChart({ series }: { series: RatingSeries }) {
       resize.disconnect();
       chart.destroy();
     };
-  }, [series]);
+  }, [series, timeZone]);
 
   return <div ref={box} style={{ width: '100%', minHeight: HEIGHT }} aria-hidden="true" data-testid="rating-chart" />;
 }

@@ -53,7 +53,7 @@ export function RatingHistory({ area, groupID, username, gameTypeLabel, points, 
         ) : (
           <figure className="mb-0" aria-labelledby="rating-chart-caption">
             <Suspense fallback={<Loading label="Loading chart…" />}>
-              <RatingChart series={series} />
+              <RatingChart series={series} timeZone={zone} />
             </Suspense>
             <figcaption id="rating-chart-caption" className="small text-body-secondary mt-1">
               Rating of {username} after each of {points.length} counted games, from {formatRating(first.rating)} to{' '}

@@ -5,7 +5,7 @@ import type { GameType } from '@smm/shared/civilization/games-schemas';
 import { ApiError } from '../../../lib/api-client';
 import { Loading } from '../../../lib/ui/Loading';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useViewerTimeZone } from '../../civ-game/api/get-time-zone';
+import { useViewerTimeZone } from '../../events/api/time-zone';
 import { GameTypeToggle } from '../../civ-rankings/components/GameTypeToggle';
 import { LeadersTable } from '../../civ-rankings/components/LeadersTable';
 import { GAME_TYPE_LABELS } from '../../civ-rankings/ladder-format';

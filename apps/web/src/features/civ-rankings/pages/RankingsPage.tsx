@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { GameType } from '@smm/shared/civilization/games-schemas';
 import { Loading } from '../../../lib/ui/Loading';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useViewerTimeZone } from '../../civ-game/api/get-time-zone';
+import { useViewerTimeZone } from '../../events/api/time-zone';
 import { GroupGate } from '../../groups/components/area/GroupGate';
 import { useGroupArea } from '../../groups/components/area/group-area';
 import { ALL_TIME, defaultSeason, useSeasons } from '../api/get-seasons';

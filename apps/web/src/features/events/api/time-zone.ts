@@ -17,9 +17,12 @@ export const timeZoneQueryOptions = (userID: string) =>
 /** The user's chosen time zone (null: none chosen). */
 export const useSavedTimeZone = (userID: string) => useQuery(timeZoneQueryOptions(userID));
 
-/** The zone event times are shown in: the one chosen on the profile, else the browser's. */
-export function useViewerTimeZone(userID: string): string {
-  const saved = useSavedTimeZone(userID);
+/**
+ * The zone every time of the app is shown in: the one the viewer chose on their profile, else the
+ * browser's (also for a visitor who is not signed in: no userID).
+ */
+export function useViewerTimeZone(userID: string | undefined): string {
+  const saved = useQuery({ ...timeZoneQueryOptions(userID ?? ''), enabled: userID !== undefined });
   return saved.data?.timeZone ?? browserTimeZone();
 }
 

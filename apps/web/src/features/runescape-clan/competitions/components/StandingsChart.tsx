@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { zonedTimeAxis } from '../../../../lib/charts/zoned-time-axis';
 import { formatStat } from '../../../runescape/skill-format';
 import type { ChartData } from '../competition-chart';
 
@@ -23,7 +24,7 @@ export default function StandingsChart({ data, timeZone }: { data: ChartData; ti
         legend: { show: false },
         scales: { x: { time: true } },
         // The time axis reads on the viewer's clock, like every time on the page.
-        tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timeZone),
+        tzDate: zonedTimeAxis(timeZone),
         axes: [
           { stroke: '#495057', space: 80 },
           { stroke: '#495057', size: 80, values: (_u, ticks) => ticks.map((t) => formatStat(t)) },
