@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type KyselyConfig } from 'kysely';
 import type { Database, Db } from './schema';
 import { postgresDriver } from './postgres-driver';
+import { withNamedStatements } from './postgres-statements';
 import { withFastRows, type DriverStatement } from './sqlite-rows';
 import { createSqliteWrites, SCHEMA_CHANGE } from './sqlite-writes';
 
@@ -113,6 +114,6 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   // drops a broken idle client itself; a checked-out one fails its next query and is dropped on release.
   pool.on('error', (error) => config.onConnectionError?.(error));
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(config.onQuery) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), ...queryLog(config.onQuery) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
