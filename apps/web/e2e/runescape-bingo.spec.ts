@@ -59,7 +59,8 @@ test('a two-team bingo: a member claims a tile with a screenshot, a moderator ac
   expect(await seriousViolations(mod)).toEqual([]);
 
   await dialog.getByLabel('Name', { exact: true }).fill('Winter bingo');
-  const start = new Date(Math.ceil((Date.now() + 40_000) / 60_000) * 60_000);
+  // At least a minute ahead, so that setting the teams and moderators below still sees it Upcoming on a slow machine.
+  const start = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
   await typeDate(mod, 'Start time', pickerText(start));
   await typeDate(mod, 'End time', pickerText(new Date(start.getTime() + 86_400_000)));
   const tiles = dialog.getByRole('group', { name: /^Tile \d/ });
