@@ -178,6 +178,7 @@ test('an Administrator connects a channel; the bot posts the event with its butt
   const answer = (await answered.json()) as { data: { flags: number; components: { components: { url: string }[] }[] } };
   expect(answer.data.flags).toBe(64);
   await page.goto(answer.data.components[0]!.components[0]!.url);
-  await expect(page.getByRole('dialog', { name: 'New Game' })).toBeVisible();
+  // The dialog opens once the Events page and the event list have loaded: on a busy machine that can take a while.
+  await expect(page.getByRole('dialog', { name: 'New Game' })).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(new RegExp(`/civGroup/events\\?groupID=${group._id}$`));
 });
