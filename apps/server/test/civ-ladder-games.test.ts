@@ -36,6 +36,11 @@ const getGame = async (as: TestUser, id: string): Promise<GameDto> =>
   (await call(t.app, `/api/civilization/game?gameID=${id}`, { as })).body;
 const history = async (as: TestUser, id: string) => (await call(t.app, `/api/civilization/gameHistory?gameID=${id}`, { as })).body;
 const post = (path: string, as: TestUser, payload: object) => call(t.app, `/api/civilization/${path}`, { method: 'POST', as, payload });
+/** Each active game of the group's list with the number of result changes pending on it. */
+async function listedPending(as: TestUser, groupId: string): Promise<Record<string, number>> {
+  const { body } = await call(t.app, `/api/civilization/getActiveGames?groupID=${groupId}`, { as });
+  return Object.fromEntries(body.games.map((g: GameDto) => [g._id, g.pendingProposals]));
+}
 const eliminate = (...users: TestUser[]) => users.map((u) => ({ userID: u.user.id, isActive: false }));
 
 /** A free-for-all created by `host` (its creator and host) for these players. */
@@ -63,6 +68,8 @@ describe('who may change a game', () => {
     expect(proposed.body).toMatchObject({ status: 'pending', proposedBy: p2.user.id, reason: 'p3 rage quit' });
     expect(proposed.body.summary.join('\n')).toMatch(/status: Active → Eliminated/);
     expect((await getGame(host, game._id)).pendingProposals).toBe(1);
+    const other = await ffa(group, [host, p2]);
+    expect(await listedPending(reader, group._id)).toEqual({ [game._id]: 1, [other._id]: 0 });
     // Pending: nothing changed yet.
     expect((await getGame(host, game._id)).members.find((m) => m.userID === p3.user.id)!.isActive).toBe(true);
 
@@ -80,6 +87,7 @@ describe('who may change a game', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ status: 'accepted', decidedByName: host.user.username });
     expect((await getGame(reader, game._id)).members.find((m) => m.userID === p3.user.id)!.isActive).toBe(false);
+    expect(await listedPending(reader, group._id)).toEqual({ [game._id]: 0, [other._id]: 0 });
     expect((await post('decideGameProposal', host, { proposalID: id, decision: 'reject' })).status).toBe(409);
 
     // A rejected proposal changes nothing.

@@ -192,11 +192,20 @@ function pageQuery(db: Db, params: Omit<PageParams, 'offset' | 'limit'>, limit: 
   // The page's ids come from the index alone; only the ten rows shown are read in full, however deep the page.
   const pageIds = query.select('g.id').orderBy(order, 'desc').orderBy('g.id', 'desc').limit(limit).offset(offset);
   const count = query.select((eb) => eb.fn.countAll<number>().as('n'));
-  // The count rides along on every row of the page: one statement, one round trip on PostgreSQL.
+  // The count, and each game's pending result changes, ride along on the rows of the page: one
+  // statement, one round trip on PostgreSQL.
   return db
     .selectFrom('civ_games as g')
     .selectAll('g')
     .select(count.as('page_total'))
+    .select((eb) =>
+      eb
+        .selectFrom('civ_game_proposals as p')
+        .select((sub) => sub.fn.countAll<number>().as('n'))
+        .whereRef('p.game_id', '=', 'g.id')
+        .where('p.status', '=', 'pending')
+        .as('pending_proposals'),
+    )
     .where('g.id', 'in', pageIds)
     .orderBy(order, 'desc')
     .orderBy('g.id', 'desc');
@@ -211,8 +220,14 @@ const finishedPage = precompiled(4, (db, groupId, gameType, limit, offset) =>
   pageQuery(db, { groupId, finished: true, gameType: gameType as GameType }, limit as unknown as number, offset as unknown as number),
 );
 
-/** Games of a group, active or finished (of one type), newest first, filtered on one column; one page and the total. */
-export async function listPage(db: Db, params: PageParams): Promise<{ rows: GameRow[]; total: number }> {
+/**
+ * Games of a group, active or finished (of one type), newest first, filtered on one column; one page,
+ * the total, and how many result changes are pending on each game of the page.
+ */
+export async function listPage(
+  db: Db,
+  params: PageParams,
+): Promise<{ rows: GameRow[]; total: number; pendingProposals: Map<string, number> }> {
   const { groupId, gameType, limit, offset } = params;
   let counted;
   if (params.filter) counted = await pageQuery(db, params, limit, offset).execute();
@@ -223,10 +238,11 @@ export async function listPage(db: Db, params: PageParams): Promise<{ rows: Game
     const { n } = await pageGames(db, params)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    return { rows: [], total: Number(n) };
+    return { rows: [], total: Number(n), pendingProposals: new Map() };
   }
   const total = Number(counted[0]!.page_total);
-  return { rows: counted.map(({ page_total: _total, ...row }) => row), total };
+  const pendingProposals = new Map(counted.map((row) => [row.id, Number(row.pending_proposals ?? 0)]));
+  return { rows: counted.map(({ page_total: _total, pending_proposals: _pending, ...row }) => row), total, pendingProposals };
 }
 
 /** Finished, undeleted games of a group and type with their members, oldest first: the history ratings are computed from. */

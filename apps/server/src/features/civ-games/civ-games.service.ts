@@ -444,7 +444,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
       if (finished && !query.gameType) throw invalid({ gameType: 'gameType must be one of ffa, team' });
       const filter =
         query.filterField && query.filterValue ? { field: query.filterField, type: query.filterType, value: query.filterValue } : undefined;
-      const { rows, total } = await games.listPage(db, {
+      const { rows, total, pendingProposals } = await games.listPage(db, {
         groupId: query.groupID,
         finished,
         gameType: query.gameType,
@@ -453,10 +453,9 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
         limit: query.pageSize,
       });
       const ids = rows.map((r) => r.id);
-      const [memberRows, ratingChanges, pendingProposals] = await Promise.all([
+      const [memberRows, ratingChanges] = await Promise.all([
         games.listMembers(db, ids),
         finished ? records.listRatingChanges(db, ids) : Promise.resolve([]),
-        records.countPending(db, ids),
       ]);
       const catalogue = findCivCatalogue(access.group.game_name);
       const extras = { ratingChanges, pendingProposals, viewer: access.viewer };
