@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type Kysely
 import type { Database, Db } from './schema';
 import { postgresDriver } from './postgres-driver';
 import { withNamedStatements } from './postgres-statements';
+import { createPostgresReads, registerPostgresReads } from './table-versions';
 import { withFastRows, type DriverStatement } from './sqlite-rows';
 import { createSqliteWrites, SCHEMA_CHANGE } from './sqlite-writes';
 
@@ -114,6 +115,11 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   // drops a broken idle client itself; a checked-out one fails its next query and is dropped on release.
   pool.on('error', (error) => config.onConnectionError?.(error));
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), ...queryLog(config.onQuery) });
+  const reads = createPostgresReads();
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: withNamedStatements(pool, reads.noteStatement) }),
+    ...queryLog(config.onQuery),
+  });
+  registerPostgresReads(db, reads);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

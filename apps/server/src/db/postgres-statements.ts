@@ -22,7 +22,7 @@ type QueryResult = Pg.QueryResult;
  * than once are instead prepared by name on each connection, once, and then only bound and executed;
  * PostgreSQL keeps a generic plan for those whose plan does not depend on the values.
  */
-export function withNamedStatements(pool: Pg.Pool): PostgresPool {
+export function withNamedStatements(pool: Pg.Pool, onStatement?: (text: string) => void): PostgresPool {
   const seen = new Map<string, Seen>();
   let named = 0;
   const clients = new WeakMap<Pg.PoolClient, PostgresPoolClient>();
@@ -48,6 +48,7 @@ export function withNamedStatements(pool: Pg.Pool): PostgresPool {
     let stale = false;
 
     async function run(text: string, values: readonly unknown[]): Promise<QueryResult> {
+      onStatement?.(text);
       if (/^(begin|start transaction)\b/i.test(text)) inTransaction = true;
       else if (/^(commit|rollback)$/i.test(text)) inTransaction = false;
       const name = values.length > 0 ? nameFor(text) : undefined;

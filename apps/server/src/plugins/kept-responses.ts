@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
 import { sameStamp, sqliteWritesOf, type WriteStamp } from '../db/sqlite-writes';
+import { postgresReadsOf, tableVersionsOf, versionsOf } from '../db/table-versions';
 import { answerEncoding, compressAnswer, COMPRESS_THRESHOLD_BYTES, sendCompressed, type AnswerEncoding } from './compression';
 
 export interface KeepOptions<T> {
@@ -24,7 +25,8 @@ declare module 'fastify' {
 interface Entry {
   body: string;
   tables: string[];
-  stamp: WriteStamp;
+  /** On SQLite the write stamp of `tables`; on PostgreSQL their versions, in the same order. */
+  stamp: WriteStamp | readonly number[];
   /** The clock times between which the answer holds. */
   from: number;
   until: number;
@@ -54,17 +56,29 @@ export const KEPT_RESPONSES_MAX = 5_000;
 export const KEPT_COMPRESSED_BYTES = 1024 * 1024;
 /** The caller's account is read before the handler (plugins/auth.ts), and an answer may show it. */
 const CALLER_TABLES = ['users'];
+/**
+ * On PostgreSQL the caller's statement reads the account and, for a call that names a group, the
+ * group and the caller's membership (features/groups/caller-in-group.ts), before the answer is made.
+ */
+const CALLER_STATEMENT_TABLES = ['users', 'groups', 'group_members'];
+
+const sameVersions = (a: readonly number[], b: readonly number[] | undefined) => b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**
- * Answers of the hottest reads kept whole between requests on SQLite, where the server's one
- * connection sees every write (db/sqlite-writes.ts): an answer lapses as soon as any statement
- * writes to a table read while it was made, and it is kept only when nothing was written and no
- * transaction was open meanwhile. Requests still pass every hook first: the token, the account's
- * session version and the rate limit are checked each time. On PostgreSQL other instances write
- * too, so every request is answered afresh.
+ * Answers of the hottest reads kept whole between requests. On SQLite the server's one connection
+ * sees every write (db/sqlite-writes.ts): an answer lapses as soon as any statement writes to a
+ * table read while it was made, and it is kept only when nothing was written and no transaction was
+ * open meanwhile. On PostgreSQL, where other servers write too, every table has a version raised by
+ * each transaction that writes to it (db/table-versions.ts), read with the caller's account in the
+ * request's first statement: an answer is tagged with the versions read before it was made, and
+ * sent again only while the caller's statement reads the same versions of every table it read. An
+ * answer made by a caller read without versions (no account) is not kept there. Requests still pass
+ * every hook first: the token, the account's session version and the rate limit are checked each time.
  */
 export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: FastifyInstance, { db, clock }) => {
   const writes = sqliteWritesOf(db);
+  const reads = postgresReadsOf(db);
+  await reads?.load(db);
   const entries = new Map<string, Entry>();
   let bytes = 0;
   /** The entries with compressed copies, in the order they were last used. */
@@ -113,7 +127,31 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
     else reply.send(entry.body);
   }
 
+  /** Whether a kept answer still holds for this request: the same versions (PostgreSQL) or write stamp (SQLite) of its tables. */
+  function holds(reply: FastifyReply, entry: Entry): boolean {
+    if (Array.isArray(entry.stamp)) {
+      const versions = tableVersionsOf(reply.request.maybeActor);
+      return versions !== undefined && sameVersions(entry.stamp, versionsOf(versions, entry.tables));
+    }
+    return sameStamp(writes!.stamp(entry.tables), entry.stamp as WriteStamp);
+  }
+
+  async function answerOnPostgres<T>(reply: FastifyReply, key: string, now: number, load: () => Promise<T>, options?: KeepOptions<T>) {
+    // Read before the answer is made: a write that commits meanwhile raises a version past these.
+    const versions = tableVersionsOf(reply.request.maybeActor);
+    const { value, tables: read } = await reads!.track(load);
+    const body = reply.serialize(value) as string;
+    const tables = read && [...new Set([...CALLER_STATEMENT_TABLES, ...read])];
+    const stamp = versions && tables && versionsOf(versions, tables);
+    if (stamp) {
+      const until = options?.changesAt?.(value) ?? Infinity;
+      keep(key, { body, tables: tables!, stamp, from: options?.changesAt ? now : -Infinity, until });
+    }
+    reply.type(JSON_TYPE).send(body);
+  }
+
   async function answer<T>(reply: FastifyReply, key: string, now: number, load: () => Promise<T>, options?: KeepOptions<T>) {
+    if (reads) return answerOnPostgres(reply, key, now, load, options);
     const { value, tables, stamp } = await writes!.track(() => {
       writes!.noteRead(CALLER_TABLES);
       return load();
@@ -129,7 +167,7 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
   // Not async: a handler that returns nothing and sends later costs Fastify no wait for the response's end.
   function sendKept<T>(this: FastifyReply, load: () => Promise<T>, options?: KeepOptions<T>): void {
     const fail = (error: unknown) => this.send(error);
-    if (!writes) {
+    if (!writes && !reads) {
       load()
         .then((value) => this.send(value))
         .catch(fail);
@@ -140,7 +178,7 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
     const entry = entries.get(key);
     if (entry) {
       forget(key, entry);
-      if (now >= entry.from && now < entry.until && sameStamp(writes.stamp(entry.tables), entry.stamp)) {
+      if (now >= entry.from && now < entry.until && holds(this, entry)) {
         sendEntry(this, key, entry);
         return;
       }

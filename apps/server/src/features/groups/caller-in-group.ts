@@ -2,6 +2,7 @@ import { precompiled } from '../../db/precompiled';
 import { rowCache } from '../../db/row-cache';
 import type { Db } from '../../db/schema';
 import { sameStamp, sqliteWritesOf, type WriteStamp } from '../../db/sqlite-writes';
+import { attachTableVersions, tableVersionsColumn, type TableVersions } from '../../db/table-versions';
 import type { SessionUser } from '../users/session-version';
 import { toSessionUser } from '../users/users.mapper';
 import type { UserRow } from '../users/users.repo';
@@ -40,6 +41,7 @@ type CallerRow = UserRow & {
   m_team: number | null;
   m_receive_event_notifications: number | null;
   m_joined_at: number | null;
+  table_versions: TableVersions | null;
 };
 
 // The caller's account, the group the call names and the caller's membership in it: one statement
@@ -67,6 +69,7 @@ const callerInGroup = precompiled(2, (db, userId, groupId) =>
       'm.team as m_team',
       'm.receive_event_notifications as m_receive_event_notifications',
       'm.joined_at as m_joined_at',
+      tableVersionsColumn(db),
     ])
     .where('users.id', '=', userId),
 );
@@ -120,7 +123,7 @@ export async function loadCallerInGroup(db: Db, userId: string, sessionVersion: 
   if (!row || Number(row.session_version) !== sessionVersion) return undefined;
   const readAhead: ReadAhead = { groupId, group: groupOf(row), membership: membershipOf(row, groupId), stamp, taken: false };
   // Set on the user rather than merged with Object.assign, which takes a slow path for a symbol key.
-  const caller = toSessionUser(row) as SessionUser & { [READ_AHEAD]?: ReadAhead };
+  const caller = attachTableVersions(toSessionUser(row), row.table_versions) as SessionUser & { [READ_AHEAD]?: ReadAhead };
   caller[READ_AHEAD] = readAhead;
   return caller;
 }

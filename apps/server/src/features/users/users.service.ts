@@ -9,6 +9,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
+import { attachTableVersions } from '../../db/table-versions';
 import { badRequest, conflict, forbidden, invalid, notFound } from '../../errors';
 import type { Mailer } from '../../integrations/mailer';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -88,9 +89,9 @@ export function createUsersService({ db, clock, mailer, throttle, changes, publi
   }
 
   async function getSessionUser(id: string, sessionVersion: number): Promise<SessionUser | undefined> {
-    const row = await users.findById(db, id);
+    const row = await users.findCaller(db, id);
     if (!row || Number(row.session_version) !== sessionVersion) return undefined;
-    return toSessionUser(row);
+    return attachTableVersions(toSessionUser(row), row.table_versions);
   }
 
   async function assertAvailable(body: RegisterBody) {

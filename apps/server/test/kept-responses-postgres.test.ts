@@ -1,0 +1,149 @@
+import { sql, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { attend, createEvent } from './events-fixtures';
+import { call, createGroup, join, type TestUser } from './groups-fixtures';
+import { createTestApp, createUser, memoryMailer, TEST_APP_CONFIG, type TestApp } from './test-app';
+
+// On PostgreSQL an answer is kept between requests while the versions of the tables it read, read
+// with the caller in each request's first statement, stay the same: every transaction that writes
+// to a table raises its version as it commits, whichever server or connection wrote it.
+
+const url = process.env.TEST_DATABASE_URL;
+const queries: CompiledQuery[] = [];
+let t: TestApp;
+let other: Awaited<ReturnType<typeof buildApp>>;
+let otherDatabase: DatabaseHandle;
+let shell: pg.Client;
+let schema: string;
+let owner: TestUser;
+let member: TestUser;
+let groupID: string;
+
+const read = (path: string, as: TestUser = member, app = t.app) => call(app, path, { as });
+const cardsUrl = () => `/api/components/getGroupCards?groupID=${groupID}`;
+const eventsUrl = () => `/api/events/getEvents?groupID=${groupID}`;
+const versionOf = async (table: string) =>
+  Number((await shell.query('select version from table_versions where name = $1', [table])).rows[0]?.version);
+
+describe.runIf(url)('answers kept between requests on PostgreSQL', () => {
+  beforeAll(async () => {
+    t = await createTestApp({ onQuery: (query) => queries.push(query) });
+    schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.database.db)).rows[0]!.schema;
+    otherDatabase = openDatabase({ kind: 'postgres', url: url!, schema, max: 5 });
+    other = await buildApp({ database: otherDatabase, mailer: memoryMailer(), clock: t.clock, config: TEST_APP_CONFIG });
+    await other.ready();
+    shell = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+    await shell.connect();
+    owner = await createUser(t.app);
+    member = await createUser(t.app);
+    const group = await createGroup(t.app, owner, { groupName: 'Kept on PostgreSQL' });
+    groupID = group._id;
+    await join(t.app, group, member);
+  }, 60_000);
+  afterAll(async () => {
+    await shell?.end();
+    await other?.close();
+    await otherDatabase?.close();
+    await t?.close();
+  });
+
+  it('are sent again after the one statement that reads the caller and the versions', async () => {
+    const first = await read(cardsUrl());
+    queries.length = 0;
+    for (let i = 0; i < 3; i++) expect((await read(cardsUrl())).body).toEqual(first.body);
+    expect(queries).toHaveLength(3);
+    expect(queries.every((query) => query.sql.includes('table_versions'))).toBe(true);
+  });
+
+  it('lapse on a write by another connection, outside the server', async () => {
+    const before = (await read(cardsUrl())).body;
+    await shell.query('update group_cards set title = $1 where id = $2', ['Written from a shell', before[0]._id]);
+    expect((await read(cardsUrl())).body[0].title).toBe('Written from a shell');
+  });
+
+  it('lapse on a write through another server, in both directions', async () => {
+    const event = await createEvent(t.app, owner, groupID, t.clock.now(), { eventName: 'Two servers' });
+    const attendees = async (app: typeof t.app) =>
+      (await read(eventsUrl(), owner, app)).body.find((e: { _id: string }) => e._id === event._id).attendingMembers.length;
+    expect(await attendees(t.app)).toBe(await attendees(other));
+    const before = await attendees(t.app);
+    expect((await attend(other, member, event._id)).status).toBe(200);
+    expect(await attendees(t.app)).toBe(before + 1);
+    await shell.query('delete from event_attendees where event_id = $1 and user_id = $2', [event._id, member.user.id]);
+    expect(await attendees(other)).toBe(before);
+    expect(await attendees(t.app)).toBe(before);
+  });
+
+  it('lapse when a delete cascades to a table they read, and when a table is truncated', async () => {
+    const event = await createEvent(t.app, owner, groupID, t.clock.now(), { eventName: 'Cascading' });
+    expect((await attend(t.app, member, event._id)).status).toBe(200);
+    const attendees = await versionOf('event_attendees');
+    await shell.query('delete from events where id = $1', [event._id]);
+    expect(await versionOf('event_attendees')).toBeGreaterThan(attendees);
+    const cards = await versionOf('group_cards');
+    await shell.query('begin');
+    await shell.query('create temp table kept_cards as select * from group_cards');
+    await shell.query('truncate group_cards');
+    await shell.query('insert into group_cards select * from kept_cards');
+    await shell.query('commit');
+    expect(await versionOf('group_cards')).toBe(cards + 1);
+  });
+
+  it('are not lapsed by a transaction rolled back, and each writing transaction raises a version once', async () => {
+    const cards = await versionOf('group_cards');
+    await shell.query('begin');
+    await shell.query("update group_cards set footer = 'rolled back' where group_id = $1", [groupID]);
+    await shell.query('rollback');
+    expect(await versionOf('group_cards')).toBe(cards);
+    await shell.query('begin');
+    for (let i = 0; i < 3; i++) await shell.query("update group_cards set footer = 'three writes' where group_id = $1", [groupID]);
+    await shell.query('commit');
+    expect(await versionOf('group_cards')).toBe(cards + 1);
+  });
+
+  it('never deadlock transactions that write the same tables in opposite orders', async () => {
+    const second = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+    await second.connect();
+    try {
+      const [cards, groups] = [await versionOf('group_cards'), await versionOf('groups')];
+      await shell.query('begin');
+      await second.query('begin');
+      await shell.query("update group_cards set footer = 'first' where group_id = $1", [groupID]);
+      await second.query("update groups set link_url = 'https://example.com/second' where id = $1", [groupID]);
+      await shell.query("update groups set game_name = game_name where id = $1 and false", [groupID]);
+      await second.query("update group_cards set footer = footer where group_id = $1 and false", [groupID]);
+      // Each commits its versions in name order at the commit, after its own rows: neither waits for the other's rows.
+      await Promise.all([shell.query('commit'), second.query('commit')]);
+      expect(await versionOf('group_cards')).toBe(cards + 2);
+      expect(await versionOf('groups')).toBe(groups + 2);
+    } finally {
+      await second.end();
+    }
+  });
+
+  it('version every table of the schema', async () => {
+    const { rows } = await shell.query(`
+      select c.relname as name from pg_class c
+       where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r'
+         and c.relname not in ('table_versions', 'table_write_marks', 'kysely_migration', 'kysely_migration_lock')
+         and (not exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'note_table_write')
+              or not exists (select 1 from table_versions v where v.name = c.relname))`);
+    expect(rows).toEqual([]);
+  });
+
+  it('are not kept when they read a table without a version', async () => {
+    await read(cardsUrl());
+    await shell.query("delete from table_versions where name = 'group_cards'");
+    try {
+      await read(cardsUrl());
+      queries.length = 0;
+      await read(cardsUrl());
+      expect(queries.length).toBeGreaterThan(1);
+    } finally {
+      await shell.query("insert into table_versions (name) values ('group_cards')");
+    }
+  });
+});
