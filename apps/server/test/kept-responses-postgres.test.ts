@@ -113,8 +113,8 @@ describe.runIf(url)('answers kept between requests on PostgreSQL', () => {
       await second.query('begin');
       await shell.query("update group_cards set footer = 'first' where group_id = $1", [groupID]);
       await second.query("update groups set link_url = 'https://example.com/second' where id = $1", [groupID]);
-      await shell.query("update groups set game_name = game_name where id = $1 and false", [groupID]);
-      await second.query("update group_cards set footer = footer where group_id = $1 and false", [groupID]);
+      await shell.query('update groups set game_name = game_name where id = $1 and false', [groupID]);
+      await second.query('update group_cards set footer = footer where group_id = $1 and false', [groupID]);
       // Each commits its versions in name order at the commit, after its own rows: neither waits for the other's rows.
       await Promise.all([shell.query('commit'), second.query('commit')]);
       expect(await versionOf('group_cards')).toBe(cards + 2);

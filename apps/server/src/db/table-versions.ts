@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Db } from './schema';
 
@@ -67,7 +68,9 @@ export async function versionEveryTable(db: Kysely<unknown>): Promise<void> {
   for (const { name } of rows) {
     if (UNVERSIONED.has(name)) continue;
     await sql
-      .raw(`create trigger note_table_write after insert or update or delete or truncate on "${name}" for each statement execute function note_table_write()`)
+      .raw(
+        `create trigger note_table_write after insert or update or delete or truncate on "${name}" for each statement execute function note_table_write()`,
+      )
       .execute(db);
     await sql`insert into table_versions (name) values (${name}) on conflict do nothing`.execute(db);
   }
@@ -115,9 +118,9 @@ const WORD = /\w+/g;
 const TABLE_LISTS_KEPT = 1_000;
 
 export interface PostgresReads {
-  /** Learns the schema's tables; until then `track` reports no tables and nothing is kept. */
+  /** Learns the schema's tables, once migrated; until then `track` reports no tables and nothing is kept. */
   load(db: Db): Promise<void>;
-  /** Runs `work`, noting every table named by the statements run meanwhile (by it or by anyone else); undefined before `load`. */
+  /** Runs `work`, noting every table named by the statements it runs; undefined before `load`. */
   track<T>(work: () => Promise<T>): Promise<{ value: T; tables: string[] | undefined }>;
   /** Told of every statement before it is sent. */
   noteStatement(text: string): void;
@@ -125,10 +128,15 @@ export interface PostgresReads {
 
 const readers = new WeakMap<object, PostgresReads>();
 
-/** Notes the tables each statement names, for the answers kept between requests on PostgreSQL. */
+/**
+ * Notes the tables each statement names, for the answers kept between requests on PostgreSQL. A
+ * statement is told to the read whose work sent it (its async context): with statements of many
+ * requests in flight at once, noting every statement for every read made each answer depend on the
+ * tables other requests wrote meanwhile, so that none outlived the next write anywhere.
+ */
 export function createPostgresReads(): PostgresReads {
   let names: Set<string> | undefined;
-  const tracking = new Set<Set<string>>();
+  const tracking = new AsyncLocalStorage<Set<string>>();
   const tableLists = new Map<string, string[]>();
 
   function tablesOf(text: string): string[] {
@@ -144,24 +152,22 @@ export function createPostgresReads(): PostgresReads {
   return {
     async load(db) {
       const { rows } = await sql<{ name: string }>`
-        select relname as name from pg_class where relnamespace = current_schema()::regnamespace and relkind in ('r', 'p', 'v', 'm')`.execute(db);
-      names = new Set(rows.map((row) => row.name.toLowerCase()));
+        select relname as name from pg_class where relnamespace = current_schema()::regnamespace and relkind in ('r', 'p', 'v', 'm')`.execute(
+        db,
+      );
+      // The caller's statement names the versions' table: it is read by every request, not by an answer.
+      names = new Set(rows.map((row) => row.name.toLowerCase()).filter((name) => !UNVERSIONED.has(name)));
       tableLists.clear();
     },
     async track(work) {
       if (!names) return { value: await work(), tables: undefined };
       const seen = new Set<string>();
-      tracking.add(seen);
-      try {
-        const value = await work();
-        return { value, tables: [...seen] };
-      } finally {
-        tracking.delete(seen);
-      }
+      const value = await tracking.run(seen, work);
+      return { value, tables: [...seen] };
     },
     noteStatement(text) {
-      if (tracking.size === 0 || !names) return;
-      for (const table of tablesOf(text)) for (const seen of tracking) seen.add(table);
+      const seen = names && tracking.getStore();
+      if (seen) for (const table of tablesOf(text)) seen.add(table);
     },
   };
 }
