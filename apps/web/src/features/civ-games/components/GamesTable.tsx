@@ -39,7 +39,7 @@ const formatDate = (iso: string, timeZone: string) =>
 
 const dash = (value: string | null) => value ?? <span className="text-body-secondary">—</span>;
 
-/** The finishing order, wrapping between places and never inside one; one element, as the phone layout's cell expects. */
+/** The finishing order, wrapping between places and inside one only when it is longer than the column; one element, as the phone layout's cell expects. */
 function Placements({ game }: { game: GameDto }) {
   const places = finishingOrder(game);
   if (places.length === 0) return dash(null);
@@ -47,8 +47,11 @@ function Placements({ game }: { game: GameDto }) {
     <span>
       {places.map((place, index) => (
         <span key={place.placement}>
-          {index > 0 && ' · '}
-          <span className="text-nowrap">{placeText(place)}</span>
+          {index > 0 && ' '}
+          <span className="civ-games-place">
+            {placeText(place)}
+            {index < places.length - 1 && ' ·'}
+          </span>
         </span>
       ))}
     </span>
@@ -130,13 +133,19 @@ export function GamesTable({ headingID, title, actions, children, query, page, o
                     <Cell label="Date Created" className="text-nowrap">
                       <time dateTime={game.dateCreated}>{formatDate(game.dateCreated, timeZone)}</time>
                     </Cell>
-                    <Cell label="Host">{dash(usernameOf(game, game.host))}</Cell>
+                    <Cell label="Host" className="civ-games-person">
+                      {dash(usernameOf(game, game.host))}
+                    </Cell>
                     <Cell label="Map">{dash(game.map)}</Cell>
                     <Cell label="Members" className="civ-games-members">
                       {game.members.map((member) => member.username).join(', ')}
                     </Cell>
                     <Cell label="Type">{game.gameType === 'team' ? 'Team' : 'FFA'}</Cell>
-                    {archived && <Cell label="Winner">{dash(winnerOf(game))}</Cell>}
+                    {archived && (
+                      <Cell label="Winner" className="civ-games-person">
+                        {dash(winnerOf(game))}
+                      </Cell>
+                    )}
                     {archived && <Cell label="Victory Type">{dash(game.victoryType)}</Cell>}
                     {archived && (
                       <Cell label="Placements" className="civ-games-members">
