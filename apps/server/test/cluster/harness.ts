@@ -451,23 +451,44 @@ export function localPostgresControl(): { version: string } | { why: string } {
   return { version: versions[0]! };
 }
 
+/**
+ * How long pg_ctl may wait for the cluster to stop or start. A shutdown first finishes any
+ * checkpoint in progress, which after the integration suites can mean tens of thousands of files to
+ * write and sync: pg_ctl's own 60 s is not always enough on a slow disk.
+ */
+const PG_CTL_WAIT_SECONDS = 180;
+
 async function pgCtl(version: string, action: 'start' | 'stop' | 'restart'): Promise<void> {
-  await execFileAsync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', action], { timeout: 120_000 });
+  await execFileAsync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', action, '--', '-t', String(PG_CTL_WAIT_SECONDS)], {
+    timeout: (PG_CTL_WAIT_SECONDS + 30) * 1000,
+  });
+}
+
+/**
+ * Writes every dirty buffer now, so that a restart right after has little left to write: what the
+ * fault suite restarts is then PostgreSQL, not the checkpoint the earlier suites left behind.
+ */
+export async function checkpointPostgres(): Promise<void> {
+  await withAdmin((c) => c.query('checkpoint'));
 }
 
 export async function restartPostgres(version: string): Promise<void> {
   await pgCtl(version, 'restart');
 }
 
-/** Starts the cluster unless it answers; safe to call at any time (used in every `finally`). */
+/**
+ * Starts the cluster unless it answers; safe to call at any time (used in every `finally`). A
+ * cluster still shutting down refuses to start, so it tries again until it answers.
+ */
 export async function ensurePostgresRunning(version: string): Promise<void> {
-  if ((await postgresReachable(PG_URL)) === null) return;
-  await pgCtl(version, 'start').catch(() => undefined); // "already running" exits non-zero
-  for (let i = 0; i < 60; i += 1) {
-    if ((await postgresReachable(PG_URL)) === null) return;
-    await sleep(500);
+  const deadline = Date.now() + PG_CTL_WAIT_SECONDS * 1000;
+  let lastProblem = await postgresReachable(PG_URL);
+  while (lastProblem !== null) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL did not come back within ${PG_CTL_WAIT_SECONDS} s: ${lastProblem}`);
+    await pgCtl(version, 'start').catch(() => undefined); // "already running" (or still stopping) exits non-zero
+    lastProblem = await postgresReachable(PG_URL);
+    if (lastProblem !== null) await sleep(1000);
   }
-  throw new Error('PostgreSQL did not come back');
 }
 
 /** How the machine's Redis is started (the env doc's command); only for the default local Redis. */
