@@ -58,3 +58,49 @@ describe('a member who leaves gives up their seats', () => {
     expect((await attend(t.app, cast.member, event._id)).status).toBe(409);
   });
 });
+
+describe('a member who joins afresh', () => {
+  it('holds no seat or place in line left from a membership removed outside the app, and a second join clears nothing', async () => {
+    const group = await createGroup(t.app, cast.owner);
+    await join(t.app, group, cast.member);
+    await join(t.app, group, cast.admin);
+    const event = await createEvent(t.app, cast.owner, group._id, t.clock.now(), { maxNumberOfMembers: 1 });
+    const full = await createEvent(t.app, cast.owner, group._id, t.clock.now(), { maxNumberOfMembers: 1 });
+    expect((await attend(t.app, cast.member, event._id)).status).toBe(200);
+    expect((await attend(t.app, cast.admin, full._id)).status).toBe(200);
+    const queued = await call(t.app, '/api/events/joinWaitlist', {
+      method: 'POST',
+      as: cast.member,
+      payload: { eventID: full._id, userID: cast.member.user.id },
+    });
+    expect(queued.status).toBe(200);
+    const db = t.database.db;
+    // The membership goes without the app's departure (a database edit): the seat and the place stay behind, unseen.
+    await db.deleteFrom('group_members').where('group_id', '=', group._id).where('user_id', '=', cast.member.user.id).execute();
+    expect(await attendees(group._id, event._id)).toEqual([]);
+    expect((await attend(t.app, cast.admin, event._id)).status).toBe(200);
+
+    await join(t.app, group, cast.member);
+    expect(await attendees(group._id, event._id)).toEqual([cast.admin.user.id]);
+    const seats = await db.selectFrom('event_attendees').select('user_id').where('event_id', '=', event._id).execute();
+    expect(seats.map((r) => r.user_id)).toEqual([cast.admin.user.id]);
+    const line = await db.selectFrom('event_waitlist').select('user_id').where('event_id', '=', full._id).execute();
+    expect(line).toEqual([]);
+
+    // Joining again while a member is refused and takes nothing away.
+    const queuedAgain = await call(t.app, '/api/events/joinWaitlist', {
+      method: 'POST',
+      as: cast.member,
+      payload: { eventID: full._id, userID: cast.member.user.id },
+    });
+    expect(queuedAgain.status).toBe(200);
+    const again = await call(t.app, '/api/groups/joinGroup', {
+      method: 'POST',
+      as: cast.member,
+      payload: { groupID: group._id, userID: cast.member.user.id },
+    });
+    expect(again.status).toBe(409);
+    const kept = await db.selectFrom('event_waitlist').select('user_id').where('event_id', '=', full._id).execute();
+    expect(kept.map((r) => r.user_id)).toEqual([cast.member.user.id]);
+  });
+});

@@ -24,3 +24,14 @@ export async function releaseSeatsOf(
   await responses.deleteUpcomingFromGroupEvents(tx, groupId, userId, options.now);
   return fillSeats(tx, held, options);
 }
+
+/**
+ * A member who joins the group afresh holds no seat or place in line from before: any left behind
+ * (a departure always takes them, so only rows older than that rule or written outside the app)
+ * go as the membership is made, in its transaction. Sign-ups need the membership, so nothing the
+ * member does after joining can be caught by this.
+ */
+export async function clearSeatsOfNewcomer(tx: Db, groupId: string, userId: string): Promise<void> {
+  await events.deleteAttendeeFromGroupEvents(tx, groupId, userId);
+  await waitlist.deleteFromGroupEvents(tx, groupId, userId);
+}

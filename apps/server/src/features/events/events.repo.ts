@@ -152,12 +152,6 @@ const seatTaken = precompiled(4, (db, eventId, userId, joinedAt, late) =>
 const seat = precompiled(2, (db, eventId, userId) =>
   db.deleteFrom('event_attendees').where('event_id', '=', eventId).where('user_id', '=', userId),
 );
-const nonMemberSeats = precompiled(2, (db, eventId, groupId) =>
-  db
-    .deleteFrom('event_attendees')
-    .where('event_id', '=', eventId)
-    .where('user_id', 'not in', db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId)),
-);
 
 /** Says whether a seat holder comes late (1) or on time (0). */
 export async function setLate(db: Db, eventId: string, userId: string, late: number): Promise<void> {
@@ -166,11 +160,6 @@ export async function setLate(db: Db, eventId: string, userId: string, late: num
 
 export async function deleteAttendee(db: Db, eventId: string, userId: string): Promise<boolean> {
   return (await seat.changed(db, eventId, userId)) === 1;
-}
-
-/** Drops the sign-ups of people who are no longer members of the event's group, so they cannot come back with the seat. */
-export async function deleteNonMemberAttendees(db: Db, eventId: string, groupId: string): Promise<void> {
-  await nonMemberSeats.changed(db, eventId, groupId);
 }
 
 /** The events of every group the user belongs to that end after `since`, earliest first. */

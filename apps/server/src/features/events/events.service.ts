@@ -212,7 +212,6 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
       return transactionWithChanges(db, changes, async (tx, record) => {
         const current = await lockForMember(tx, body.eventID, actor);
         if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
-        await events.deleteNonMemberAttendees(tx, current.id, current.group_id);
         const now = clock.now();
         // Read once: the seats, the line and the answers decide, and the answer is built from them and the change.
         let people = await listEventPeople(tx, [current.id]);

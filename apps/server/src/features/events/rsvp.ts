@@ -34,7 +34,6 @@ export async function applyResponse(
   if (row.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
   // A cancelled event keeps its answers as they were, like its seats.
   if (row.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
-  await events.deleteNonMemberAttendees(tx, row.id, row.group_id);
   // Those already waiting come first: a seat left free goes to them before a newcomer.
   const changes = await fillSeats(tx, [row], { now, publicUrl });
   const attendees = await events.listAttendees(tx, [row.id]);

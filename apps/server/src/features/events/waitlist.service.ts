@@ -55,8 +55,7 @@ export function createWaitlistService({ db, clock, publicUrl, changes }: Deps) {
         if (row.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
         if (row.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
         if (signupsClosed(row.start_at, row.signup_cutoff_minutes, now)) throw conflict(SIGNUP_CLOSED_MESSAGE);
-        // Seats a departed member held, or a waitlist left behind, are settled before judging whether the event is full.
-        await events.deleteNonMemberAttendees(tx, row.id, row.group_id);
+        // A seat left free (a departed member's) goes to those already waiting before judging whether the event is full.
         for (const change of await fillSeats(tx, [row], { now, publicUrl })) record(change);
         const attendees = await events.listAttendees(tx, [row.id]);
         if (attendees.some((a) => a.user_id === actor.id)) throw conflict(WAITLIST_ALREADY_ATTENDING_MESSAGE);

@@ -23,7 +23,7 @@ import * as members from '../groups/group-members.repo';
 import * as groups from '../groups/groups.repo';
 import { newInviteCode } from '../groups/groups.service';
 import { toMemberDto, toRole } from '../groups/groups.mapper';
-import { releaseSeatsOf } from '../events/departure';
+import { clearSeatsOfNewcomer, releaseSeatsOf } from '../events/departure';
 import { releaseClanLinkOf, restoreClanLinkOf } from '../runescape/departure';
 import * as outbox from '../reminders/event-mail-outbox.repo';
 import { transactionWithChanges, type GroupChange, type GroupChanges } from '../live/group-changes';
@@ -75,23 +75,26 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
         throw forbidden(INVALID_INVITE_MESSAGE);
       }
       assertCan(access, withCode ? 'joinGroupByInvite' : 'joinGroup');
-      let inserted: boolean;
       try {
-        inserted = await members.insertIfAbsent(db, {
-          group_id: access.group.id,
-          user_id: actor.id,
-          role: 'Member',
-          is_active: 1,
-          team: null,
-          receive_event_notifications: 1,
-          joined_at: clock.now(),
+        await db.transaction().execute(async (tx) => {
+          const inserted = await members.insertIfAbsent(tx, {
+            group_id: access.group.id,
+            user_id: actor.id,
+            role: 'Member',
+            is_active: 1,
+            team: null,
+            receive_event_notifications: 1,
+            joined_at: clock.now(),
+          });
+          // Already a member (a join that won a race): their sign-ups are real, and nothing is cleared.
+          if (!inserted) throw conflict(ALREADY_MEMBER_MESSAGE);
+          await clearSeatsOfNewcomer(tx, access.group.id, actor.id);
         });
       } catch (error) {
         // The group was deleted between the read and the insert.
         if (isForeignKeyViolation(error)) throw notFound(GROUP_NOT_FOUND_MESSAGE);
         throw error;
       }
-      if (!inserted) throw conflict(ALREADY_MEMBER_MESSAGE);
       // A RuneScape clan member back within the kept days finds their linked account and history again.
       await restoreClanLinkOf(db, access.group.id, actor.id, clock.now());
       membersChanged(access.group.id, actor.id);
