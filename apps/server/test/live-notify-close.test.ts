@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { GroupChange } from '../src/features/live/group-changes';
-import { createPostgresGroupChanges } from '../src/features/live/postgres-group-changes';
+import pg from 'pg';
+import { createPostgresGroupChanges, GROUP_CHANGES_CHANNEL } from '../src/features/live/postgres-group-changes';
 import { testDatabase } from './test-app';
 
 // An instance shutting down right after a burst of changes: its NOTIFYs still reach the other
@@ -31,6 +32,35 @@ describe.runIf(pgUrl)('closing the live updates on PostgreSQL', () => {
     } finally {
       await receiver.close();
       await staying.destroy();
+    }
+  });
+
+  it('sends a burst of changes as a few NOTIFYs, each with many, and every subscriber hears each change once', async () => {
+    const database = await testDatabase();
+    const log = { info: () => undefined, error: () => undefined, warn: () => undefined };
+    const changes = await createPostgresGroupChanges({ db: database.db, url: pgUrl!, log });
+    const listener = new pg.Client({ connectionString: pgUrl });
+    await listener.connect();
+    const payloads: string[] = [];
+    listener.on('notification', (message) => payloads.push(message.payload ?? ''));
+    await listener.query(`LISTEN ${GROUP_CHANGES_CHANNEL}`);
+    try {
+      const groupId = randomUUID();
+      const heard: GroupChange[] = [];
+      changes.subscribe(groupId, (change) => heard.push(change));
+      const sent = Array.from({ length: 60 }, (_, i): GroupChange => ({ groupId, topic: 'attendance', action: 'attended', eventId: `e${i}` }));
+      for (const change of sent) changes.publish(change);
+      await expect.poll(() => heard.length, { timeout: 5_000 }).toBe(sent.length);
+      const ofGroup = () => payloads.filter((payload) => payload.includes(groupId));
+      await expect.poll(() => ofGroup().flatMap((payload) => JSON.parse(payload) as GroupChange[]).length, { timeout: 5_000 }).toBe(sent.length);
+      const ours = ofGroup();
+      expect(ours.length).toBeLessThan(5);
+      expect(ours.flatMap((payload) => JSON.parse(payload) as GroupChange[]).map((change) => change.eventId)).toEqual(sent.map((change) => change.eventId));
+      expect(heard.map((change) => change.eventId)).toEqual(sent.map((change) => change.eventId));
+    } finally {
+      await listener.end();
+      await changes.close();
+      await database.destroy();
     }
   });
 });
