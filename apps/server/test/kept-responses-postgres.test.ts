@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
-import { attend, createEvent } from './events-fixtures';
+import { attend, createEvent, unattend } from './events-fixtures';
 import { call, createGroup, join, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, TEST_APP_CONFIG, type TestApp } from './test-app';
 
@@ -90,6 +90,19 @@ describe.runIf(url)('answers kept between requests on PostgreSQL', () => {
     await shell.query('insert into group_cards select * from kept_cards');
     await shell.query('commit');
     expect(await versionOf('group_cards')).toBe(cards + 1);
+  });
+
+  it('lapse when a delete inside a `with` writes a table they read (a withdrawal takes the seat and its reminder in one statement)', async () => {
+    const event = await createEvent(t.app, owner, groupID, t.clock.now(), { eventName: 'Withdrawn' });
+    expect((await attend(t.app, member, event._id)).status).toBe(200);
+    const seated = await read(eventsUrl());
+    expect(seated.body.find((e: { _id: string }) => e._id === event._id).attendingMembers).toHaveLength(1);
+    const [attendees, outbox] = [await versionOf('event_attendees'), await versionOf('event_mail_outbox')];
+    expect((await unattend(t.app, member, event._id)).status).toBe(200);
+    expect(await versionOf('event_attendees')).toBe(attendees + 1);
+    expect(await versionOf('event_mail_outbox')).toBe(outbox + 1);
+    const after = await read(eventsUrl());
+    expect(after.body.find((e: { _id: string }) => e._id === event._id).attendingMembers).toEqual([]);
   });
 
   it('are not lapsed by a transaction rolled back, and each writing transaction raises a version once', async () => {

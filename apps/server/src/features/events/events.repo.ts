@@ -1,3 +1,4 @@
+import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { EventAttendeesTable, EventsTable } from './events.tables';
 import { lockedRow } from '../../db/row-locks';
@@ -161,6 +162,38 @@ export async function setLate(db: Db, eventId: string, userId: string, late: num
 export async function deleteAttendee(db: Db, eventId: string, userId: string): Promise<boolean> {
   return (await seat.changed(db, eventId, userId)) === 1;
 }
+
+/**
+ * Gives up the member's seat and drops their reminder for it not yet sent (a withdrawal). On
+ * PostgreSQL the two deletes are one statement, as each statement is a round trip there; SQLite
+ * runs them in turn.
+ */
+export async function deleteSeatWithReminder(db: Db, eventId: string, userId: string): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await seatWithReminder.changed(db, eventId, userId);
+    return;
+  }
+  await seat.changed(db, eventId, userId);
+  await unsentReminder.changed(db, eventId, userId);
+}
+const unsentReminder = precompiled(2, (db, eventId, userId) =>
+  db
+    .deleteFrom('event_mail_outbox')
+    .where('event_id', '=', eventId)
+    .where('kind', '=', 'reminder')
+    .where('sent_at', 'is', null)
+    .where('user_id', '=', userId),
+);
+// PostgreSQL only: a delete in a `with` runs to completion whatever the outer statement reads of it.
+const seatWithReminder = precompiled(2, (db, eventId, userId) =>
+  db
+    .with('seat', (w) => w.deleteFrom('event_attendees').where('event_id', '=', eventId).where('user_id', '=', userId).returning('user_id'))
+    .deleteFrom('event_mail_outbox')
+    .where('event_id', '=', eventId)
+    .where('kind', '=', 'reminder')
+    .where('sent_at', 'is', null)
+    .where('user_id', '=', userId),
+);
 
 /** The events of every group the user belongs to that end after `since`, earliest first. */
 export const listForMember = (db: Db, userId: string, since: number, limit: number): Promise<EventWithGroupRow[]> =>

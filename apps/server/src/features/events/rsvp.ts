@@ -5,7 +5,6 @@ import type { RsvpResponse } from '@smm/shared/events/schemas';
 import type { Db } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { GroupChange } from '../live/group-changes';
-import * as outbox from '../reminders/event-mail-outbox.repo';
 import { heldBy, listEventPeople, withoutMember, type EventPeople } from './event-people.repo';
 import * as events from './events.repo';
 import * as responses from './responses.repo';
@@ -69,8 +68,7 @@ export async function applyResponse(
   await waitlist.deleteEntries(tx, row.id, [userId]);
   await responses.upsertResponse(tx, { event_id: row.id, user_id: userId, response, responded_at: now });
   if (seat) {
-    await events.deleteAttendee(tx, row.id, userId);
-    await outbox.deleteUnsentReminders(tx, row.id, userId);
+    await events.deleteSeatWithReminder(tx, row.id, userId);
     record('unattended');
     changes.push(...(await fillSeats(tx, [row], { now, publicUrl })));
   } else {
@@ -92,10 +90,7 @@ export async function clearResponse(
 ): Promise<{ changes: GroupChange[]; people: EventPeople }> {
   const before = await listEventPeople(tx, [row.id]);
   const held = heldBy(before, userId);
-  if (held.seat) {
-    await events.deleteAttendee(tx, row.id, userId);
-    await outbox.deleteUnsentReminders(tx, row.id, userId);
-  }
+  if (held.seat) await events.deleteSeatWithReminder(tx, row.id, userId);
   if (held.place) await waitlist.deleteEntries(tx, row.id, [userId]);
   if (held.answer) await responses.deleteResponse(tx, row.id, userId);
   const after = withoutMember(before, userId);

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
-import { precompiled } from '../../db/precompiled';
 import { skipLockedRows } from '../../db/row-locks';
 import type { EventWithGroupRow } from '../events/events.repo';
 import type { EventMailOutboxTable } from './event-mail-outbox.tables';
@@ -126,12 +125,8 @@ export async function release(db: Db, id: string, claimant: string, error: strin
     .execute();
 }
 
-/** Drops unsent reminders of an event (all attendees, or one): it moved, was deleted, or they stopped attending. */
-export async function deleteUnsentReminders(db: Db, eventId: string, userId?: string): Promise<void> {
-  if (userId) {
-    await memberReminder.changed(db, eventId, userId);
-    return;
-  }
+/** Drops the unsent reminders of an event: it moved, was cancelled or was deleted (a withdrawal drops one with its seat: events.repo). */
+export async function deleteUnsentReminders(db: Db, eventId: string): Promise<void> {
   const query = db
     .deleteFrom('event_mail_outbox')
     .where('event_id', '=', eventId)
@@ -139,15 +134,6 @@ export async function deleteUnsentReminders(db: Db, eventId: string, userId?: st
     .where('sent_at', 'is', null);
   await query.execute();
 }
-// Run with every withdrawal: compiled once.
-const memberReminder = precompiled(2, (db, eventId, userId) =>
-  db
-    .deleteFrom('event_mail_outbox')
-    .where('event_id', '=', eventId)
-    .where('kind', '=', 'reminder')
-    .where('sent_at', 'is', null)
-    .where('user_id', '=', userId),
-);
 
 /** Forgets mails sent (or given up on) before `before`. */
 export async function pruneFinished(db: Db, before: number): Promise<void> {
