@@ -15,7 +15,7 @@ import { freshCalls, freshWorld } from './bench/fresh.mjs';
 import { CONNECTIONS, measureCalls } from './bench/measure.mjs';
 import { measureFresh, measureMixedDay } from './bench/measure-scenarios.mjs';
 import { mixedDayWorld } from './bench/mixed-day.mjs';
-import { cleanUp, freePort, rssMb, startNode, waitUntilUp } from './bench/processes.mjs';
+import { cleanUp, freePort, residentMemory, startNode, waitUntilUp } from './bench/processes.mjs';
 import { checkTargets, compareSizes, printSummary, printTable, TARGETS, writeResult } from './bench/report.mjs';
 import { computeRatings, LARGE, loadRows, WORLD } from './bench/seed.mjs';
 import { writeTemplates } from './bench/templates.mjs';
@@ -115,7 +115,7 @@ async function benchDataSet(engine, dataSet, { bareBase, barePid }, measurePages
       rows.push(...(await measureMixedDay(world, { ...timing, second: second && { base: second.base, pid: second.server.pid } })));
       await second?.server.stopNow();
     }
-    const rss = rssMb(server.pid);
+    const memory = residentMemory(server.pid);
     if (measurePages)
       pages = await pagesFirstLoad(seeded.base, seeded.caller.token).catch((error) =>
         console.error(`web pages not measured: ${error.message}`),
@@ -128,7 +128,9 @@ async function benchDataSet(engine, dataSet, { bareBase, barePid }, measurePages
       counts: seeded.counts,
       loadSeconds: seeded.loadSeconds,
       rows,
-      rssMb: rss,
+      rssMb: memory.rssMb,
+      anonMb: memory.anonMb,
+      fileMb: memory.fileMb,
     };
   } finally {
     await server?.stopNow();

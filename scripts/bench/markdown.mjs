@@ -22,9 +22,10 @@ for (const { engine, dataSet, rows } of result.results) {
 
 console.log('\n| engine | data set | rows loaded | load time | server RSS after the run |');
 console.log('|---|---|---|---:|---:|');
-for (const { engine, engineVersion, dataSet, counts, loadSeconds, rssMb } of result.results) {
+for (const { engine, engineVersion, dataSet, counts, loadSeconds, rssMb, anonMb, fileMb } of result.results) {
+  const split = anonMb === undefined ? '' : ` (anonymous ${Math.round(anonMb)}, mapped files ${Math.round(fileMb)})`;
   const rows = `${num(counts.users)} users, ${num(counts.groups)} groups, ${num(counts.group_members)} memberships, ${num(counts.events)} events, ${num(counts.event_attendees)} sign-ups, ${num(counts.group_cards)} cards, ${num(counts.civ_games)} Civ games`;
-  console.log(`| ${engine} ${engineVersion} | ${dataSet} | ${rows} | ${loadSeconds.toFixed(1)} s | ${Math.round(rssMb)} MB |`);
+  console.log(`| ${engine} ${engineVersion} | ${dataSet} | ${rows} | ${loadSeconds.toFixed(1)} s | ${Math.round(rssMb)} MB${split} |`);
 }
 
 console.log('\n| page | JS gzip | CSS gzip | files |');

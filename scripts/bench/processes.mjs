@@ -86,8 +86,17 @@ export function stop(child) {
 
 /** Resident memory of a process in MB. */
 export function rssMb(pid) {
+  return residentMemory(pid).rssMb;
+}
+
+/**
+ * A process's resident memory from /proc, in MB: all of it, and split into anonymous memory (the
+ * JS heap, malloc's arenas, stacks) and pages of files mapped in (the node binary, libraries).
+ */
+export function residentMemory(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  const field = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { rssMb: field('VmRSS'), anonMb: field('RssAnon'), fileMb: field('RssFile') + field('RssShmem') };
 }
 
 /** CPU time a process has used so far (user + system), in milliseconds. */

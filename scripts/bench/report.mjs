@@ -121,11 +121,13 @@ export function printTable(results) {
 }
 
 export function printSummary(results, web, checks) {
-  for (const { engine, dataSet, rssMb, counts, loadSeconds } of results) {
+  for (const { engine, dataSet, rssMb, anonMb, fileMb, counts, loadSeconds } of results) {
+    // Runs saved before the split was measured have the total only.
+    const split = anonMb === undefined ? '' : ` (anonymous ${Math.round(anonMb)}, mapped files ${Math.round(fileMb)})`;
     console.log(
       `${engine} ${dataSet}: loaded in ${loadSeconds.toFixed(1)} s (${Object.entries(counts)
         .map(([t, n]) => `${t} ${n}`)
-        .join(', ')}); server RSS after the run ${Math.round(rssMb)} MB`,
+        .join(', ')}); server RSS after the run ${Math.round(rssMb)} MB${split}`,
     );
   }
   console.log(

@@ -26,6 +26,29 @@ export const listByUser = (db: Db, groupId: string, userId: string): Promise<Ava
 const memberSlots = precompiled(2, (db, groupId, userId) => ofMembers(db, groupId).where('a.user_id', '=', userId));
 
 /**
+ * The caller's own slots in a group with the time zone of their profile (null when unset), in one
+ * statement: a tick reads both in its transaction.
+ */
+export async function listOwnWithProfileZone(
+  db: Db,
+  groupId: string,
+  userId: string,
+): Promise<{ profileZone: string | null; slots: AvailabilityRow[] }> {
+  const rows = await ownSlots.all(db, groupId, userId);
+  const slots = rows.flatMap(({ profile_zone: _, ...row }) => (row.day === null ? [] : [row as AvailabilityRow]));
+  return { profileZone: rows[0]?.profile_zone ?? null, slots };
+}
+// One row for the user even without slots; a slot counts only while they are a member, as in ofMembers.
+const ownSlots = precompiled(2, (db, groupId, userId) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('group_members as m', (join) => join.on('m.group_id', '=', groupId).onRef('m.user_id', '=', 'u.id'))
+    .leftJoin('civ_availability as a', (join) => join.onRef('a.group_id', '=', 'm.group_id').onRef('a.user_id', '=', 'm.user_id'))
+    .select(['u.time_zone as profile_zone', 'a.user_id', 'u.username', 'a.day', 'a.time', 'a.time_zone'])
+    .where('u.id', '=', userId),
+);
+
+/**
  * Reads all of a member's slots in a group on the clock of `timeZone` from now on: a member's week
  * is one week of their own life, so answering from a new zone takes the earlier answers along.
  */

@@ -12,7 +12,6 @@ import type { Db } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { assertCan, loadAccess } from '../groups/group-access';
 import type { GroupChanges } from '../live/group-changes';
-import { findTimeZone } from '../users/users.repo';
 import * as availability from './availability.repo';
 import { assertSelf } from './civ-access';
 import { forViewer, toAvailabilityDtos, type ZonedAvailabilityDto } from './civilization.mapper';
@@ -78,8 +77,7 @@ export function createAvailabilityService({ db, clock, changes }: Deps) {
       // Read and written in one transaction, so the answer is the slots as this tick left them,
       // built from what was read: only what changes is written (a zone move, the slot itself).
       const slots = await db.transaction().execute(async (tx) => {
-        const profileZone = await findTimeZone(tx, actor.id);
-        const mine = await availability.listByUser(tx, params.groupID, actor.id);
+        const { profileZone, slots: mine } = await availability.listOwnWithProfileZone(tx, params.groupID, actor.id);
         const timeZone = profileZone ?? body.timeZone ?? mine[0]?.time_zone ?? access.group.time_zone;
         const key = { group_id: params.groupID, user_id: actor.id, day: body.day, time: body.time };
         const ticked = mine.some((row) => row.day === body.day && row.time === body.time);
