@@ -159,10 +159,6 @@ export async function setLate(db: Db, eventId: string, userId: string, late: num
   await db.updateTable('event_attendees').set({ late }).where('event_id', '=', eventId).where('user_id', '=', userId).execute();
 }
 
-export async function deleteAttendee(db: Db, eventId: string, userId: string): Promise<boolean> {
-  return (await seat.changed(db, eventId, userId)) === 1;
-}
-
 /**
  * Gives up the member's seat and drops their reminder for it not yet sent (a withdrawal). On
  * PostgreSQL the two deletes are one statement, as each statement is a round trip there; SQLite

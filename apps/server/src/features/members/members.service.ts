@@ -86,7 +86,7 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
             receive_event_notifications: 1,
             joined_at: clock.now(),
           });
-          // Already a member (a join that won a race): their sign-ups are real, and nothing is cleared.
+          // Already a member (another join got there first): their sign-ups are real, and nothing is cleared.
           if (!inserted) throw conflict(ALREADY_MEMBER_MESSAGE);
           await clearSeatsOfNewcomer(tx, access.group.id, actor.id);
         });
