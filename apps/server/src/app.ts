@@ -40,7 +40,7 @@ import { quorumRoutes } from './features/events/quorum.routes';
 import { createQuorumService } from './features/events/quorum.service';
 import { createWaitlistService } from './features/events/waitlist.service';
 import { gamesRoutes } from './features/games/games.routes';
-import { loadCallerInGroup } from './features/groups/caller-in-group';
+import { loadCaller, loadCallerInGroup } from './features/groups/caller-in-group';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createDashboardService } from './features/dashboard/dashboard.service';
@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: config.usersLimits ?? defaultUsersLimits,
     log: app.log,
   });
-  await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds, loadUser: usersService.getSessionUser,
+  await app.register(authPlugin, { secret, tokenTtlSeconds: config.tokenTtlSeconds, loadUser: (id, sessionVersion) => loadCaller(db, id, sessionVersion),
     loadUserInGroup: (id, sessionVersion, groupId) => loadCallerInGroup(db, id, sessionVersion, groupId),
   });
   await app.register(keptResponsesPlugin, { db, clock });

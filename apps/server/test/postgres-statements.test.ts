@@ -1,3 +1,4 @@
+import net from 'node:net';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,5 +68,115 @@ describe.skipIf(!url)('statements on PostgreSQL', () => {
     ).rejects.toMatchObject({ code: '0A000' });
     // The alter was rolled back with it; the next read, on a fresh connection, answers.
     expect((await readNote('n1')).rows).toEqual([{ id: 'n1', body: 'first', pinned: false }]);
+  });
+});
+
+/** A TCP relay to PostgreSQL that counts the writes the server's client sends (each arrives as one chunk on loopback). */
+async function relay(target: URL) {
+  let chunks = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.on('data', (chunk) => {
+      chunks += 1;
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => client.write(chunk));
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    chunks: () => chunks,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe.skipIf(!url)('transactions on PostgreSQL', () => {
+  const txSchema = `transactions_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  let tunnel: Awaited<ReturnType<typeof relay>>;
+  let relayed: DatabaseHandle;
+  /** A second pool straight to PostgreSQL: what other servers see. */
+  let direct: DatabaseHandle;
+  const names = async () => (await sql<{ id: string }>`select id from notes order by id`.execute(direct.db)).rows.map((row) => row.id);
+
+  beforeAll(async () => {
+    await admin(`create schema ${txSchema}`);
+    tunnel = await relay(new URL(url!));
+    relayed = openDatabase({ kind: 'postgres', url: tunnel.url, schema: txSchema, max: 1 });
+    direct = openDatabase({ kind: 'postgres', url: url!, schema: txSchema, max: 2 });
+    await sql`create table notes (id text primary key)`.execute(direct.db);
+  });
+  afterAll(async () => {
+    await relayed?.close();
+    await direct?.close();
+    await tunnel?.close();
+    await admin(`drop schema ${txSchema} cascade`);
+  });
+
+  it("sends a transaction's begin in the same write as its first statement", async () => {
+    await sql`select 1`.execute(relayed.db); // connected
+    const before = tunnel.chunks();
+    await relayed.db.transaction().execute(async (trx) => {
+      await sql`insert into notes (id) values (${'t1'})`.execute(trx);
+      await sql`insert into notes (id) values (${'t2'})`.execute(trx);
+    });
+    // begin with the first insert, the second insert, commit
+    expect(tunnel.chunks() - before).toBe(3);
+    expect(await names()).toEqual(['t1', 't2']);
+  });
+
+  it('still opens the transaction: what it writes is seen by others only once it commits', async () => {
+    let seenInside: string[] = [];
+    await relayed.db.transaction().execute(async (trx) => {
+      await sql`insert into notes (id) values (${'t3'})`.execute(trx);
+      seenInside = await names();
+    });
+    expect(seenInside).toEqual(['t1', 't2']);
+    expect(await names()).toEqual(['t1', 't2', 't3']);
+  });
+
+  it('rolls back everything when a later statement fails, and when the first one does', async () => {
+    await expect(
+      relayed.db.transaction().execute(async (trx) => {
+        await sql`insert into notes (id) values (${'t4'})`.execute(trx);
+        await sql`insert into notes (id) values (${'t1'})`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      relayed.db.transaction().execute(async (trx) => {
+        await sql`insert into notes (id) values (${'t1'})`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await names()).toEqual(['t1', 't2', 't3']);
+    // The one connection is usable afterwards and not left inside a transaction.
+    await sql`insert into notes (id) values (${'t5'})`.execute(relayed.db);
+    expect(await names()).toEqual(['t1', 't2', 't3', 't5']);
+  });
+
+  it('sends nothing for a transaction that ran no statement', async () => {
+    const before = tunnel.chunks();
+    expect(await relayed.db.transaction().execute(async () => 'done')).toBe('done');
+    await expect(
+      relayed.db.transaction().execute(async () => {
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(tunnel.chunks()).toBe(before);
+    expect((await sql<{ one: number }>`select 1 as one`.execute(relayed.db)).rows).toEqual([{ one: 1 }]);
   });
 });

@@ -110,6 +110,9 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
     // Waiting for a connection never hangs a request: after this it fails (503) instead.
     connectionTimeoutMillis: 10_000,
+    // A statement may be sent before the answer to the one before it: a transaction's `begin` goes
+    // with its first statement (postgres-statements.ts).
+    pipeline: true,
   });
   // A broken connection is an 'error' event; with no listener Node would end the process. The pool
   // drops a broken idle client itself; a checked-out one fails its next query and is dropped on release.

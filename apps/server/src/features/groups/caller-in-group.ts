@@ -1,11 +1,13 @@
+import { sql } from 'kysely';
 import { precompiled } from '../../db/precompiled';
 import { rowCache } from '../../db/row-cache';
 import type { Db } from '../../db/schema';
 import { sameStamp, sqliteWritesOf, type WriteStamp } from '../../db/sqlite-writes';
-import { attachTableVersions, tableVersionsColumn, type TableVersions } from '../../db/table-versions';
+import { statementBatch } from '../../db/statement-batch';
+import { attachTableVersions, postgresReadsOf, tableVersionsColumn, type TableVersions } from '../../db/table-versions';
 import type { SessionUser } from '../users/session-version';
 import { toSessionUser } from '../users/users.mapper';
-import type { UserRow } from '../users/users.repo';
+import { findCaller, type UserRow } from '../users/users.repo';
 import type { GroupMemberWithNameRow } from './group-members.repo';
 import type { GroupRow } from './groups.repo';
 
@@ -44,35 +46,59 @@ type CallerRow = UserRow & {
   table_versions: TableVersions | null;
 };
 
+/** The group and membership columns read with the caller, as the caller's row names them. */
+const GROUP_AND_MEMBERSHIP = [
+  'g.id as g_id',
+  'g.group_name as g_group_name',
+  'g.game_name as g_game_name',
+  'g.link_url as g_link_url',
+  'g.is_private as g_is_private',
+  'g.group_owner as g_group_owner',
+  'g.invite_link as g_invite_link',
+  'g.settings as g_settings',
+  'g.created_at as g_created_at',
+  'g.time_zone as g_time_zone',
+  'g.settings_updated_at as g_settings_updated_at',
+  'm.role as m_role',
+  'm.is_active as m_is_active',
+  'm.team as m_team',
+  'm.receive_event_notifications as m_receive_event_notifications',
+  'm.joined_at as m_joined_at',
+] as const;
+
 // The caller's account, the group the call names and the caller's membership in it: one statement
-// where there were two (on PostgreSQL each is a round trip), compiled once.
+// where there were two, compiled once. SQLite's; PostgreSQL reads callers in batches (below).
 const callerInGroup = precompiled(2, (db, userId, groupId) =>
   db
     .selectFrom('users')
     .leftJoin('groups as g', (join) => join.on('g.id', '=', groupId))
     .leftJoin('group_members as m', (join) => join.onRef('m.group_id', '=', 'g.id').onRef('m.user_id', '=', 'users.id'))
     .selectAll('users')
-    .select([
-      'g.id as g_id',
-      'g.group_name as g_group_name',
-      'g.game_name as g_game_name',
-      'g.link_url as g_link_url',
-      'g.is_private as g_is_private',
-      'g.group_owner as g_group_owner',
-      'g.invite_link as g_invite_link',
-      'g.settings as g_settings',
-      'g.created_at as g_created_at',
-      'g.time_zone as g_time_zone',
-      'g.settings_updated_at as g_settings_updated_at',
-      'm.role as m_role',
-      'm.is_active as m_is_active',
-      'm.team as m_team',
-      'm.receive_event_notifications as m_receive_event_notifications',
-      'm.joined_at as m_joined_at',
-      tableVersionsColumn(db),
-    ])
+    .select(GROUP_AND_MEMBERSHIP)
+    .select(tableVersionsColumn(db))
     .where('users.id', '=', userId),
 );
+
+interface CallerKey {
+  userId: string;
+  /** null: the call names no group. */
+  groupId: string | null;
+}
+
+/**
+ * On PostgreSQL, the callers of every request that arrived together, each with the group its call
+ * names and their membership, and every table's version once: one statement (one backend woken)
+ * for all of them, where each request took its own.
+ */
+const callersOnPostgres = statementBatch<CallerKey, CallerRow>(async (db, keys) => {
+  const { rows } = await sql<CallerRow & { position: number }>`
+    select c.position, u.*, ${sql.raw(GROUP_AND_MEMBERSHIP.join(', '))}, ${tableVersionsColumn(db)}
+    from unnest(${keys.map((key) => key.userId)}::text[], ${keys.map((key) => key.groupId)}::text[]) with ordinality as c(user_id, group_id, position)
+    join users u on u.id = c.user_id
+    left join groups g on g.id = c.group_id
+    left join group_members m on m.group_id = g.id and m.user_id = u.id`.execute(db);
+  return rows.map((row) => ({ index: Number(row.position) - 1, row }));
+});
 
 // Kept between requests on SQLite until one of its tables is written to, like the reads it joins.
 const cached = rowCache<CallerRow>({ tables: READ_TABLES, ttlMs: 60_000, max: 10_000 });
@@ -115,17 +141,22 @@ function membershipOf(row: CallerRow, groupId: string): GroupMemberWithNameRow |
  */
 export async function loadCallerInGroup(db: Db, userId: string, sessionVersion: number, groupId: string): Promise<SessionUser | undefined> {
   const stamp = sqliteWritesOf(db)?.stamp(READ_TABLES);
-  const row = await cached.read(
-    db,
-    `${userId} ${groupId}`,
-    async () => (await callerInGroup.first(db, userId, groupId)) as CallerRow | undefined,
-  );
+  const row = postgresReadsOf(db)
+    ? await callersOnPostgres.load(db, { userId, groupId })
+    : await cached.read(db, `${userId} ${groupId}`, async () => (await callerInGroup.first(db, userId, groupId)) as CallerRow | undefined);
   if (!row || Number(row.session_version) !== sessionVersion) return undefined;
   const readAhead: ReadAhead = { groupId, group: groupOf(row), membership: membershipOf(row, groupId), stamp, taken: false };
   // Set on the user rather than merged with Object.assign, which takes a slow path for a symbol key.
   const caller = attachTableVersions(toSessionUser(row), row.table_versions) as SessionUser & { [READ_AHEAD]?: ReadAhead };
   caller[READ_AHEAD] = readAhead;
   return caller;
+}
+
+/** The caller when `sessionVersion` is still theirs, for a call that names no group. */
+export async function loadCaller(db: Db, userId: string, sessionVersion: number): Promise<SessionUser | undefined> {
+  const row = postgresReadsOf(db) ? await callersOnPostgres.load(db, { userId, groupId: null }) : await findCaller(db, userId);
+  if (!row || Number(row.session_version) !== sessionVersion) return undefined;
+  return attachTableVersions(toSessionUser(row), row.table_versions);
 }
 
 /**
