@@ -1,6 +1,7 @@
 // Fresh answers: each read right after a write to a table it reads, so nothing kept between
 // requests can answer it. Every connection sends the write, then the read, round after round; the
 // bare route answers the same pairs. The figure is the pairs' rate, app over bare.
+import { PAGE_WEEK_OF } from './mixed-day.mjs';
 const json = { 'content-type': 'application/json' };
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const TIMES = ['Morning', 'Afternoon', 'Evening'];
@@ -119,7 +120,7 @@ export function freshCalls(world) {
     read('getFullGroup (12 members)', `/api/groups/getFullGroup?groupID=${groupId}`, 'membership'),
     read('getEvents (10 events)', `/api/events/getEvents?groupID=${groupId}`, 'signUp'),
     read('getGroupCards (4 cards)', `/api/components/getGroupCards?groupID=${groupId}`, 'card'),
-    read('getGroupAvailability', `/api/civilization/getGroupAvailability?groupID=${groupId}`, 'availability'),
+    read('getGroupAvailability', `/api/civilization/getGroupAvailability?groupID=${groupId}&weekOf=${PAGE_WEEK_OF}`, 'availability'),
     read('getActiveGames (25 active)', `/api/civilization/getActiveGames?groupID=${groupId}`, 'game'),
     read('getFinishedGames ffa page 1', `/api/civilization/getFinishedGames?groupID=${groupId}&gameType=ffa`, 'game'),
     read('getRankings ffa', `/api/civilization/getRankings?groupID=${groupId}&gameType=ffa`, 'game'),

@@ -7,13 +7,22 @@ import { BENCH_PASSWORD } from './templates.mjs';
 export const MIXED_GROUPS = 10;
 export const WRITE_SHARE = 0.15;
 
+/**
+ * The week the members page shows, as it asks for it: from the start of the viewer's day (here
+ * UTC's), the same all day.
+ */
+export const PAGE_WEEK_OF = (() => {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+})();
+
 /** What members' pages read, with how often (out of 100 reads). */
 const READS = [
   { weight: 20, url: (g) => `/api/groups/getFullGroup?groupID=${g}` },
   { weight: 20, url: (g) => `/api/events/getEvents?groupID=${g}` },
   { weight: 15, url: (g) => `/api/components/getGroupCards?groupID=${g}` },
   { weight: 15, url: (g, member) => `/api/groups/getUserGroups?userID=${member.id}` },
-  { weight: 10, url: (g) => `/api/civilization/getGroupAvailability?groupID=${g}` },
+  { weight: 10, url: (g) => `/api/civilization/getGroupAvailability?groupID=${g}&weekOf=${PAGE_WEEK_OF}` },
   { weight: 12, url: (g) => `/api/civilization/getActiveGames?groupID=${g}` },
   { weight: 8, url: (g) => `/api/civilization/getRankings?groupID=${g}&gameType=ffa` },
 ];

@@ -204,6 +204,37 @@ describe('answers kept between requests', () => {
     expect(await next()).toBe(first._id);
   });
 
+  it("of a group's availability for a named week are kept, lapse on a member's tick and stay each caller's; without a week none is kept", async () => {
+    const weekOf = t.clock.now();
+    const gridUrl = `/api/civilization/getGroupAvailability?groupID=${groupID}&weekOf=${weekOf}`;
+    const tick = (as: TestUser, available: boolean) =>
+      call(t.app, `/api/civilization/postPlayerAvailability/${groupID}/${as.user.id}`, {
+        method: 'POST',
+        as,
+        payload: { day: 'Saturday', time: 'Evening', available },
+      });
+    const slotsOf = async (as: TestUser) =>
+      ((await read(gridUrl, as)).body.availability as { userID: string; timeZone?: string }[]).map((slot) => ({
+        userID: slot.userID,
+        zoned: slot.timeZone !== undefined,
+      }));
+    expect(await slotsOf(member)).toEqual([]);
+    queries.length = 0;
+    expect(await slotsOf(member)).toEqual([]);
+    expect(queries).toHaveLength(t.database.kind === 'sqlite' ? 0 : 1);
+    expect((await tick(owner, true)).status).toBe(200);
+    expect(await slotsOf(member)).toEqual([{ userID: owner.user.id, zoned: false }]);
+    // The owner's own answer names the zone of their slot; the member's does not.
+    expect(await slotsOf(owner)).toEqual([{ userID: owner.user.id, zoned: true }]);
+    expect((await tick(owner, false)).status).toBe(200);
+    expect(await slotsOf(member)).toEqual([]);
+    // Without weekOf the week starts when asked: each answer is made afresh, from its own time.
+    const nowUrl = `/api/civilization/getGroupAvailability?groupID=${groupID}`;
+    const first = (await read(nowUrl)).body.from;
+    t.clock.advance(60_000);
+    expect((await read(nowUrl)).body.from).toBe(first + 60_000);
+  });
+
   it('of different URLs are different answers', async () => {
     const solo = await createUser(t.app);
     const a = await createGroup(t.app, solo, { groupName: 'Alpha' });

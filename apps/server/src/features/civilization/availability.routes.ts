@@ -30,7 +30,12 @@ export const availabilityRoutes =
           response: { 200: groupAvailabilityResponse, ...errors },
         },
       },
-      (req) => availability.getGroupAvailability(req.actor, req.query),
+      (req, reply) => {
+        // Without weekOf the week starts at the request's own time, so no two answers are alike: none is kept.
+        // The members page always names its week (the start of the viewer's day).
+        if (req.query.weekOf === undefined) return availability.getGroupAvailability(req.actor, req.query);
+        reply.sendKept(() => availability.getGroupAvailability(req.actor, req.query));
+      },
     );
 
     app.get(
