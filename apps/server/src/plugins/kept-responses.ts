@@ -44,10 +44,11 @@ function copiesSizeOf(entry: Entry): number {
 const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * At most this much answer text is kept (the oldest used goes first), and at most this many answers.
- * 2 MB holds the bench's mixed day whole (the same throughput as 8 MB); 8 MB filled over the soak's
+ * 3 MB holds the bench's mixed day whole, availability grids included (2.1 MB without them filled
+ * 2 MB, and then answers pushed out lost their compressed copies too); 8 MB filled over the soak's
  * five minutes and showed as 9 to 10 MB/min of RSS growth (docs/decisions/performance-day.md, "Memory").
  */
-export const KEPT_RESPONSES_BYTES = 2 * 1024 * 1024;
+export const KEPT_RESPONSES_BYTES = 3 * 1024 * 1024;
 export const KEPT_RESPONSES_MAX = 5_000;
 /**
  * At most this much of kept answers' compressed copies, counted apart from their text so that
