@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { GROUP_SCOPED_TABLES } from '../src/db/group-scoped-tables';
 import { attend, createEvent, unattend } from './events-fixtures';
 import { call, createGroup, join, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, TEST_APP_CONFIG, type TestApp } from './test-app';
@@ -141,10 +142,43 @@ describe.runIf(url)('answers kept between requests on PostgreSQL', () => {
     const { rows } = await shell.query(`
       select c.relname as name from pg_class c
        where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r'
-         and c.relname not in ('table_versions', 'table_write_marks', 'kysely_migration', 'kysely_migration_lock')
+         and c.relname not in ('table_versions', 'group_table_versions', 'table_write_marks', 'kysely_migration', 'kysely_migration_lock')
          and (not exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'note_table_write')
               or not exists (select 1 from table_versions v where v.name = c.relname))`);
     expect(rows).toEqual([]);
+    const { rows: scoped } = await shell.query(`
+      select c.relname as name from pg_class c join pg_trigger g on g.tgrelid = c.oid and g.tgname = 'note_group_write'
+       where c.relnamespace = current_schema()::regnamespace order by 1`);
+    expect(scoped.map((row: { name: string }) => row.name)).toEqual(Object.keys(GROUP_SCOPED_TABLES).sort());
+  });
+
+  it("version a group-scoped table per group: each row's group, its old and new group on a move, no known group on a cascade or a truncate", async () => {
+    const groupVersion = async (table: string, group: string) =>
+      Number((await shell.query('select version from group_table_versions where name = $1 and group_id = $2', [table, group])).rows[0]?.version ?? 0);
+    const second = await createGroup(t.app, owner, { groupName: 'Second on PostgreSQL' });
+    const here = await createEvent(t.app, owner, groupID, t.clock.now(), { eventName: 'Here' });
+    const there = await createEvent(t.app, owner, second._id, t.clock.now(), { eventName: 'There' });
+    const versions = async () => ({
+      here: await groupVersion('event_attendees', groupID),
+      there: await groupVersion('event_attendees', second._id),
+      unknown: await groupVersion('event_attendees', ''),
+    });
+    let before = await versions();
+    expect((await attend(t.app, owner, there._id)).status).toBe(200);
+    expect(await versions()).toEqual({ ...before, there: before.there + 1 });
+    before = await versions();
+    await shell.query('update event_attendees set event_id = $1 where event_id = $2', [here._id, there._id]);
+    expect(await versions()).toEqual({ ...before, here: before.here + 1, there: before.there + 1 });
+    before = await versions();
+    await shell.query('delete from events where id = $1', [here._id]);
+    expect((await versions()).unknown).toBe(before.unknown + 1);
+    const slots = await groupVersion('civ_availability', '');
+    await shell.query('begin');
+    await shell.query('create temp table kept_slots as select * from civ_availability');
+    await shell.query('truncate civ_availability');
+    await shell.query('insert into civ_availability select * from kept_slots');
+    await shell.query('commit');
+    expect(await groupVersion('civ_availability', '')).toBe(slots + 1);
   });
 
   it('are not kept when they read a table without a version', async () => {

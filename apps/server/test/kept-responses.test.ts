@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMPRESS_THRESHOLD_BYTES } from '../src/plugins/compression';
+import { groupKey } from '../src/db/group-scoped-tables';
 import { DATA_VERSION_EVERY_MS, sqliteWritesOf } from '../src/db/sqlite-writes';
 import { attend, createEvent, HOUR } from './events-fixtures';
 import { call, createGroup, join, type TestUser } from './groups-fixtures';
@@ -233,6 +234,74 @@ describe('answers kept between requests', () => {
     const first = (await read(nowUrl)).body.from;
     t.clock.advance(60_000);
     expect((await read(nowUrl)).body.from).toBe(first + 60_000);
+  });
+
+  it("of a group's events and grid stay kept through sign-ups and ticks in another group, and lapse on those in their own", async () => {
+    const elsewhere = await createGroup(t.app, owner, { groupName: 'Elsewhere' });
+    await join(t.app, elsewhere, member);
+    const here = await createEvent(t.app, owner, groupID, t.clock.now(), { eventName: 'Here tonight' });
+    const there = await createEvent(t.app, owner, elsewhere._id, t.clock.now(), { eventName: 'There tonight' });
+    const weekOf = t.clock.now();
+    const gridUrl = (group: string) => `/api/civilization/getGroupAvailability?groupID=${group}&weekOf=${weekOf}`;
+    const tick = (group: string, available: boolean) =>
+      call(t.app, `/api/civilization/postPlayerAvailability/${group}/${owner.user.id}`, {
+        method: 'POST',
+        as: owner,
+        payload: { day: 'Sunday', time: 'Morning', available },
+      });
+    const seated = async (url: string, eventId: string) =>
+      ((await read(url)).body as { _id: string; attendingMembers: { userID: string }[] }[])
+        .find((e) => e._id === eventId)!
+        .attendingMembers.map((a) => a.userID);
+    const slots = async (group: string) => ((await read(gridUrl(group))).body.availability as { userID: string }[]).map((s) => s.userID);
+    const eventsOf = (group: string) => `/api/events/getEvents?groupID=${group}`;
+    // Each answer costs its statements once; kept, none on SQLite and the caller's one on PostgreSQL.
+    const keptCost = t.database.kind === 'sqlite' ? 0 : 1;
+    expect(await seated(eventsOf(groupID), here._id)).toEqual([]);
+    expect(await slots(groupID)).toEqual([]);
+
+    expect((await attend(t.app, owner, there._id)).status).toBe(200);
+    expect((await tick(elsewhere._id, true)).status).toBe(200);
+    queries.length = 0;
+    expect(await seated(eventsOf(groupID), here._id)).toEqual([]);
+    expect(await slots(groupID)).toEqual([]);
+    expect(queries).toHaveLength(2 * keptCost);
+    // The other group's own answers show its writes.
+    expect(await seated(eventsOf(elsewhere._id), there._id)).toEqual([owner.user.id]);
+    expect(await slots(elsewhere._id)).toEqual([owner.user.id]);
+
+    // In their own group the same writes lapse them.
+    expect((await attend(t.app, owner, here._id)).status).toBe(200);
+    expect((await tick(groupID, true)).status).toBe(200);
+    expect(await seated(eventsOf(groupID), here._id)).toEqual([owner.user.id]);
+    expect(await slots(groupID)).toEqual([owner.user.id]);
+    // So does a write behind the API.
+    await t.database.db.deleteFrom('event_attendees').where('event_id', '=', there._id).execute();
+    expect(await seated(eventsOf(elsewhere._id), there._id)).toEqual([]);
+    expect((await tick(groupID, false)).status).toBe(200);
+    expect(await slots(groupID)).toEqual([]);
+  });
+
+  it.runIf(!process.env.TEST_DATABASE_URL)("count a group's writes per group, and a row whose group is gone against every group", async () => {
+    const writes = sqliteWritesOf(t.database.db)!;
+    const event = await createEvent(t.app, owner, groupID, t.clock.now(), { eventName: 'Counted' });
+    const keys = [groupKey('event_attendees', groupID), groupKey('event_attendees', '')];
+    let before = keys.map((key) => writes.stamp([key]));
+    expect((await attend(t.app, member, event._id)).status).toBe(200);
+    expect(writes.stamp([keys[0]!])).not.toEqual(before[0]);
+    expect(writes.stamp([keys[1]!])).toEqual(before[1]);
+    // A seat moved to another group's event counts in both groups.
+    const elsewhere = await createGroup(t.app, owner, { groupName: 'Moved to' });
+    const moved = await createEvent(t.app, owner, elsewhere._id, t.clock.now(), { eventName: 'Moved' });
+    const movedKey = groupKey('event_attendees', elsewhere._id);
+    before = [...keys, movedKey].map((key) => writes.stamp([key]));
+    await t.database.db.updateTable('event_attendees').set({ event_id: moved._id }).where('event_id', '=', event._id).execute();
+    expect(writes.stamp([keys[0]!])).not.toEqual(before[0]);
+    expect(writes.stamp([movedKey])).not.toEqual(before[2]);
+    await t.database.db.updateTable('event_attendees').set({ event_id: event._id }).where('event_id', '=', moved._id).execute();
+    before = keys.map((key) => writes.stamp([key]));
+    await t.database.db.deleteFrom('events').where('id', '=', event._id).execute();
+    expect(writes.stamp([keys[1]!])).not.toEqual(before[1]);
   });
 
   it('of different URLs are different answers', async () => {

@@ -27,6 +27,7 @@ import * as m0750 from './migrations/0750_runescape_competitions';
 import * as m0770 from './migrations/0770_runescape_bingo';
 import * as m0780 from './migrations/0780_civ_game_list_indexes';
 import * as m0790 from './migrations/0790_table_versions';
+import * as m0800 from './migrations/0800_group_table_versions';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0770_runescape_bingo': m0770,
   '0780_civ_game_list_indexes': m0780,
   '0790_table_versions': m0790,
+  '0800_group_table_versions': m0800,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

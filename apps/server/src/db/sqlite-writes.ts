@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { GROUP_SCOPED_TABLES, groupKey } from './group-scoped-tables';
 import type { Db } from './schema';
 
 /** Where a table may have changed since: compare two stamps of the same tables; equal means unchanged. */
@@ -21,12 +22,24 @@ export interface TrackedRead<T> {
 }
 
 export interface SqliteWrites {
+  /**
+   * The stamp of `tables`: table names, or a group-scoped table's writes in one group as named by
+   * groupKey (db/group-scoped-tables.ts), which never match until `countGroupWrites` has run.
+   */
   stamp(tables: readonly string[]): WriteStamp;
+  /**
+   * From now on counts the writes to each group-scoped table per group as well, by triggers of this
+   * connection only (other processes' writes are seen by their commit count); once the schema is migrated.
+   */
+  countGroupWrites(): void;
   inTransaction(): boolean;
   /** Tells the reads in progress (see `track`) that rows of these tables were used without a statement (rows kept in memory). */
   noteRead(tables: readonly string[]): void;
-  /** Runs `work`, noting every table the statements run meanwhile read or write. */
-  track<T>(work: () => Promise<T>): Promise<TrackedRead<T>>;
+  /**
+   * Runs `work`, noting every table the statements run meanwhile read or write; `stampOf` turns
+   * them into what the stamp counts (a group's writes, say) and is reported as `tables`.
+   */
+  track<T>(work: () => Promise<T>, stampOf?: (tables: string[]) => string[]): Promise<TrackedRead<T>>;
 }
 
 const WRITTEN_TABLE = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?(\w+)"?/i;
@@ -92,6 +105,30 @@ export function createSqliteWrites(sqlite: SQLite.Database) {
     perTable.set(table, (perTable.get(table) ?? 0) + 1);
   }
 
+  /** Per `table@group` (db/group-scoped-tables.ts), the rows of that group written through this connection. */
+  const perGroup = new Map<string, number>();
+  /** Whether this connection's triggers count perGroup; until then, and after a schema change, group stamps never match. */
+  let groupsCounted = false;
+
+  function countGroupWrites() {
+    sqlite.function('note_group_write', { deterministic: false }, (table: unknown, groupId: unknown) => {
+      const key = groupKey(String(table), typeof groupId === 'string' ? groupId : '');
+      perGroup.set(key, (perGroup.get(key) ?? 0) + 1);
+      return null;
+    });
+    const existing = new Set((tableNamesQuery.all() as string[]).map((name) => name.toLowerCase()));
+    for (const [table, groupOf] of Object.entries(GROUP_SCOPED_TABLES)) {
+      if (!existing.has(table)) continue;
+      const note = (row: string) => `select note_group_write('${table}', ${groupOf(row)});`;
+      // TEMP: the triggers live on this connection only, so another process writing the file needs no such function.
+      sqlite.exec(`
+        create temp trigger if not exists "note_group_insert_${table}" after insert on main."${table}" begin ${note('new')} end;
+        create temp trigger if not exists "note_group_update_${table}" after update on main."${table}" begin ${note('old')} ${note('new')} end;
+        create temp trigger if not exists "note_group_delete_${table}" after delete on main."${table}" begin ${note('old')} end;`);
+    }
+    groupsCounted = true;
+  }
+
   /**
    * The tables a statement names: each word of it that is a table's name (a column named like a
    * table only adds one). A statement can only name tables that exist when it is prepared.
@@ -110,7 +147,11 @@ export function createSqliteWrites(sqlite: SQLite.Database) {
   const writes: SqliteWrites = {
     stamp(tables) {
       let count = unknown;
-      for (const table of tables) count += perTable.get(table) ?? 0;
+      for (const table of tables) {
+        // A group's writes when counted; else NaN, which equals no stamp, so nothing is kept by them.
+        if (table.includes('@')) count += groupsCounted ? (perGroup.get(table) ?? 0) : NaN;
+        else count += perTable.get(table) ?? 0;
+      }
       // Asking SQLite costs as much as a small query, so it is asked at most every DATA_VERSION_EVERY_MS.
       const now = performance.now();
       if (now - dataVersionReadAt >= DATA_VERSION_EVERY_MS) {
@@ -119,11 +160,12 @@ export function createSqliteWrites(sqlite: SQLite.Database) {
       }
       return { dataVersion, writes: count };
     },
+    countGroupWrites,
     inTransaction: () => sqlite.inTransaction,
     noteRead(tables) {
       for (const seen of tracking) for (const table of tables) seen.add(table);
     },
-    async track(work) {
+    async track(work, stampOf) {
       const seen = new Set<string>();
       const totalBefore = total;
       const clean = !sqlite.inTransaction;
@@ -135,9 +177,10 @@ export function createSqliteWrites(sqlite: SQLite.Database) {
       } finally {
         tracking.delete(seen);
       }
-      const tables = [...seen];
+      const tables = stampOf ? stampOf([...seen]) : [...seen];
       const unchanged = clean && !sqlite.inTransaction && total === totalBefore && sameStamp(writes.stamp([]), before);
-      return { value, tables, stamp: unchanged ? writes.stamp(tables) : undefined };
+      const stamp = unchanged ? writes.stamp(tables) : undefined;
+      return { value, tables, stamp: stamp && !Number.isNaN(stamp.writes) ? stamp : undefined };
     },
   };
   return {
@@ -150,7 +193,11 @@ export function createSqliteWrites(sqlite: SQLite.Database) {
       if (tracking.size) writes.noteRead(tablesOf(sql));
       if (readonly) return;
       total += 1;
-      if (SCHEMA_CHANGE.test(sql)) reachOf = undefined;
+      if (SCHEMA_CHANGE.test(sql)) {
+        reachOf = undefined;
+        // A table dropped takes its triggers along.
+        groupsCounted = false;
+      }
       const table = WRITTEN_TABLE.exec(sql)?.[1]?.toLowerCase();
       if (!table) {
         unknown += 1;

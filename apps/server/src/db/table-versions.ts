@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import { GROUP_SCOPED_TABLES } from './group-scoped-tables';
 import type { Db } from './schema';
 
 /**
@@ -10,6 +11,11 @@ import type { Db } from './schema';
  * and the rows commit together, whichever server, job, shell or foreign key cascade wrote them, so
  * versions read in one statement and equal in a later one mean that nothing written to those tables
  * has committed in between, on any server.
+ *
+ * The group-scoped tables (db/group-scoped-tables.ts) are versioned per group as well, in
+ * `group_table_versions`: a row trigger notes each written row's group, and the same deferred
+ * trigger raises the version of each table and group noted (`table@`, for a row whose group it could
+ * not find, and for a truncate). A group's versions are read with the caller of a call naming it.
  */
 
 /**
@@ -35,13 +41,34 @@ const SETUP = [
      end if;
      return null;
    end $$`,
+  // A group-scoped table's version in one group; a missing row is version 0 (rows are never deleted).
+  `create table if not exists group_table_versions (group_id text not null, name text not null, version bigint not null default 0, primary key (group_id, name))`,
+  `create or replace function note_written_group(written_table text, written_group text) returns void language plpgsql as $$
+   declare
+     written text := coalesce(current_setting('smm.written_groups', true), '');
+     token text := written_table || '@' || coalesce(written_group, '');
+   begin
+     if written = '' then
+       perform set_config('smm.written_groups', ' ' || token || ' ', true);
+     elsif position(' ' || token || ' ' in written) = 0 then
+       perform set_config('smm.written_groups', written || token || ' ', true);
+     end if;
+   end $$`,
+  // Table versions first, then group versions, each in order: two transactions lock them in the same order.
   `create or replace function raise_table_versions() returns trigger language plpgsql as $$
    begin
      update table_versions set version = version + 1
       where name in (select name from table_versions
                       where name = any (string_to_array(trim(current_setting('smm.written_tables', true)), ' '))
                       order by name for update);
+     insert into group_table_versions (group_id, name, version)
+       select split_part(token, '@', 2), split_part(token, '@', 1), 1
+         from unnest(string_to_array(trim(coalesce(current_setting('smm.written_groups', true), '')), ' ')) as token
+        where token <> ''
+        order by 1, 2
+       on conflict (group_id, name) do update set version = group_table_versions.version + 1;
      perform set_config('smm.written_tables', '', true);
+     perform set_config('smm.written_groups', '', true);
      delete from table_write_marks where txid = new.txid;
      return null;
    end $$`,
@@ -51,7 +78,42 @@ const SETUP = [
 ];
 
 /** Tables whose writes are not versioned: the versions themselves, and Kysely's migration bookkeeping. */
-const UNVERSIONED = new Set(['table_versions', 'table_write_marks', 'kysely_migration', 'kysely_migration_lock']);
+const UNVERSIONED = new Set(['table_versions', 'group_table_versions', 'table_write_marks', 'kysely_migration', 'kysely_migration_lock']);
+
+/**
+ * The row trigger of a group-scoped table: notes the group of each row written (before and after an
+ * update), and a truncate as a write in no known group.
+ */
+function groupWriteFunction(table: string, groupOf: (row: string) => string): string {
+  return `create or replace function "note_group_write_${table}"() returns trigger language plpgsql as $$
+   begin
+     if tg_op = 'TRUNCATE' then
+       perform note_written_group(tg_table_name, null);
+       return null;
+     end if;
+     if tg_op <> 'INSERT' then perform note_written_group(tg_table_name, ${groupOf('old')}); end if;
+     if tg_op <> 'DELETE' then perform note_written_group(tg_table_name, ${groupOf('new')}); end if;
+     return null;
+   end $$`;
+}
+
+/** Gives every group-scoped table of the schema that has none its row and truncate triggers. */
+async function versionGroupScopedTables(db: Kysely<unknown>): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    select c.relname as name from pg_class c
+     where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p')
+       and c.relname = any (${Object.keys(GROUP_SCOPED_TABLES)}::text[])
+       and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'note_group_write')`.execute(db);
+  for (const { name } of rows) {
+    await sql.raw(groupWriteFunction(name, GROUP_SCOPED_TABLES[name]!)).execute(db);
+    await sql
+      .raw(`create trigger note_group_write after insert or update or delete on "${name}" for each row execute function "note_group_write_${name}"()`)
+      .execute(db);
+    await sql
+      .raw(`create trigger note_group_truncate after truncate on "${name}" for each statement execute function "note_group_write_${name}"()`)
+      .execute(db);
+  }
+}
 
 /**
  * Creates the versions and their triggers on PostgreSQL, and versions every table of the schema
@@ -74,18 +136,32 @@ export async function versionEveryTable(db: Kysely<unknown>): Promise<void> {
       .execute(db);
     await sql`insert into table_versions (name) values (${name}) on conflict do nothing`.execute(db);
   }
+  await versionGroupScopedTables(db);
 }
 
 /** Each versioned table's version, as read by the caller's statement (plugins/auth.ts). */
 export type TableVersions = Readonly<Record<string, number>>;
 
+const SCOPED_NAMES = `array[${Object.keys(GROUP_SCOPED_TABLES)
+  .map((name) => `'${name}'`)
+  .join(', ')}]::text[]`;
+
 /**
- * The column the caller's statement reads the versions with: every table's version, on PostgreSQL;
- * on SQLite, where the server's one connection counts its writes itself (db/sqlite-writes.ts), null.
+ * The column the caller's statement reads the versions with, on PostgreSQL: every table's version,
+ * and each group-scoped table's in the group `groupId` (a column of the statement; null when the
+ * call names none) and in no known group, as `table@group` and `table@`. On SQLite, where the
+ * server's one connection counts its writes itself (db/sqlite-writes.ts), null.
  */
-export function tableVersionsColumn(db: Db) {
+export function tableVersionsColumn(db: Db, groupId: RawBuilder<string | null> = sql`null`) {
   return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<TableVersions | null>`(select json_object_agg(name, version) from table_versions)`.as('table_versions')
+    ? sql<TableVersions | null>`(select json_object_agg(name, version) from (
+        select name, version from table_versions
+        union all
+        select s.name || '@' || x.group_id, coalesce(v.version, 0)
+          from unnest(${sql.raw(SCOPED_NAMES)}) as s(name)
+          cross join (select ${groupId}::text as group_id union all select '') as x
+          left join group_table_versions v on v.group_id = x.group_id and v.name = s.name
+         where x.group_id is not null) as versions)`.as('table_versions')
     : sql<TableVersions | null>`null`.as('table_versions');
 }
 

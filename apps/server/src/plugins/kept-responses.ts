@@ -3,12 +3,19 @@ import fp from 'fastify-plugin';
 import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
 import { sameStamp, sqliteWritesOf, type WriteStamp } from '../db/sqlite-writes';
+import { tablesForGroup } from '../db/group-scoped-tables';
 import { postgresReadsOf, tableVersionsOf, versionsOf } from '../db/table-versions';
 import { answerEncoding, compressAnswer, COMPRESS_THRESHOLD_BYTES, sendCompressed, type AnswerEncoding } from './compression';
 
 export interface KeepOptions<T> {
   /** For an answer that depends on the time: the clock time from which it may differ (undefined: never). */
   changesAt?: (answer: T) => number | undefined;
+  /**
+   * The group the call names, for an answer that reads only that group's rows of the group-scoped
+   * tables (db/group-scoped-tables.ts): it then lapses on their writes in that group (or in no known
+   * group), not in every group. Leave it out when the answer may read another group's rows.
+   */
+  rowsOfGroup?: string;
 }
 
 declare module 'fastify' {
@@ -80,6 +87,7 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
   const writes = sqliteWritesOf(db);
   const reads = postgresReadsOf(db);
   await reads?.load(db);
+  writes?.countGroupWrites();
   const entries = new Map<string, Entry>();
   let bytes = 0;
   /** The entries with compressed copies, in the order they were last used. */
@@ -142,7 +150,8 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
     const versions = tableVersionsOf(reply.request.maybeActor);
     const { value, tables: read } = await reads!.track(load);
     const body = reply.serialize(value) as string;
-    const tables = read && [...new Set([...CALLER_STATEMENT_TABLES, ...read])];
+    const all = read && [...new Set([...CALLER_STATEMENT_TABLES, ...read])];
+    const tables = all && options?.rowsOfGroup !== undefined ? tablesForGroup(all, options.rowsOfGroup) : all;
     const stamp = versions && tables && versionsOf(versions, tables);
     if (stamp) {
       const until = options?.changesAt?.(value) ?? Infinity;
@@ -153,10 +162,14 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
 
   async function answer<T>(reply: FastifyReply, key: string, now: number, load: () => Promise<T>, options?: KeepOptions<T>) {
     if (reads) return answerOnPostgres(reply, key, now, load, options);
-    const { value, tables, stamp } = await writes!.track(() => {
-      writes!.noteRead(CALLER_TABLES);
-      return load();
-    });
+    const group = options?.rowsOfGroup;
+    const { value, tables, stamp } = await writes!.track(
+      () => {
+        writes!.noteRead(CALLER_TABLES);
+        return load();
+      },
+      group === undefined ? undefined : (read) => tablesForGroup(read, group),
+    );
     const body = reply.serialize(value) as string;
     if (stamp) {
       const until = options?.changesAt?.(value) ?? Infinity;

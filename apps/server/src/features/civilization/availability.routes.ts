@@ -34,7 +34,8 @@ export const availabilityRoutes =
         // Without weekOf the week starts at the request's own time, so no two answers are alike: none is kept.
         // The members page always names its week (the start of the viewer's day).
         if (req.query.weekOf === undefined) return availability.getGroupAvailability(req.actor, req.query);
-        reply.sendKept(() => availability.getGroupAvailability(req.actor, req.query));
+        // Only this group's slots are read: a tick in another group leaves the grid kept.
+        reply.sendKept(() => availability.getGroupAvailability(req.actor, req.query), { rowsOfGroup: req.query.groupID });
       },
     );
 

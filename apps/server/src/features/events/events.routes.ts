@@ -36,7 +36,8 @@ export const eventsRoutes =
           response: { 200: eventsResponse, ...errors },
         },
       },
-      (req, reply) => reply.sendKept(() => events.getEvents(req.actor, req.query.groupID)),
+      // The group's events and their people: only this group's sign-ups, waitlists and answers.
+      (req, reply) => reply.sendKept(() => events.getEvents(req.actor, req.query.groupID), { rowsOfGroup: req.query.groupID }),
     );
 
     app.post(

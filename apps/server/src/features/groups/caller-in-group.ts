@@ -75,7 +75,7 @@ const callerInGroup = precompiled(2, (db, userId, groupId) =>
     .leftJoin('group_members as m', (join) => join.onRef('m.group_id', '=', 'g.id').onRef('m.user_id', '=', 'users.id'))
     .selectAll('users')
     .select(GROUP_AND_MEMBERSHIP)
-    .select(tableVersionsColumn(db))
+    .select(tableVersionsColumn(db, sql.ref('g.id')))
     .where('users.id', '=', userId),
 );
 
@@ -92,7 +92,7 @@ interface CallerKey {
  */
 const callersOnPostgres = statementBatch<CallerKey, CallerRow>(async (db, keys) => {
   const { rows } = await sql<CallerRow & { position: number }>`
-    select c.position, u.*, ${sql.raw(GROUP_AND_MEMBERSHIP.join(', '))}, ${tableVersionsColumn(db)}
+    select c.position, u.*, ${sql.raw(GROUP_AND_MEMBERSHIP.join(', '))}, ${tableVersionsColumn(db, sql.ref('g.id'))}
     from unnest(${keys.map((key) => key.userId)}::text[], ${keys.map((key) => key.groupId)}::text[]) with ordinality as c(user_id, group_id, position)
     join users u on u.id = c.user_id
     left join groups g on g.id = c.group_id
