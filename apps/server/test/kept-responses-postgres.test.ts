@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { GROUP_SCOPED_TABLES } from '../src/db/group-scoped-tables';
+import { VERSION_SHARDS, versionEveryTable } from '../src/db/table-versions';
 import { attend, createEvent, unattend } from './events-fixtures';
 import { call, createGroup, join, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, TEST_APP_CONFIG, type TestApp } from './test-app';
@@ -27,7 +28,7 @@ const read = (path: string, as: TestUser = member, app = t.app) => call(app, pat
 const cardsUrl = () => `/api/components/getGroupCards?groupID=${groupID}`;
 const eventsUrl = () => `/api/events/getEvents?groupID=${groupID}`;
 const versionOf = async (table: string) =>
-  Number((await shell.query('select version from table_versions where name = $1', [table])).rows[0]?.version);
+  Number((await shell.query('select sum(version) as version from table_versions where name = $1', [table])).rows[0]?.version);
 
 describe.runIf(url)('answers kept between requests on PostgreSQL', () => {
   beforeAll(async () => {
@@ -138,6 +139,56 @@ describe.runIf(url)('answers kept between requests on PostgreSQL', () => {
     }
   });
 
+  it("count versions in shards, so writers on other connections never wait for one another's commit", async () => {
+    const shardOf = async (client: pg.Client) => Number((await client.query('select pg_backend_pid() as pid')).rows[0].pid) % VERSION_SHARDS;
+    const shellShard = await shardOf(shell);
+    const opened: pg.Client[] = [];
+    try {
+      // Another connection counting in another shard than the shell's.
+      let writer: pg.Client | undefined;
+      while (!writer) {
+        const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+        await client.connect();
+        opened.push(client);
+        if ((await shardOf(client)) !== shellShard) writer = client;
+      }
+      const cards = await versionOf('group_cards');
+      await shell.query('begin');
+      await shell.query("update group_cards set footer = 'held open' where group_id = $1", [groupID]);
+      // The versions are raised now, as at a commit, and their rows stay locked until it.
+      await shell.query('set constraints all immediate');
+      await writer.query("set lock_timeout = '5s'");
+      await writer.query("update group_cards set footer = 'not waiting' where group_id = $1 and false", [groupID]);
+      const committed = async () =>
+        Number((await writer!.query("select sum(version) as version from table_versions where name = 'group_cards'")).rows[0].version);
+      expect(await committed()).toBe(cards + 1);
+      await shell.query('commit');
+      expect(await committed()).toBe(cards + 2);
+    } finally {
+      for (const client of opened) await client.end();
+    }
+  });
+
+  it('keep the versions of a database versioned before the shards, each as its shard 0', async () => {
+    const old = `versions_before_shards_${Date.now()}`;
+    await shell.query(`create schema ${old}`);
+    const database = openDatabase({ kind: 'postgres', url: url!, schema: old, max: 1 });
+    try {
+      await shell.query(`create table ${old}.table_versions (name text primary key, version bigint not null default 0)`);
+      await shell.query(`insert into ${old}.table_versions values ('group_cards', 41)`);
+      await versionEveryTable(database.db as never);
+      const { rows } = await shell.query(`select name, shard, version from ${old}.table_versions`);
+      expect(rows).toEqual([{ name: 'group_cards', shard: 0, version: 41 }]);
+      const { rows: key } = await shell.query(
+        `select array_length(conkey, 1) as columns from pg_constraint where conrelid = '${old}.table_versions'::regclass and contype = 'p'`,
+      );
+      expect(key).toEqual([{ columns: 2 }]);
+    } finally {
+      await database.close();
+      await shell.query(`drop schema ${old} cascade`);
+    }
+  });
+
   it('version every table of the schema', async () => {
     const { rows } = await shell.query(`
       select c.relname as name from pg_class c
@@ -154,7 +205,7 @@ describe.runIf(url)('answers kept between requests on PostgreSQL', () => {
 
   it("version a group-scoped table per group: each row's group, its old and new group on a move, no known group on a cascade or a truncate", async () => {
     const groupVersion = async (table: string, group: string) =>
-      Number((await shell.query('select version from group_table_versions where name = $1 and group_id = $2', [table, group])).rows[0]?.version ?? 0);
+      Number((await shell.query('select coalesce(sum(version), 0) as version from group_table_versions where name = $1 and group_id = $2', [table, group])).rows[0]?.version);
     const second = await createGroup(t.app, owner, { groupName: 'Second on PostgreSQL' });
     const here = await createEvent(t.app, owner, groupID, t.clock.now(), { eventName: 'Here' });
     const there = await createEvent(t.app, owner, second._id, t.clock.now(), { eventName: 'There' });

@@ -6,11 +6,17 @@ import type { Db } from './schema';
 /**
  * On PostgreSQL every table has a version in `table_versions`, raised by each transaction that
  * writes to it, as part of that transaction: a statement trigger on the table notes the table, and
- * one trigger deferred to the commit raises the versions of every table noted, locking their rows
- * in name order (so two transactions raising the same versions queue, never deadlock). The versions
- * and the rows commit together, whichever server, job, shell or foreign key cascade wrote them, so
- * versions read in one statement and equal in a later one mean that nothing written to those tables
- * has committed in between, on any server.
+ * one trigger deferred to the commit raises the versions of every table noted. The versions and the
+ * rows commit together, whichever server, job, shell or foreign key cascade wrote them, so versions
+ * read in one statement and equal in a later one mean that nothing written to those tables has
+ * committed in between, on any server.
+ *
+ * A table's version is the sum of its shards' counts: a transaction raises the shard of its
+ * connection (VERSION_SHARDS of them), so that writers on different connections never wait for one
+ * another's commit, where with one row per table every sign-up held that table's row until its
+ * commit reached the disk. Counts only grow, so a sum read after a commit is never the sum read
+ * before it. The shards are raised in name order, so two transactions raising the same ones queue,
+ * never deadlock.
  *
  * The group-scoped tables (db/group-scoped-tables.ts) are versioned per group as well, in
  * `group_table_versions`: a row trigger notes each written row's group, and the same deferred
@@ -18,15 +24,26 @@ import type { Db } from './schema';
  * not find, and for a truncate). A group's versions are read with the caller of a call naming it.
  */
 
+/** How many shards a version is counted in: more than a server's pool has connections. */
+export const VERSION_SHARDS = 16;
+
 /**
- * The versions' table: one row per table of the schema, read whole by every request's first
- * statement (the only table a plan may read whole on purpose).
+ * The versions' table: one row per table of the schema and shard written, read whole by every
+ * request's first statement (the only table a plan may read whole on purpose).
  */
 export const VERSIONS_TABLE = 'table_versions';
 
 /** The trigger functions and the tables they use; created in the connection's own schema. */
 const SETUP = [
-  `create table if not exists table_versions (name text primary key, version bigint not null default 0)`,
+  `create table if not exists table_versions (name text not null, shard integer not null default 0, version bigint not null default 0, primary key (name, shard))`,
+  // A database versioned before the shards: one row per table becomes its shard 0.
+  `alter table table_versions add column if not exists shard integer not null default 0`,
+  `do $$ begin
+     if (select array_length(conkey, 1) from pg_constraint where conrelid = 'table_versions'::regclass and contype = 'p') = 1 then
+       alter table table_versions drop constraint table_versions_pkey;
+       alter table table_versions add primary key (name, shard);
+     end if;
+   end $$`,
   // One row per writing transaction, inserted by its first write so that the deferred trigger runs once.
   `create unlogged table if not exists table_write_marks (txid xid8 primary key)`,
   `create or replace function note_table_write() returns trigger language plpgsql as $$
@@ -41,8 +58,8 @@ const SETUP = [
      end if;
      return null;
    end $$`,
-  // A group-scoped table's version in one group; a missing row is version 0 (rows are never deleted).
-  `create table if not exists group_table_versions (group_id text not null, name text not null, version bigint not null default 0, primary key (group_id, name))`,
+  // A group-scoped table's version in one group, the sum of its shards; no row is version 0 (rows are never deleted).
+  `create table if not exists group_table_versions (group_id text not null, name text not null, shard integer not null, version bigint not null, primary key (group_id, name, shard))`,
   `create or replace function note_written_group(written_table text, written_group text) returns void language plpgsql as $$
    declare
      written text := coalesce(current_setting('smm.written_groups', true), '');
@@ -56,17 +73,21 @@ const SETUP = [
    end $$`,
   // Table versions first, then group versions, each in order: two transactions lock them in the same order.
   `create or replace function raise_table_versions() returns trigger language plpgsql as $$
+   declare
+     own_shard integer := mod(pg_backend_pid(), ${VERSION_SHARDS});
    begin
-     update table_versions set version = version + 1
-      where name in (select name from table_versions
-                      where name = any (string_to_array(trim(current_setting('smm.written_tables', true)), ' '))
-                      order by name for update);
-     insert into group_table_versions (group_id, name, version)
-       select split_part(token, '@', 2), split_part(token, '@', 1), 1
+     insert into table_versions (name, shard, version)
+       select name, own_shard, 1
+         from unnest(string_to_array(trim(coalesce(current_setting('smm.written_tables', true), '')), ' ')) as name
+        where name <> ''
+        order by name
+       on conflict (name, shard) do update set version = table_versions.version + 1;
+     insert into group_table_versions (group_id, name, shard, version)
+       select split_part(token, '@', 2), split_part(token, '@', 1), own_shard, 1
          from unnest(string_to_array(trim(coalesce(current_setting('smm.written_groups', true), '')), ' ')) as token
         where token <> ''
         order by 1, 2
-       on conflict (group_id, name) do update set version = group_table_versions.version + 1;
+       on conflict (group_id, name, shard) do update set version = group_table_versions.version + 1;
      perform set_config('smm.written_tables', '', true);
      perform set_config('smm.written_groups', '', true);
      delete from table_write_marks where txid = new.txid;
@@ -155,12 +176,12 @@ const SCOPED_NAMES = `array[${Object.keys(GROUP_SCOPED_TABLES)
 export function tableVersionsColumn(db: Db, groupId: RawBuilder<string | null> = sql`null`) {
   return db.getExecutor().adapter instanceof PostgresAdapter
     ? sql<TableVersions | null>`(select json_object_agg(name, version) from (
-        select name, version from table_versions
+        select name, sum(version)::bigint as version from table_versions group by name
         union all
-        select s.name || '@' || x.group_id, coalesce(v.version, 0)
+        select s.name || '@' || x.group_id,
+               coalesce((select sum(v.version) from group_table_versions v where v.group_id = x.group_id and v.name = s.name), 0)::bigint
           from unnest(${sql.raw(SCOPED_NAMES)}) as s(name)
           cross join (select ${groupId}::text as group_id union all select '') as x
-          left join group_table_versions v on v.group_id = x.group_id and v.name = s.name
          where x.group_id is not null) as versions)`.as('table_versions')
     : sql<TableVersions | null>`null`.as('table_versions');
 }
