@@ -70,8 +70,6 @@ const CALLER_TABLES = ['users'];
  */
 const CALLER_STATEMENT_TABLES = ['users', 'groups', 'group_members'];
 
-const STATS: Record<string, Record<string, number>> = {};
-const stat = (url: string, what: string) => { const k = url.split('?')[0]!.split('/').slice(0,4).join('/'); const o = (STATS[k] ??= {}); o[what] = (o[what] ?? 0) + 1; };
 const sameVersions = (a: readonly number[], b: readonly number[] | undefined) => b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**
@@ -173,7 +171,6 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
       group === undefined ? undefined : (read) => tablesForGroup(read, group),
     );
     const body = reply.serialize(value) as string;
-    stat(reply.request.url, stamp ? 'kept' : 'notkept');
     if (stamp) {
       const until = options?.changesAt?.(value) ?? Infinity;
       keep(key, { body, tables, stamp, from: options?.changesAt ? now : -Infinity, until });
@@ -196,16 +193,12 @@ export const keptResponsesPlugin = fp<{ db: Db; clock: Clock }>(async (app: Fast
     if (entry) {
       forget(key, entry);
       if (now >= entry.from && now < entry.until && holds(this, entry)) {
-        stat(this.request.url, 'hit');
         sendEntry(this, key, entry);
         return;
       }
-      stat(this.request.url, 'lapsed');
-      if (Array.isArray(entry.stamp)) { const v = tableVersionsOf(this.request.maybeActor); if (v) entry.tables.forEach((t, i) => { if (v[t] !== (entry.stamp as number[])[i]) stat(this.request.url, 'by:' + t); }); }
-    } else stat(this.request.url, 'absent');
+    }
     answer(this, key, now, load, options).catch(fail);
   }
 
   app.decorateReply('sendKept', sendKept);
-  if (process.env.KEPT_STATS) setInterval(() => { console.error('KEPT', JSON.stringify(STATS)); }, 5000).unref();
 });
