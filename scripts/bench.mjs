@@ -19,7 +19,7 @@ import { cleanUp, freePort, residentMemory, startNode, waitUntilUp } from './ben
 import { checkTargets, compareSizes, printSummary, printTable, TARGETS, writeResult } from './bench/report.mjs';
 import { computeRatings, LARGE, loadRows, WORLD } from './bench/seed.mjs';
 import { writeTemplates } from './bench/templates.mjs';
-import { SERVER_NODE_ARGS as LAUNCH_NODE_ARGS } from './server-node-args.mjs';
+import { SERVER_NODE_ARGS as LAUNCH_NODE_ARGS, serverEnv } from './server-node-args.mjs';
 import { buildFirstLoad, indexHtmlFirstLoad, pagesFirstLoad, webBuildReady } from './bench/web-sizes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -43,6 +43,7 @@ async function startServer(database) {
   const server = startNode(
     SERVER_ENTRY,
     {
+      ...serverEnv(process.env),
       // Not inherited: the SQLite run must not pick up a DATABASE_URL, nor any run a Redis.
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { SERVER_NODE_ARGS } from './server-node-args.mjs';
+import { SERVER_NODE_ARGS, serverEnv } from './server-node-args.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -148,7 +148,7 @@ const origin = `http://127.0.0.1:${appPort}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'smm-lighthouse-data-'));
 const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], {
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' },
+  env: serverEnv({ ...process.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' }),
 });
 const browser = { async stop() {} };
 try {

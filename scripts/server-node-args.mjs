@@ -9,3 +9,13 @@
 // both engines, for server CPU per request within the spread of runs (docs/decisions/performance-day.md,
 // "Memory"). It is a V8 flag Node does not take from NODE_OPTIONS: give it on the command line.
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=2', '--max-old-space-size=512', '--heap-growing-percent=20'];
+
+// The environment the server runs with, under what the caller's environment sets. MALLOC_ARENA_MAX=1
+// has the C library allocate for every thread from one arena: V8's helper threads each kept an
+// arena of their own holding 2 to 4 MB freed and never given back (11 MB held for 0.3 MB in use
+// after the mixed day), 4 to 9 MB of resident memory after the bench's mixed day on both engines,
+// for server CPU per request within the spread of runs (docs/decisions/performance-day.md, "Memory").
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '1' };
+
+/** The server's environment: SERVER_ENV under `env` (the caller's own setting wins). */
+export const serverEnv = (env) => ({ ...SERVER_ENV, ...env });

@@ -3,7 +3,7 @@
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_NODE_ARGS } from './server-node-args.mjs';
+import { SERVER_NODE_ARGS, serverEnv } from './server-node-args.mjs';
 
 function newestMtime(dir) {
   let newest = 0;
@@ -20,6 +20,6 @@ if (Math.min(...built) < sources) {
   execSync('npm run build', { stdio: 'inherit' });
 }
 
-const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], { stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], { stdio: 'inherit', env: serverEnv(process.env) });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SERVER_NODE_ARGS } from '../server-node-args.mjs';
+import { SERVER_NODE_ARGS, serverEnv } from '../server-node-args.mjs';
 import { round } from './figures.mjs';
 
 function freePort() {
@@ -41,14 +41,14 @@ export async function startServer(entry) {
   // Node flags for the server when looking into a failure, e.g. SOAK_SERVER_FLAGS=--trace-gc (the output goes to server.log).
   const flags = (process.env.SOAK_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...flags, entry], {
-    env: {
+    env: serverEnv({
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [child.stdout, child.stderr]) {
