@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANCE_CANCELLED_MESSAGE, ATTENDANCE_NOT_SIGNED_UP_MESSAGE } from '@smm/shared/events/messages';
+import {
+  ATTENDANCE_CANCELLED_MESSAGE,
+  ATTENDANCE_NOT_SIGNED_UP_MESSAGE,
+  ATTENDANCE_SAID_NOT_COMING_MESSAGE,
+} from '@smm/shared/events/messages';
 import type { AttendanceRateDto, EventAttendanceResponse } from '@smm/shared/events/schemas';
 import { attend, createEvent, HOUR } from './events-fixtures';
 import { call, createCast, groupWithCast, join, type Cast, type TestUser } from './groups-fixtures';
@@ -115,8 +119,11 @@ describe('marking who came', () => {
       const refused = await mark(by, event._id, user.user.id, false);
       expect(refused).toMatchObject({ status: 400, body: { fields: { userID: ATTENDANCE_NOT_SIGNED_UP_MESSAGE } } });
     }
-    for (const user of [local.member, waiting!, answered!])
-      expect((await mark(organiser!, event._id, user.user.id, false)).status).toBe(200);
+    for (const user of [local.member, waiting!]) expect((await mark(organiser!, event._id, user.user.id, false)).status).toBe(200);
+    // Who answered Not coming told the group: never a no-show, though they may still have come.
+    const saidNo = await mark(organiser!, event._id, answered!.user.id, false);
+    expect(saidNo).toMatchObject({ status: 400, body: { fields: { userID: ATTENDANCE_SAID_NOT_COMING_MESSAGE } } });
+    expect((await mark(organiser!, event._id, answered!.user.id, true)).status).toBe(200);
     // Marked once, they can be marked again.
     expect((await mark(local.owner, event._id, local.member.user.id, true)).status).toBe(200);
 

@@ -67,5 +67,9 @@ describe('events per member and hour', () => {
     const tooMany = await postEvent(member, 'Weekly E', 52);
     expect(tooMany.statusCode).toBe(429);
     expect(await countEvents()).toBe(before + 104);
+    // The refused series counts for nothing: what is left of the hour (105 to 120) stays open.
+    for (let i = 0; i < 16; i += 1) expect((await postEvent(member, `After the refusal ${i}`)).statusCode).toBe(200);
+    expect((await postEvent(member, 'One past the limit')).statusCode).toBe(429);
+    expect(await countEvents()).toBe(before + 120);
   });
 });

@@ -39,12 +39,12 @@ async function storedAnswers(eventID: string): Promise<Map<string, string>> {
   const db = t.database.db;
   const [seats, line, answers] = await Promise.all([
     db.selectFrom('event_attendees').select(['user_id', 'late']).where('event_id', '=', eventID).execute(),
-    db.selectFrom('event_waitlist').select('user_id').where('event_id', '=', eventID).execute(),
+    db.selectFrom('event_waitlist').select(['user_id', 'late']).where('event_id', '=', eventID).execute(),
     db.selectFrom('event_responses').select(['user_id', 'response']).where('event_id', '=', eventID).execute(),
   ]);
   const all = [
     ...seats.map((s) => [s.user_id, Number(s.late) === 1 ? 'late' : 'attending'] as const),
-    ...line.map((w) => [w.user_id, 'waitlist'] as const),
+    ...line.map((w) => [w.user_id, Number(w.late) === 1 ? 'waitlist late' : 'waitlist'] as const),
     ...answers.map((r) => [r.user_id, r.response] as const),
   ];
   // At most one answer per member across the three tables.
@@ -104,7 +104,7 @@ describe('respondToEvent', () => {
       [c!.user.id]: 'maybe',
       [d!.user.id]: 'can_sub',
       [e!.user.id]: 'not_coming',
-      [f.user.id]: 'waitlist',
+      [f.user.id]: 'waitlist late',
       [crowd[6]!.user.id]: 'maybe',
     });
     expect(published.filter((p) => p.eventId === event._id && p.topic === 'attendance').length).toBeGreaterThanOrEqual(7);
@@ -116,16 +116,26 @@ describe('respondToEvent', () => {
     expect((await respond(seated!, event._id, 'attending')).status).toBe(200);
     expect((await respond(first!, event._id, 'attending')).body.waitlistPosition).toBe(1);
     expect((await respond(second!, event._id, 'attending')).body.waitlistPosition).toBe(2);
-    // Answering Attending again keeps the place in line.
-    expect((await respond(first!, event._id, 'late')).body.waitlistPosition).toBe(1);
+    // Answering Late while waiting keeps the place in line, and the answer: the line shows it.
+    const lateInLine = await respond(first!, event._id, 'late');
+    expect(lateInLine.body.waitlistPosition).toBe(1);
+    expect(lateInLine.body.waitlistMembers).toEqual([
+      { userID: first!.user.id, username: first!.user.username, late: true },
+      { userID: second!.user.id, username: second!.user.username },
+    ]);
+    expect((await storedAnswers(event._id)).get(first!.user.id)).toBe('waitlist late');
 
+    // The seat given up goes to the first in line, still Late.
     const moved = await respond(seated!, event._id, 'maybe');
     expect(moved.status).toBe(200);
     expect(Object.fromEntries(await storedAnswers(event._id))).toEqual({
       [seated!.user.id]: 'maybe',
-      [first!.user.id]: 'attending',
+      [first!.user.id]: 'late',
       [second!.user.id]: 'waitlist',
     });
+    expect((await eventAs(owner, event._id)).attendingMembers).toEqual([
+      { userID: first!.user.id, username: first!.user.username, late: true },
+    ]);
     expect(published.some((p) => p.eventId === event._id && p.action === 'waitlistPromoted' && p.userId === first!.user.id)).toBe(true);
 
     // Back to Attending on a full event: to the end of the line, the Maybe gone.
@@ -201,7 +211,7 @@ describe('respondToEvent', () => {
     const counts = (state: string) => [...stored.values()].filter((v) => v === state).length;
     const seatTakers = crowd.filter((_, i) => ['attending', 'late'].includes(states[i % states.length]!)).length;
     expect(counts('attending') + counts('late')).toBe(4);
-    expect(counts('waitlist')).toBe(seatTakers - 4);
+    expect(counts('waitlist') + counts('waitlist late')).toBe(seatTakers - 4);
     expect(counts('maybe') + counts('can_sub') + counts('not_coming')).toBe(crowd.length - seatTakers);
 
     // Then half of the seated and waiting switch at once: still one answer each and never more than four seats.

@@ -76,6 +76,37 @@ describe('creating a weekly series', () => {
     t.clock.set(Date.UTC(2026, 10, 23, 12));
   });
 
+  it("keeps the group's time zone when the request names none", async () => {
+    // A London group: its owner's zone when it was made. 20:00 in London on Friday 2027-03-19 (UTC)
+    // and two weeks later (UTC+1, summer time from March 28).
+    const londoner = await createUser(t.app);
+    const zone = await call(t.app, '/api/users/postTimeZone', { method: 'POST', as: londoner, payload: { timeZone: 'Europe/London' } });
+    expect(zone.status).toBe(200);
+    const london = await createGroup(t.app, londoner, { groupName: 'London Weekly' });
+    t.clock.set(Date.UTC(2027, 2, 15, 12));
+    const start = Date.UTC(2027, 2, 19, 20);
+    const res = await call(t.app, '/api/events/postEvent', {
+      method: 'POST',
+      as: londoner,
+      payload: {
+        groupID: london._id,
+        userID: londoner.user.id,
+        eventName: 'Friday game',
+        startDate: iso(start),
+        endDate: iso(start + 3 * HOUR),
+        repeatCount: 3,
+      },
+    });
+    expect(res.status).toBe(200);
+    const listed = await call(t.app, `/api/events/getEvents?groupID=${london._id}`, { as: londoner });
+    expect((listed.body as EventDto[]).filter((e) => e.seriesID === res.body.seriesID).map((e) => e.startDate)).toEqual([
+      '2027-03-19T20:00:00.000Z',
+      '2027-03-26T20:00:00.000Z',
+      '2027-04-02T19:00:00.000Z',
+    ]);
+    t.clock.set(Date.UTC(2026, 10, 23, 12));
+  });
+
   it('refuses series that are too long, too short, or both kinds of repeat', async () => {
     const start = t.clock.now() + 24 * HOUR;
     const base = { startDate: iso(start), endDate: iso(start + HOUR) };

@@ -28,6 +28,7 @@ import * as m0770 from './migrations/0770_runescape_bingo';
 import * as m0780 from './migrations/0780_civ_game_list_indexes';
 import * as m0790 from './migrations/0790_table_versions';
 import * as m0800 from './migrations/0800_group_table_versions';
+import * as m0810 from './migrations/0810_waitlist_late';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0780_civ_game_list_indexes': m0780,
   '0790_table_versions': m0790,
   '0800_group_table_versions': m0800,
+  '0810_waitlist_late': m0810,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

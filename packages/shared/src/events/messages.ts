@@ -19,5 +19,6 @@ export const ATTENDANCE_ONLY_CREATOR_OR_ADMINS_MESSAGE = 'Only the creator of th
 export const ATTENDANCE_NOT_A_MEMBER_MESSAGE = 'That person is not a member of this group';
 export const ATTENDANCE_NOT_SIGNED_UP_MESSAGE =
   'That person did not sign up for this event: only those who took a seat, waited for one or answered it can be marked';
+export const ATTENDANCE_SAID_NOT_COMING_MESSAGE = 'That person answered Not coming, so they cannot be marked as a no-show';
 export const ATTENDANCE_CANCELLED_MESSAGE = 'This event was cancelled, so there is no attendance to mark';
 export const ATTENDANCE_RATES_ADMINS_MESSAGE = 'Only Administrators can see attendance rates';

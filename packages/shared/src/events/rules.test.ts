@@ -150,10 +150,25 @@ describe('schemas', () => {
     });
   });
 
+  it('refuses dates from the year 3000 on, per field', () => {
+    const base = { groupID: 'g', userID: 'u', eventName: 'Far', startDate: '2999-12-31T20:00:00Z', endDate: '2999-12-31T23:00:00Z' };
+    expect(postEventBody.safeParse(base).success).toBe(true);
+    const late = postEventBody.safeParse({ ...base, startDate: '9999-12-31T23:00:00Z', endDate: '9999-12-31T23:30:00Z' });
+    expect(late.success).toBe(false);
+    expect(late.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['startDate', 'Start Date must be before the year 3000'],
+      ['endDate', 'End Date must be before the year 3000'],
+    ]);
+  });
+
   it('accepts IANA time zones in canonical spelling and refuses others', () => {
     expect(isValidTimeZone('Europe/Berlin')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
     expect(postTimeZoneBody.parse({ timeZone: 'america/new_york' })).toEqual({ timeZone: 'America/New_York' });
+    // The current IANA names, whatever name the runtime's ICU gives the zone.
+    expect(postTimeZoneBody.parse({ timeZone: 'Asia/Kolkata' })).toEqual({ timeZone: 'Asia/Kolkata' });
+    expect(postTimeZoneBody.parse({ timeZone: 'asia/calcutta' })).toEqual({ timeZone: 'Asia/Kolkata' });
+    expect(postTimeZoneBody.parse({ timeZone: 'Europe/Kyiv' })).toEqual({ timeZone: 'Europe/Kyiv' });
     expect(postTimeZoneBody.parse({ timeZone: null })).toEqual({ timeZone: null });
     expect(postTimeZoneBody.safeParse({ timeZone: 'Nowhere' }).success).toBe(false);
   });

@@ -15,7 +15,7 @@ export const EVENT_DESCRIPTION_MAX = 2000;
 export const SIGNUP_CUTOFF_MAX_MINUTES = 7 * 24 * 60;
 /** Events (each occurrence of a series counts) one member may create in an hour. */
 export const EVENTS_PER_HOUR = 120;
-export const EVENT_LIMIT_MESSAGE = `You have created ${EVENTS_PER_HOUR} events in the last hour (each week of a series counts): wait a while and try again`;
+export const EVENT_LIMIT_MESSAGE = `You can create at most ${EVENTS_PER_HOUR} events an hour (each week of a series counts): wait a while and try again`;
 
 /** Someone attending an event; `email` only on the caller's own entry, so members cannot collect each other's addresses. */
 export const attendingMemberDto = z.object({
@@ -28,7 +28,8 @@ export const attendingMemberDto = z.object({
 export type AttendingMemberDto = z.infer<typeof attendingMemberDto>;
 
 /** Someone waiting for a seat. */
-export const waitlistMemberDto = z.object({ userID: z.string(), username: z.string() });
+/** Someone waiting for a seat; `late` when they answered Late, as they will be once seated. */
+export const waitlistMemberDto = z.object({ userID: z.string(), username: z.string(), late: z.boolean().optional() });
 export type WaitlistMemberDto = z.infer<typeof waitlistMemberDto>;
 
 /**
@@ -101,12 +102,16 @@ const eventName = z
   .min(1, 'Event Name is required')
   .max(EVENT_NAME_MAX, `Event Name must be at most ${EVENT_NAME_MAX} characters`);
 
-/** An instant: any ISO 8601 date-time with Z or an offset, kept as epoch milliseconds. */
+/** Events are planned before this instant (1 January 3000 UTC): a weekly series from it still ends in a four-digit year, as calendars need. */
+export const EVENT_LATEST_INSTANT = Date.UTC(3000, 0, 1);
+
+/** An instant: any ISO 8601 date-time with Z or an offset before the year 3000, kept as epoch milliseconds. */
 const instant = (label: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be a date`) })
     .pipe(z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date and time` }))
-    .transform((value) => Date.parse(value));
+    .transform((value) => Date.parse(value))
+    .refine((ms) => ms < EVENT_LATEST_INSTANT, `${label} must be before the year 3000`);
 
 const maxNumberOfMembers = z
   .number({ error: `Max players must be a whole number from ${MAX_NUMBER_OF_MEMBERS_MIN} to ${MAX_NUMBER_OF_MEMBERS_MAX}` })
@@ -153,7 +158,7 @@ export const postEventBody = z
       .min(SERIES_MIN_OCCURRENCES, repeatCountMessage)
       .max(SERIES_MAX_OCCURRENCES, repeatCountMessage)
       .optional(),
-    /** The IANA zone whose wall-clock time the weekly occurrences keep (across daylight saving); default UTC. */
+    /** The IANA zone whose wall-clock time the weekly occurrences keep (across daylight saving); default the group's time zone. */
     timeZone: z.string().max(64).refine(isValidTimeZone, 'Time zone is not a known IANA time zone').optional(),
     ...quorumInputFields,
   })

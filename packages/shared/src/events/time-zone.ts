@@ -10,8 +10,37 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The zone's canonical spelling ('europe/berlin' becomes 'Europe/Berlin'). */
-export const canonicalTimeZone = (timeZone: string): string => new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+/**
+ * The current IANA names of zones that some runtimes' ICU (Node 20's among them) still gives under
+ * their old names: a member who picks Asia/Kolkata sees Asia/Kolkata, not Asia/Calcutta.
+ */
+const CURRENT_NAMES: Record<string, string> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** The zone's canonical spelling ('europe/berlin' becomes 'Europe/Berlin'), under its current IANA name. */
+export const canonicalTimeZone = (timeZone: string): string => {
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  return CURRENT_NAMES[resolved] ?? resolved;
+};
 
 const timeZone = z
   .string({ error: 'Time zone must be text' })

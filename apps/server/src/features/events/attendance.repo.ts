@@ -30,14 +30,23 @@ export async function isMarkable(db: Db, eventId: string, userId: string): Promi
       or(
         (['event_attendees', 'event_waitlist', 'event_responses', 'event_attendance'] as const).map((table) =>
           exists(
-            selectFrom(table)
-              .select(sql.lit(1).as('one'))
-              .where(`${table}.event_id`, '=', eventId)
-              .where(`${table}.user_id`, '=', userId),
+            selectFrom(table).select(sql.lit(1).as('one')).where(`${table}.event_id`, '=', eventId).where(`${table}.user_id`, '=', userId),
           ),
         ),
       ),
     )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the member answered the event with Not coming: they told the group, so they are no no-show. */
+export async function saidNotComing(db: Db, eventId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('event_responses')
+    .select(sql.lit(1).as('one'))
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .where('response', '=', 'not_coming')
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -4,6 +4,7 @@ import {
   ATTENDANCE_CANCELLED_MESSAGE,
   ATTENDANCE_NOT_A_MEMBER_MESSAGE,
   ATTENDANCE_NOT_SIGNED_UP_MESSAGE,
+  ATTENDANCE_SAID_NOT_COMING_MESSAGE,
   ATTENDANCE_ONLY_CREATOR_OR_ADMINS_MESSAGE,
   ATTENDANCE_RATES_ADMINS_MESSAGE,
   EVENT_NOT_FOUND_MESSAGE,
@@ -78,6 +79,10 @@ export function createAttendanceService({ db, clock, changes }: Deps) {
         // Only those who signed up can be said to have come or not shown, so no rate is lowered by an event they never joined.
         if (!(await attendance.isMarkable(tx, row.id, body.userID))) {
           throw invalid({ userID: ATTENDANCE_NOT_SIGNED_UP_MESSAGE }, ATTENDANCE_NOT_SIGNED_UP_MESSAGE);
+        }
+        // Came anyway can be marked; a no-show of someone who said they would not come would lower their rate unfairly.
+        if (!body.attended && (await attendance.saidNotComing(tx, row.id, body.userID))) {
+          throw invalid({ userID: ATTENDANCE_SAID_NOT_COMING_MESSAGE }, ATTENDANCE_SAID_NOT_COMING_MESSAGE);
         }
         await attendance.upsertMark(tx, {
           event_id: row.id,

@@ -58,6 +58,7 @@ export async function listEventPeople(db: Db, eventIds: readonly string[]): Prom
         email: row.email!,
         time_zone: row.time_zone,
         joined_at: at,
+        late: Number(row.late ?? 0),
       });
     } else if (row.kind === 'answer') {
       people.answers.push({
@@ -89,7 +90,7 @@ function peopleOf(eventIds: readonly string[]) {
     join group_members m on m.group_id = e.group_id and m.user_id = a.user_id
     join users u on u.id = a.user_id
     union all
-    select 'wait', w.event_id, w.user_id, w.joined_at, null, null, u.username, u.email, u.time_zone
+    select 'wait', w.event_id, w.user_id, w.joined_at, w.late, null, u.username, u.email, u.time_zone
     from wanted e
     join event_waitlist w on w.event_id = e.id
     join group_members m on m.group_id = e.group_id and m.user_id = w.user_id

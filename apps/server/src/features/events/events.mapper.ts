@@ -16,7 +16,7 @@ export function toEventDto(
   attendees: readonly AttendeeRow[],
   viewerId: string,
   creatorIsMember: boolean,
-  waitlist: readonly Pick<WaitlistRow, 'event_id' | 'user_id' | 'username'>[] = [],
+  waitlist: readonly (Pick<WaitlistRow, 'event_id' | 'user_id' | 'username'> & { late?: number })[] = [],
   responses: readonly Pick<ResponseRow, 'event_id' | 'user_id' | 'username' | 'response'>[] = [],
 ): EventDto {
   const waiting = waitlist.filter((w) => w.event_id === row.id);
@@ -46,7 +46,15 @@ export function toEventDto(
       ? {}
       : { signupCutoffMinutes: row.signup_cutoff_minutes, signupClosesAt: toIso(row.start_at - row.signup_cutoff_minutes * 60_000) }),
     ...(row.series_id === null ? {} : { seriesID: row.series_id }),
-    ...(waiting.length === 0 ? {} : { waitlistMembers: waiting.map((w) => ({ userID: w.user_id, username: w.username })) }),
+    ...(waiting.length === 0
+      ? {}
+      : {
+          waitlistMembers: waiting.map((w) => ({
+            userID: w.user_id,
+            username: w.username,
+            ...(Number(w.late) === 1 ? { late: true } : {}),
+          })),
+        }),
     ...(position === 0 ? {} : { waitlistPosition: position }),
     ...(answered.length === 0
       ? {}

@@ -111,7 +111,9 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
       assertSelf(actor, body.userID, 'create events');
       const now = clock.now();
       assertTimes(body.startDate, body.endDate, now, true);
-      const rows = newEventRows(body, actor.id, now);
+      const access = await loadAccess(db, body.groupID, actor);
+      assertMember(access, GROUP_NOT_FOUND_MESSAGE);
+      const rows = newEventRows(body, actor.id, now, access.group.time_zone);
       await throttle.consume(`events:${actor.id}`, eventLimit, EVENT_LIMIT_MESSAGE, rows.length);
       return transactionWithChanges(db, changes, async (tx, record) => {
         assertMember(await loadAccess(tx, body.groupID, actor), GROUP_NOT_FOUND_MESSAGE);

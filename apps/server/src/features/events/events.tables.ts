@@ -66,6 +66,8 @@ export interface EventWaitlistTable {
   event_id: string;
   user_id: string;
   joined_at: number;
+  /** 1 when the member answered Late: they keep it when a seat frees up (migration 0810). */
+  late: number;
 }
 
 declare module '../../db/schema' {

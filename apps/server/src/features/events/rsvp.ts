@@ -58,8 +58,11 @@ export async function applyResponse(
       return { outcome: 'seated', changes };
     }
     const waiting = await waitlist.listWaitlist(tx, [row.id]);
-    if (!waiting.some((w) => w.user_id === userId)) {
-      await waitlist.insertEntry(tx, { event_id: row.id, user_id: userId, joined_at: await waitlist.nextJoinedAt(tx, row.id, now) });
+    const place = waiting.find((w) => w.user_id === userId);
+    if (!place) {
+      await waitlist.insertEntry(tx, { event_id: row.id, user_id: userId, joined_at: await waitlist.nextJoinedAt(tx, row.id, now), late });
+    } else if (Number(place.late) !== late) {
+      await waitlist.setLate(tx, row.id, userId, late);
     }
     record('changed');
     return { outcome: 'waitlisted', changes };

@@ -47,7 +47,7 @@ export async function fillSeats(
   const lastJoined = Math.max(now - 1, ...attendees.map((a) => Number(a.joined_at)));
   await events.insertAttendees(
     tx,
-    promoted.map((w, i) => ({ event_id: w.event_id, user_id: w.user_id, joined_at: lastJoined + 1 + i })),
+    promoted.map((w, i) => ({ event_id: w.event_id, user_id: w.user_id, joined_at: lastJoined + 1 + i, late: Number(w.late ?? 0) })),
   );
   for (const row of open) {
     await waitlist.deleteEntries(

@@ -19,8 +19,9 @@ const repeatOf = (body: PostEventBody): Repeat | null => {
 /**
  * The rows a postEvent creates: one event, or every occurrence of a weekly series, each an
  * ordinary event sharing a new series id, so attendance, reminders and calendars work per occurrence.
+ * A series keeps the wall-clock time of `body.timeZone`, else of the group's zone.
  */
-export function newEventRows(body: PostEventBody, creatorId: string, now: number): events.EventRow[] {
+export function newEventRows(body: PostEventBody, creatorId: string, now: number, groupTimeZone: string): events.EventRow[] {
   const base = {
     group_id: body.groupID,
     user_id: creatorId,
@@ -34,16 +35,26 @@ export function newEventRows(body: PostEventBody, creatorId: string, now: number
     signup_cutoff_minutes: body.signupCutoffMinutes ?? null,
   };
   const repeat = repeatOf(body);
-  if (!repeat) return [{ ...base, id: newId(), start_at: body.startDate, end_at: body.endDate, series_id: null, ...newQuorumColumns(body, body.startDate) }];
+  if (!repeat)
+    return [
+      { ...base, id: newId(), start_at: body.startDate, end_at: body.endDate, series_id: null, ...newQuorumColumns(body, body.startDate) },
+    ];
   let occurrences;
   try {
-    occurrences = weeklyOccurrences({ startAt: body.startDate, endAt: body.endDate }, repeat, body.timeZone ?? 'UTC');
+    occurrences = weeklyOccurrences({ startAt: body.startDate, endAt: body.endDate }, repeat, body.timeZone ?? groupTimeZone);
   } catch (error) {
     const message = error instanceof RangeError ? error.message : String(error);
     throw invalid({ repeatUntil: message }, message);
   }
   const seriesId = newId();
-  return occurrences.map((o) => ({ ...base, id: newId(), start_at: o.startAt, end_at: o.endAt, series_id: seriesId, ...newQuorumColumns(body, o.startAt) }));
+  return occurrences.map((o) => ({
+    ...base,
+    id: newId(),
+    start_at: o.startAt,
+    end_at: o.endAt,
+    series_id: seriesId,
+    ...newQuorumColumns(body, o.startAt),
+  }));
 }
 
 /**

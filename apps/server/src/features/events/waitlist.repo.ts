@@ -9,6 +9,8 @@ export type WaitlistRow = {
   email: string;
   time_zone: string | null;
   joined_at: number;
+  /** 1 when they answered Late. */
+  late: number;
 };
 
 /**
@@ -28,6 +30,7 @@ export async function listWaitlist(db: Db, eventIds: readonly string[]): Promise
       'event_waitlist.event_id',
       'event_waitlist.user_id',
       'event_waitlist.joined_at',
+      'event_waitlist.late',
       'users.username',
       'users.email',
       'users.time_zone',
@@ -47,6 +50,11 @@ export async function insertEntry(db: Db, row: EventWaitlistTable): Promise<bool
     .returning('user_id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/** Changes the answer (Attending or Late) of someone already waiting, keeping their place in line. */
+export async function setLate(db: Db, eventId: string, userId: string, late: number): Promise<void> {
+  await db.updateTable('event_waitlist').set({ late }).where('event_id', '=', eventId).where('user_id', '=', userId).execute();
 }
 
 /**

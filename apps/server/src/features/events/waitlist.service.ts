@@ -61,7 +61,7 @@ export function createWaitlistService({ db, clock, publicUrl, changes }: Deps) {
         if (attendees.some((a) => a.user_id === actor.id)) throw conflict(WAITLIST_ALREADY_ATTENDING_MESSAGE);
         if (attendees.length < row.max_number_of_members) throw conflict(WAITLIST_HAS_ROOM_MESSAGE);
         const joinedAt = await waitlist.nextJoinedAt(tx, row.id, now);
-        if (await waitlist.insertEntry(tx, { event_id: row.id, user_id: actor.id, joined_at: joinedAt })) {
+        if (await waitlist.insertEntry(tx, { event_id: row.id, user_id: actor.id, joined_at: joinedAt, late: 0 })) {
           record({ groupId: row.group_id, topic: 'attendance', action: 'changed', eventId: row.id, userId: actor.id });
         }
         return readEvent(tx, row, actor.id);

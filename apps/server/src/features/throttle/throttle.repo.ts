@@ -44,11 +44,11 @@ export async function clear(db: Db, key: string): Promise<void> {
   await db.deleteFrom('throttle').where('key', '=', key).execute();
 }
 
-/** Takes one hit back (an attempt that turned out legitimate), never below zero. */
-export async function refund(db: Db, key: string): Promise<void> {
+/** Takes back `weight` hits (an attempt that turned out legitimate, or one refused), never below zero. */
+export async function refund(db: Db, key: string, weight = 1): Promise<void> {
   await db
     .updateTable('throttle')
-    .set({ count: sql`count - 1` })
+    .set({ count: sql`case when count > ${weight} then count - ${weight} else 0 end` })
     .where('key', '=', key)
     .where('count', '>', 0)
     .execute();

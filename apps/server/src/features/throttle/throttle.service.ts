@@ -47,11 +47,15 @@ export function createThrottle(db: Db, clock: Clock) {
     },
     /**
      * Counts a hit (of `weight`: several things made by one request) and refuses with 429 (and when
-     * to retry) once the window holds more than `limit.max`.
+     * to retry) once the window would hold more than `limit.max`. A refused hit is taken back, so a
+     * request too big for what is left of the window never counts against the smaller ones after it.
      */
     async consume(key: string, limit: Limit, message?: string, weight = 1): Promise<Counter> {
       const counter = await repo.hit(db, key, clock.now(), limit.windowMs, weight);
-      if (counter.count > limit.max) throw refusal([counter], message);
+      if (counter.count > limit.max) {
+        await repo.refund(db, key, weight);
+        throw refusal([counter], message);
+      }
       return counter;
     },
     /** The 429 for a refusal that holds until one of these counters' windows ends. */

@@ -7,7 +7,7 @@ import { rateText } from './components/AttendanceRatesCard';
 import { RsvpControl } from './components/RsvpControl';
 import { SeriesCard } from './components/SeriesCard';
 import { SignupStatus } from './components/SignupStatus';
-import { myResponse, otherAnswersText, rsvpCounts } from './rsvp';
+import { myResponse, otherAnswersText, rsvpCounts, waitlistNames } from './rsvp';
 import { groupUpcoming, seriesSummary } from './series-summary';
 
 afterEach(cleanup);
@@ -59,6 +59,18 @@ describe('answers', () => {
     expect(counts).toEqual({ attending: 2, late: 1, maybe: 2, can_sub: 1, not_coming: 1, waitlist: 1 });
     expect(otherAnswersText(counts)).toBe('1 of them late · 2 maybe · 1 can sub · 1 not coming');
     expect(otherAnswersText(rsvpCounts({ attendingMembers: [{ userID: 'a', username: 'Ann' }] }))).toBe('');
+  });
+
+  it('names the waitlist in line order, those who answered Late marked so', () => {
+    expect(
+      waitlistNames({
+        waitlistMembers: [
+          { userID: 'w', username: 'Wes', late: true },
+          { userID: 'x', username: 'Xia' },
+        ],
+      }),
+    ).toEqual(['Wes (late)', 'Xia']);
+    expect(waitlistNames({})).toEqual([]);
   });
 
   it('the card and detail show the counts and the names per state', () => {
@@ -128,8 +140,15 @@ describe('weekly series as one card', () => {
   }));
 
   it('says the rhythm and the next date in the viewer zone', () => {
-    expect(seriesSummary(occurrences[0]!, 'Europe/Berlin')).toBe('every Friday 20:00 GMT+1, next 28 Nov');
-    expect(seriesSummary(occurrences[0]!, 'America/New_York')).toBe('every Friday 14:00 EST, next 28 Nov');
+    expect(seriesSummary(occurrences, 'Europe/Berlin')).toBe('every Friday 20:00 GMT+1, next 28 Nov');
+    expect(seriesSummary(occurrences, 'America/New_York')).toBe('every Friday 14:00 EST, next 28 Nov');
+  });
+
+  it('says when the time shifts for the viewer: a London series seen from New York across the spring changes', () => {
+    // 20:00 in London on Fridays 19 Mar to 9 Apr 2027: the US changes clocks on 14 Mar, the UK on 28 Mar.
+    const london = ['2027-03-19T20:00:00.000Z', '2027-03-26T20:00:00.000Z', '2027-04-02T19:00:00.000Z'].map((startDate) => ({ startDate }));
+    expect(seriesSummary(london, 'Europe/London')).toBe('every Friday 20:00 GMT, next 19 Mar');
+    expect(seriesSummary(london, 'America/New_York')).toBe('weekly, next Friday 19 Mar 16:00 EDT (the time shifts with daylight saving)');
   });
 
   it('groups a series where its next occurrence falls; one-offs and a last occurrence stay as they are', () => {

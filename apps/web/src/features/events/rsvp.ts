@@ -28,6 +28,11 @@ export function namesByResponse(event: Answers): Record<RsvpResponse, string[]> 
   return names;
 }
 
+/** Who waits for a seat, in line order, those who answered Late marked so. */
+export function waitlistNames(event: Pick<EventDto, 'waitlistMembers'>): string[] {
+  return (event.waitlistMembers ?? []).map((member) => (member.late ? `${member.username} (late)` : member.username));
+}
+
 /**
  * The answers beside the seats, e.g. "1 of them late · 2 maybe · 1 can sub · 1 not coming";
  * empty when nobody is late and nobody gave a seatless answer.

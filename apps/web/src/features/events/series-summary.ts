@@ -1,13 +1,27 @@
 import type { EventDto } from '@smm/shared/events/schemas';
 import { zoneAbbreviation } from './event-time';
 
-/** A weekly series as one line in the viewer's zone: "every Friday 20:00 GMT+1, next 28 Nov". */
-export function seriesSummary(next: Pick<EventDto, 'startDate'>, timeZone: string): string {
+const weekdayAndTime = (startDate: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(startDate),
+  );
+
+/**
+ * A weekly series as one line in the viewer's zone: "every Friday 20:00 GMT+1, next 28 Nov". A
+ * series keeps the wall-clock time of the zone it was made in, so where the viewer's clocks change
+ * on other dates (or the day shifts) its occurrences fall at different times for them: then the line
+ * says so and names only the next one, "weekly, next Friday 19 Mar 16:00 EDT (the time shifts with daylight saving)".
+ */
+export function seriesSummary(occurrences: readonly Pick<EventDto, 'startDate'>[], timeZone: string): string {
+  const next = occurrences[0]!;
   const at = new Date(next.startDate);
   const weekday = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long' }).format(at);
   const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
   const day = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short' }).format(at);
-  return `every ${weekday} ${time} ${zoneAbbreviation(next.startDate, timeZone)}, next ${day}`;
+  const zone = zoneAbbreviation(next.startDate, timeZone);
+  const first = weekdayAndTime(next.startDate, timeZone);
+  if (occurrences.every((o) => weekdayAndTime(o.startDate, timeZone) === first)) return `every ${weekday} ${time} ${zone}, next ${day}`;
+  return `weekly, next ${weekday} ${day} ${time} ${zone} (the time shifts with daylight saving)`;
 }
 
 /** One entry of the upcoming list: a one-off event, or the upcoming occurrences of a weekly series (earliest first). */

@@ -8,6 +8,7 @@ import { can, type Viewer } from '@smm/shared/groups/policy';
 import { errorBodyOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/ui/toasts';
 import { downloadEventIcs } from '../api/download-event-ics';
+import { waitlistNames } from '../rsvp';
 import { AttendButton } from './AttendButton';
 import { AttendeeList } from './AttendeeList';
 import { DescriptionText } from './DescriptionText';
@@ -111,9 +112,7 @@ export function EventDetailModal({
         )}
         <AttendeeList event={event} />
         <AnswerNudge event={event} userID={userID} viewerRole={viewerRole} timeZone={timeZone} />
-        {event.waitlistMembers && (
-          <p className="small mt-2 mb-0">Waitlist: {event.waitlistMembers.map((member) => member.username).join(', ')}</p>
-        )}
+        {event.waitlistMembers && <p className="small mt-2 mb-0">Waitlist: {waitlistNames(event).join(', ')}</p>}
         {mayMarkAttendance && <WhoCame event={event} groupID={event.groupID} />}
         {!creatorStays && <p className="small text-body-secondary mt-3 mb-0">The creator of this event has left the group.</p>}
         {drafted && draftedGamePath && (

@@ -42,7 +42,7 @@ export function SeriesCard({ occurrences, userID, timeZone, now, onOpen, onRespo
         </Card.Title>
         <p className="mb-1">
           <span className="badge text-bg-light border me-2">Weekly</span>
-          {seriesSummary(next, timeZone)}
+          {seriesSummary(occurrences, timeZone)}
         </p>
         <SignupStatus event={next} userID={userID} timeZone={timeZone} now={now} />
         <Button
