@@ -40,6 +40,7 @@ export function civGameRows({ groupId, userIds, finished, active, start, gameId 
       group_id: groupId,
       game_name: `Game ${i}`,
       host: players[0],
+      chosen_host: players[0],
       lobby_link: '',
       game_type: team ? 'team' : 'ffa',
       winner,

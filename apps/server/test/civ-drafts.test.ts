@@ -262,6 +262,81 @@ describe('games from drafts', () => {
   });
 });
 
+describe('games from drafts tell nothing hidden', () => {
+  it('in anonymous mode a hand hidden from the caller is never compared: no answer says whether a guess at it was right', async () => {
+    const group = await groupOf(4);
+    const [owner, admin, member, fourth] = users as [TestUser, TestUser, TestUser, TestUser];
+    const { draft, body } = await draftFor(t.app, group, owner, [owner, admin, member, fourth], {
+      gameType: 'team',
+      teams: [1, 2, 1, 2],
+      anonymousMode: true,
+      numCiv: 1,
+    });
+    const stored = await t.database.db.selectFrom('civ_drafts').select('result').where('id', '=', draft.draftID).executeTakeFirstOrThrow();
+    const dealt = JSON.parse(stored.result) as { players: { userID: string; civChoices: { civID: string }[] }[] };
+    const handOf = (user: TestUser) => dealt.players.find((p) => p.userID === user.user.id)!.civChoices.map((c) => c.civID);
+    const members = body.members as { userID: string; team: number }[];
+    const withHand = (user: TestUser, civChoices: string[]) =>
+      members.map((m) => (m.userID === user.user.id ? { ...m, civChoices } : { ...m, civChoices: [] }));
+    const wrong = civ6.leaders.map((l) => l.civID).find((id) => id !== handOf(admin)[0])!;
+    // The member (team 1) guesses at the admin's (team 2) hidden hand, with a host who is no player:
+    // the right guess and a wrong one answer alike, and the draft stays unused.
+    const answers = [];
+    for (const guess of [handOf(admin), [wrong]]) {
+      const res = await post('createGame', member, { ...body, host: outsider.user.id, members: withHand(admin, guess) });
+      answers.push({ status: res.status, body: res.body });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]!.body.fields).toEqual({ host: 'The host must be one of the players' });
+    // A hand the caller can see is still held to the draft.
+    const forged = await post('createGame', member, {
+      ...body,
+      members: withHand(owner, [wrong === handOf(owner)[0] ? handOf(admin)[0]! : wrong]),
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.fields.members).toBe("The hands do not match the server's draft");
+    // A guess sent for the hidden hand is not stored: the game takes the dealt hand.
+    const game = (await createGameFrom(t.app, member, { ...body, members: withHand(admin, [wrong]) })) as { _id: string };
+    const row = await t.database.db
+      .selectFrom('civ_game_members')
+      .select('civ_choices')
+      .where('game_id', '=', game._id)
+      .where('user_id', '=', admin.user.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.civ_choices)).toEqual(handOf(admin));
+  });
+
+  it('only the latest deal for a player makes a game: dealing again and keeping a hand one likes is refused', async () => {
+    const group = await groupOf(5);
+    const [owner, admin, member, fourth, fifth] = users as [TestUser, TestUser, TestUser, TestUser, TestUser];
+    const first = await draftFor(t.app, group, member, [member, admin]);
+    const other = await draftFor(t.app, group, fourth, [fourth, fifth]);
+    const again = await draftFor(t.app, group, member, [member, owner]);
+    const refused = await post('createGame', member, first.body);
+    expect(refused.status).toBe(409);
+    expect(refused.body.fields.draftID).toBe('A newer draft was dealt for some of these players: make the game from that one');
+    // A deal for other players stands beside it, and the latest deal makes its game.
+    expect((await post('createGame', fourth, other.body)).status).toBe(200);
+    expect((await post('createGame', member, again.body)).status).toBe(200);
+  });
+
+  it('a player who left the group since the deal makes the game refused, naming them', async () => {
+    const group = await groupOf(3);
+    const [owner, admin, member] = users as [TestUser, TestUser, TestUser];
+    const { body } = await draftFor(t.app, group, owner, [owner, member]);
+    expect(
+      (await call(t.app, '/api/groups/leaveGroup', { method: 'POST', as: member, payload: { groupID: group._id, userID: member.user.id } }))
+        .status,
+    ).toBe(200);
+    const refused = await post('createGame', owner, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields.members).toBe(`Not members of this group: ${member.user.username}`);
+    // Back in the group, they play again.
+    await join(t.app, group, member);
+    expect((await post('createGame', admin, body)).status).toBe(200);
+  });
+});
+
 describe('balanced teams', () => {
   /** Team sizes as equal as possible, largest first. */
   const teamSizes = (players: number, teamCount: number) =>

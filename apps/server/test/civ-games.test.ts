@@ -4,6 +4,7 @@ import { DRAFT_NOT_FOUND_MESSAGE, DRAFT_REQUIRED_MESSAGE } from '@smm/shared/civ
 import { createGameFrom, draftBody, draftFor } from './civ-games-fixtures';
 import { call, createCast, groupWithCast, type Cast, type TestUser } from './groups-fixtures';
 import { createTestApp, type TestApp } from './test-app';
+import { REDRAFT_NOT_YOURS_MESSAGE } from '../src/features/civ-games/civ-games.service';
 
 let t: TestApp;
 let cast: Cast;
@@ -380,13 +381,14 @@ describe('drafting from an event', () => {
       draftGameID: beside._id,
     });
 
-    // Nothing is recorded in that one yet, so a redraft replaces it (a restorable soft delete).
-    // The draft's owner is not the only one who may make the game from it.
-    const second = await createGameFrom(
-      t.app,
-      cast.member,
-      (await draftFor(t.app, group, cast.owner, [cast.owner, cast.member], { eventID: event.body._id })).body,
-    );
+    // Nothing is recorded in that one yet, so a redraft replaces it (a restorable soft delete), when made by
+    // someone who may delete it: its host, its creator or an Administrator, not only the draft's owner.
+    const next = (await draftFor(t.app, group, cast.owner, [cast.owner, cast.member], { eventID: event.body._id })).body;
+    const notTheirs = await call(t.app, '/api/civilization/createGame', { method: 'POST', as: cast.member, payload: next });
+    expect(notTheirs.status).toBe(409);
+    expect(notTheirs.body.message).toBe(REDRAFT_NOT_YOURS_MESSAGE);
+    expect(notTheirs.body.fields.keepEarlier).toBeTruthy();
+    const second = await createGameFrom(t.app, cast.admin, next);
     expect((await call(t.app, `/api/civilization/game?gameID=${beside._id}`, { as: cast.member })).status).toBe(404);
     const active = (await call(t.app, `/api/civilization/getActiveGames?groupID=${group._id}`, { as: cast.member })).body;
     expect(active.games.map((g: { _id: string }) => g._id).sort()).toEqual([first._id, second._id].sort());

@@ -114,6 +114,89 @@ describe('who may change a game', () => {
     expect(acceptedRow.changes).toContainEqual({ field: `${p3.user.username}: status`, before: 'Active', after: 'Eliminated' });
   });
 
+  it('the lobby passing on at an elimination does not pass the right to record: only a host a manager names records', async () => {
+    const group = await ladderGroup();
+    // The owner deals and creates the game with `host` as its host: the host is not its creator.
+    const { body } = await draftFor(t.app, group, owner, [host, p2, p3], { numCiv: 1 });
+    const game = (await createGameFrom(t.app, owner, { ...body, host: host.user.id })) as GameDto;
+    expect((await getGame(host, game._id)).permissions?.role).toBe('manager');
+
+    // A manager naming another host moves the right with it, and back.
+    expect((await update(owner, { gameID: game._id, host: p3.user.id })).status).toBe(200);
+    expect((await getGame(p3, game._id)).permissions?.role).toBe('manager');
+    expect((await getGame(host, game._id)).permissions?.role).toBe('player');
+    expect((await update(owner, { gameID: game._id, host: host.user.id })).status).toBe(200);
+    expect((await getGame(p3, game._id)).permissions?.role).toBe('player');
+
+    // The host is eliminated: the lobby passes to p2 (spec 4), who is still only a player.
+    expect((await update(owner, { gameID: game._id, members: eliminate(host) })).status).toBe(200);
+    const passed = await getGame(p2, game._id);
+    expect(passed.host).toBe(p2.user.id);
+    expect(passed.permissions?.role).toBe('player');
+    expect((await update(p2, { gameID: game._id, members: eliminate(p3) })).status).toBe(403);
+    expect((await call(t.app, `/api/civilization/deleteGame?gameID=${game._id}`, { method: 'POST', as: p2 })).status).toBe(403);
+    // Sending the lobby's host back with an edit moves nothing either.
+    expect((await update(p2, { gameID: game._id, gameName: 'Renamed', host: p2.user.id })).status).toBe(200);
+    expect((await getGame(p2, game._id)).permissions?.role).toBe('player');
+
+    // The chosen host, though eliminated, still records: p3 out, p2 wins.
+    expect((await getGame(host, game._id)).permissions?.role).toBe('manager');
+    expect((await update(host, { gameID: game._id, members: eliminate(p3) })).status).toBe(200);
+    expect((await update(host, { gameID: game._id, winner: p2.user.id, victoryType: 'Science' })).status).toBe(200);
+    // The winner, the lobby's host of the finished game, cannot reopen or re-finish it.
+    expect((await update(p2, { gameID: game._id, winner: null })).status).toBe(403);
+    expect((await update(p2, { gameID: game._id, victoryType: 'Culture' })).status).toBe(403);
+    expect((await getGame(owner, game._id)).victoryType).toBe('Science');
+  });
+
+  it('a redraft leaves a game with a recorded leader or a pending proposal, and is not for those who cannot delete it', async () => {
+    const group = await ladderGroup();
+    const start = t.clock.now() + 86_400_000;
+    const event = await call(t.app, '/api/events/postEvent', {
+      method: 'POST',
+      as: host,
+      payload: {
+        groupID: group._id,
+        userID: host.user.id,
+        eventName: 'Night',
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(start + 3_600_000).toISOString(),
+      },
+    });
+    const fromEvent = async (by: TestUser, players: TestUser[]) => {
+      const { body } = await draftFor(t.app, group, by, players, { numCiv: 1, eventID: event.body._id });
+      return body;
+    };
+    const first = (await createGameFrom(t.app, host, { ...(await fromEvent(host, [host, p2])), host: host.user.id })) as GameDto;
+    // p2 proposes a change: the game's record has started, so no redraft replaces it, not even its host's.
+    expect((await post('proposeGameChange', p2, { gameID: first._id, changes: { members: eliminate(host) }, reason: 'left' })).status).toBe(
+      200,
+    );
+    const byHost = await post('createGame', host, await fromEvent(host, [host, p2]));
+    expect(byHost.status).toBe(409);
+    expect(byHost.body.message).toMatch(/already started recording/);
+
+    // A leader said to be played counts too.
+    const second = (await createGameFrom(t.app, host, { ...(await fromEvent(host, [host, p3])), keepEarlier: true })) as GameDto;
+    expect(
+      (
+        await update(p3, {
+          gameID: second._id,
+          members: [{ userID: p3.user.id, civPlayed: second.members.find((m) => m.userID === p3.user.id)!.civChoices[0]!.civID }],
+        })
+      ).status,
+    ).toBe(200);
+    expect((await post('createGame', host, await fromEvent(host, [host, p3]))).status).toBe(409);
+
+    // Nothing recorded, but the redrafter is a member who may not delete it: refused, the game stays.
+    const third = (await createGameFrom(t.app, host, { ...(await fromEvent(host, [host, p2])), keepEarlier: true })) as GameDto;
+    const byReader = await post('createGame', reader, await fromEvent(reader, [reader, p2]));
+    expect(byReader.status).toBe(409);
+    expect(byReader.body.fields.keepEarlier).toBeTruthy();
+    expect((await getGame(host, third._id)).dateDeleted).toBeNull();
+    for (const game of [first, second, third]) expect((await getGame(owner, game._id)).dateDeleted).toBeNull();
+  });
+
   it('a member who did not play, and an outsider, change nothing', async () => {
     const group = await ladderGroup();
     const game = await ffa(group, [host, p2]);

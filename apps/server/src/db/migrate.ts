@@ -29,6 +29,7 @@ import * as m0780 from './migrations/0780_civ_game_list_indexes';
 import * as m0790 from './migrations/0790_table_versions';
 import * as m0800 from './migrations/0800_group_table_versions';
 import * as m0810 from './migrations/0810_waitlist_late';
+import * as m0820 from './migrations/0820_civ_game_chosen_host';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0790_table_versions': m0790,
   '0800_group_table_versions': m0800,
   '0810_waitlist_late': m0810,
+  '0820_civ_game_chosen_host': m0820,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,6 +38,7 @@ const isAdministrator = (viewer: Viewer) => viewer === 'administrator' || viewer
 const isMember = (viewer: Viewer) => viewer === 'member' || isAdministrator(viewer);
 
 export interface GameFacts {
+  /** The host a manager chose (at creation or by naming one): an elimination that passes the lobby on does not pass this right. */
   host: string | null;
   createdBy: string;
   playerIDs: readonly string[];

@@ -10,7 +10,7 @@ import type { CreateGameBody, GameType } from '@smm/shared/civilization/games-sc
 import type { Db } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../errors';
 import type { GameSettings } from '../civ-games/civ-games.mapper';
-import { parseOptions, parseResult } from './drafts.mapper';
+import { handVisible, parseOptions, parseResult, parseState } from './drafts.mapper';
 import * as drafts from './drafts.repo';
 
 // createGame's side of a draft: a drafted game is made only from a stored draft, and only once.
@@ -18,6 +18,7 @@ import * as drafts from './drafts.repo';
 export const DRAFT_USED_MESSAGE = 'This draft was already used for a game';
 export const DRAFT_EXPIRED_MESSAGE = 'This draft has expired; draft again';
 export const DRAFT_MISMATCH_MESSAGE = "The hands do not match the server's draft";
+export const DRAFT_SUPERSEDED_MESSAGE = 'A newer draft was dealt for some of these players: make the game from that one';
 
 /** The stored draft a drafted game is made from, locked until the game is written: of this group, fresh and unused. */
 async function takeDraft(tx: Db, groupId: string, draftID: string, now: number) {
@@ -27,6 +28,12 @@ async function takeDraft(tx: Db, groupId: string, draftID: string, now: number) 
   if (now - Number(row.created_at) > DRAFT_TTL_MS) throw invalid({ draftID: DRAFT_EXPIRED_MESSAGE }, DRAFT_EXPIRED_MESSAGE);
   const result = parseResult(row);
   if (!result) throw invalid({ draftID: DRAFT_RUNNING_MESSAGE }, DRAFT_RUNNING_MESSAGE);
+  // Only the latest deal for a player counts: dealing again and keeping the hand one likes is no draft.
+  const players = new Set(result.players.map((p) => p.userID));
+  const newer = await drafts.listNewerUnused(tx, groupId, row);
+  if (newer.some((later) => parseState(later).players.some((p) => players.has(p.userID)))) {
+    throw conflict(DRAFT_SUPERSEDED_MESSAGE, { draftID: DRAFT_SUPERSEDED_MESSAGE });
+  }
   return { row, result, options: parseOptions(row) };
 }
 
@@ -53,8 +60,18 @@ function civIdOf(banned: unknown): string {
   return typeof civID === 'string' ? civID : '';
 }
 
-/** Where a createGame body says something other than the draft it names; the body may leave any of it out. */
-function differencesFromDraft(body: CreateGameBody, gameType: string, result: DraftResult, eventID: string | null): Record<string, string> {
+/**
+ * Where a createGame body says something other than the draft it names; the body may leave any of it out.
+ * Hands are compared only where the caller may see them (`visible`): a hand hidden from them in anonymous
+ * mode is taken from the draft whatever they sent, so no answer tells them whether a guess at it was right.
+ */
+function differencesFromDraft(
+  body: CreateGameBody,
+  gameType: string,
+  result: DraftResult,
+  eventID: string | null,
+  visible: (player: DraftResult['players'][number]) => boolean,
+): Record<string, string> {
   const fields: Record<string, string> = {};
   if (body.gameType !== gameType) fields.gameType = `This draft is for a ${gameType === 'team' ? 'team game' : 'free-for-all'}`;
   const dealt = new Map(result.players.map((p) => [p.userID, p]));
@@ -69,6 +86,7 @@ function differencesFromDraft(body: CreateGameBody, gameType: string, result: Dr
     body.members.some(
       (m) =>
         m.civChoices.length > 0 &&
+        visible(dealt.get(m.userID)!) &&
         !sameItems(
           m.civChoices,
           dealt.get(m.userID)!.civChoices.map((c) => c.civID),
@@ -102,10 +120,12 @@ function differencesFromDraft(body: CreateGameBody, gameType: string, result: Dr
  * settings, civs per player, type and anonymous mode all come from the stored draft. A body that sends any
  * of them otherwise is refused, and nothing it sent is stored.
  */
-export async function gameFromDraft(tx: Db, groupId: string, body: CreateGameBody, now: number): Promise<DraftedGame> {
+export async function gameFromDraft(tx: Db, groupId: string, body: CreateGameBody, now: number, callerId: string): Promise<DraftedGame> {
   if (!body.draftID) throw invalid({ draftID: DRAFT_REQUIRED_MESSAGE }, DRAFT_REQUIRED_MESSAGE);
   const { row, result, options } = await takeDraft(tx, groupId, body.draftID, now);
-  const differences = differencesFromDraft(body, row.game_type, result, options.eventID);
+  const caller = result.players.find((p) => p.userID === callerId);
+  const visible = (player: DraftResult['players'][number]) => handVisible(row.anonymous_mode === 1, player, caller);
+  const differences = differencesFromDraft(body, row.game_type, result, options.eventID, visible);
   if (Object.keys(differences).length) throw invalid(differences, DRAFT_MISMATCH_MESSAGE);
   return {
     gameType: row.game_type as GameType,

@@ -17,6 +17,18 @@ export const findById = (db: Db, id: string): Promise<DraftRow | undefined> =>
 export const lockById = (db: Db, id: string): Promise<DraftRow | undefined> =>
   lockedRow(db, db.selectFrom('civ_drafts').selectAll().where('id', '=', id)).executeTakeFirst();
 
+/** The group's drafts dealt after this one (ids are time-ordered within one instant) that no game was made from yet (civ_drafts_group_idx). */
+export const listNewerUnused = (db: Db, groupId: string, draft: Pick<DraftRow, 'id' | 'created_at'>) =>
+  db
+    .selectFrom('civ_drafts')
+    .select(['id', 'state', 'result', 'game_type', 'anonymous_mode', 'created_at'])
+    .where('group_id', '=', groupId)
+    .where((eb) =>
+      eb.or([eb('created_at', '>', draft.created_at), eb.and([eb('created_at', '=', draft.created_at), eb('id', '>', draft.id)])]),
+    )
+    .where('game_id', 'is', null)
+    .execute();
+
 /** Records the game made from the draft; false when another game took it first. */
 export async function markUsed(db: Db, id: string, gameId: string): Promise<boolean> {
   const result = await db

@@ -131,7 +131,7 @@ export function toGameDto(
     dateDeleted: game.deleted_at === null ? null : toIso(game.deleted_at),
     pendingProposals: extras.pendingProposals.get(game.id) ?? 0,
     permissions: gamePermissions(extras.viewer, viewerId, {
-      host: game.host,
+      host: game.chosen_host,
       createdBy: game.created_by,
       playerIDs: own.map((m) => m.user_id),
     }),

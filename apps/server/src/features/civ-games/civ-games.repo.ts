@@ -42,13 +42,23 @@ export async function update(db: Db, id: string, changes: Partial<Omit<GameRow, 
 /** What an edit of a game can change on its row (its members' rows are written apart). */
 export type GameResultColumns = Pick<
   GameRow,
-  'game_name' | 'lobby_link' | 'game_type' | 'host' | 'winner' | 'victory_type' | 'finished_at' | 'elimination_steps' | 'revealed_at'
+  | 'game_name'
+  | 'lobby_link'
+  | 'game_type'
+  | 'host'
+  | 'chosen_host'
+  | 'winner'
+  | 'victory_type'
+  | 'finished_at'
+  | 'elimination_steps'
+  | 'revealed_at'
 >;
 const RESULT_COLUMNS = everyColumn<GameResultColumns>()([
   'game_name',
   'lobby_link',
   'game_type',
   'host',
+  'chosen_host',
   'winner',
   'victory_type',
   'finished_at',
@@ -127,6 +137,15 @@ export async function recordingStarted(db: Db, gameId: string): Promise<boolean>
           eb.exists(
             eb.selectFrom('civ_game_members as m').select('m.game_id').whereRef('m.game_id', '=', 'g.id').where('m.is_active', '=', 0),
           ),
+          // A leader said to be played, or any proposal about the result, is already part of the game's record.
+          eb.exists(
+            eb
+              .selectFrom('civ_game_members as m')
+              .select('m.game_id')
+              .whereRef('m.game_id', '=', 'g.id')
+              .where('m.civ_played', 'is not', null),
+          ),
+          eb.exists(eb.selectFrom('civ_game_proposals as p').select('p.game_id').whereRef('p.game_id', '=', 'g.id')),
           eb.exists(eb.selectFrom('civ_comments as c').select('c.id').whereRef('c.game_id', '=', 'g.id').where('c.deleted_at', 'is', null)),
           eb.exists(eb.selectFrom('civ_notes as n').select('n.game_id').whereRef('n.game_id', '=', 'g.id')),
           eb.exists(eb.selectFrom('civ_player_relationships as r').select('r.game_id').whereRef('r.game_id', '=', 'g.id')),

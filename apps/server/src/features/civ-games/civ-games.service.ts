@@ -33,6 +33,8 @@ export const GAME_NOT_FOUND_MESSAGE = 'Game not found';
 export const PROPOSE_INSTEAD_MESSAGE =
   'Only the host, the game creator or an Administrator can change the result; propose the change instead';
 export const READ_ONLY_MESSAGE = 'Only players of this game can change it';
+export const REDRAFT_NOT_YOURS_MESSAGE =
+  "Only the earlier game's host, its creator or an Administrator can replace it with a redraft. Add the new game beside it instead.";
 export const REDRAFT_REFUSED_MESSAGE =
   "This event's game has already started recording results (eliminations, a winner, comments or notes), so a redraft cannot replace it. Add the new game beside it instead.";
 
@@ -174,7 +176,13 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
   }
 
   /** The game as its reader sees it; `members` when the caller has just written them and holds them as stored. */
-  async function read(tx: Db, game: games.GameRow, access: GroupAccess, actorId: string, members?: games.GameMemberRow[]): Promise<GameDto> {
+  async function read(
+    tx: Db,
+    game: games.GameRow,
+    access: GroupAccess,
+    actorId: string,
+    members?: games.GameMemberRow[],
+  ): Promise<GameDto> {
     const [gameMembers, ratingChanges, pendingProposals] = await Promise.all([
       members ?? games.listMembers(tx, [game.id]),
       // Only a finished game has counted: an unfinished one shows no rating changes.
@@ -190,7 +198,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
 
   const permissionsOf = (state: GameState, access: GroupAccess, actorId: string): GamePermissions =>
     gamePermissions(access.viewer, actorId, {
-      host: state.game.host,
+      host: state.game.chosen_host,
       createdBy: state.game.created_by,
       playerIDs: state.members.map((m) => m.user_id),
     });
@@ -214,6 +222,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
       lobby_link: after.lobby_link,
       game_type: after.game_type,
       host: after.host,
+      chosen_host: after.chosen_host,
       winner: after.winner,
       victory_type: after.victory_type,
       finished_at: after.finished_at,
@@ -265,8 +274,12 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
         const access = await loadAccess(tx, body.groupID, actor, { lock: true });
         assertCan(access, 'editGames');
         const now = clock.now();
-        const planned = body.draftMode ? await gameFromDraft(tx, access.group.id, body, now) : await gameWithoutDraft(tx, access, body);
+        const planned = body.draftMode
+          ? await gameFromDraft(tx, access.group.id, body, now, actor.id)
+          : await gameWithoutDraft(tx, access, body);
         const userIds = planned.players.map((p) => p.userID);
+        // A player who left the group since the deal plays in none of its games.
+        if (body.draftMode) await assertPlayersAreMembers(tx, await members.listByGroup(tx, access.group.id), userIds);
         const host = body.host ?? userIds[0]!;
         if (!userIds.includes(host)) throw invalid({ host: 'The host must be one of the players' });
         assertPlayable(
@@ -281,6 +294,11 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
           const earlier = event.draft_game_id ? await games.lockById(tx, event.draft_game_id) : undefined;
           // A redraft replaces the earlier game only while nothing has been recorded in it; results are history.
           if (earlier && earlier.deleted_at === null && !body.keepEarlier) {
+            // Replacing deletes the earlier game, so it takes the right to delete it.
+            const facts = { host: earlier.chosen_host, createdBy: earlier.created_by, playerIDs: [] };
+            if (!gamePermissions(access.viewer, actor.id, facts).deleteGame) {
+              throw conflict(REDRAFT_NOT_YOURS_MESSAGE, { keepEarlier: 'Add the new game beside the earlier one' });
+            }
             if (await games.recordingStarted(tx, earlier.id)) {
               throw conflict(REDRAFT_REFUSED_MESSAGE, { keepEarlier: 'Add the new game beside the earlier one' });
             }
@@ -293,6 +311,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
           group_id: access.group.id,
           game_name: body.gameName,
           host,
+          chosen_host: host,
           lobby_link: body.lobbyLink,
           game_type: planned.gameType,
           winner: null,
@@ -370,7 +389,8 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
       // Heard of once committed: the game's open pages refetch it; a game just finished ('updated')
       // also goes to the group's Discord channel.
       const done = edited as { groupId: string; finished: boolean } | null;
-      if (done) changes?.publish({ groupId: done.groupId, topic: 'games', action: done.finished ? 'updated' : 'changed', gameId: body.gameID });
+      if (done)
+        changes?.publish({ groupId: done.groupId, topic: 'games', action: done.finished ? 'updated' : 'changed', gameId: body.gameID });
       return result;
     },
 

@@ -3,7 +3,13 @@ export interface CivGamesTable {
   id: string;
   group_id: string;
   game_name: string;
+  /** The lobby's host: passes to the first active player when the host is eliminated. */
   host: string | null;
+  /**
+   * The host a manager chose, at creation or by naming a host (migration 0820): they record the
+   * results, and keep that right when an elimination passes the lobby to someone else.
+   */
+  chosen_host: string | null;
   lobby_link: string;
   game_type: string;
   /** The winning userID (ffa) or team number (team), as text. */

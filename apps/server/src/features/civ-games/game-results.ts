@@ -52,6 +52,7 @@ function describe(state: GameState): Map<string, Omit<ChangeLine, 'before' | 'af
   lines.set('lobbyLink', { field: 'Lobby link', kind: 'details', value: game.lobby_link || '(none)' });
   lines.set('gameType', { field: 'Game type', kind: 'result', value: game.game_type === 'team' ? 'Teams' : 'FFA' });
   lines.set('host', { field: 'Host', kind: 'result', value: name(game.host) });
+  lines.set('chosenHost', { field: 'Records the results', kind: 'result', value: name(game.chosen_host) });
   const winner = game.winner === null ? '(none)' : game.game_type === 'team' ? `Team ${game.winner}` : name(game.winner);
   lines.set('winner', { field: 'Winner', kind: 'result', value: winner });
   lines.set('victoryType', { field: 'Victory type', kind: 'result', value: game.victory_type ?? '(none)' });
@@ -215,6 +216,8 @@ export function planChange(
       lobby_link: body.lobbyLink ?? game.lobby_link,
       game_type: gameType,
       host,
+      // Only a change that names another host moves the right to record; an elimination moves the lobby alone.
+      chosen_host: body.host && body.host !== game.host ? body.host : game.chosen_host,
       winner,
       victory_type: victoryType,
       finished_at: finishedAt,
