@@ -449,6 +449,8 @@ describe('limits', () => {
     const group = await createGroup(t.app, drafter);
     await join(t.app, group, other);
     const body = draftBody(group, [drafter, other]);
+    // Deals refused for what was asked dealt no hand and take nothing from the 30.
+    for (let i = 0; i < 5; i += 1) expect((await post('draftGame', drafter, draftBody(group, [drafter, outsider]))).status).toBe(400);
     for (let i = 0; i < 30; i += 1) expect((await post('draftGame', drafter, body)).status).toBe(200);
     const refused = await t.app.inject({
       method: 'POST',

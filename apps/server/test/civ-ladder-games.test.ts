@@ -353,6 +353,21 @@ describe('finishing order and ratings', () => {
 });
 
 describe('rules that keep the ladder honest', () => {
+  it('an edit names each member once: eliminating and reactivating one in the same edit is refused', async () => {
+    const group = await ladderGroup();
+    const game = await ffa(group, [host, p2, p3]);
+    const twice = await update(host, {
+      gameID: game._id,
+      members: [
+        { userID: p2.user.id, isActive: false },
+        { userID: p2.user.id, isActive: true },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.fields.members).toBe('Each member can be changed once per edit');
+    expect((await getGame(host, game._id)).members.every((m) => m.isActive)).toBe(true);
+  });
+
   it('one-player and one-team games are refused; a finished game cannot be edited so its winner is eliminated', async () => {
     const group = await ladderGroup();
     const byHand = (members: object[], gameType = 'ffa') =>
@@ -514,8 +529,20 @@ describe('deleting is soft and restorable', () => {
     ]);
     expect((await call(t.app, `/api/civilization/getDeletedGames?groupID=${group._id}`, { as: host })).status).toBe(403);
     expect((await call(t.app, `/api/civilization/restoreGame?gameID=${game._id}`, { method: 'POST', as: host })).status).toBe(404);
-    // Administrators still open it, to restore it.
+    // Administrators still open it, with its history and comments, to decide whether to restore it.
     expect((await getGame(admin, game._id)).dateDeleted).toBeTruthy();
+    expect((await history(admin, game._id)).audit[0]).toMatchObject({ action: 'deleted' });
+    expect((await call(t.app, `/api/comments/getComments/${game._id}/${group._id}`, { as: admin })).body).toHaveLength(1);
+    expect((await history(p2, game._id)).message).toBe('Game not found');
+    expect(
+      (
+        await call(t.app, '/api/comments/postComment', {
+          method: 'POST',
+          as: admin,
+          payload: { comment: 'late', userID: admin.user.id, groupID: group._id, gameID: game._id },
+        })
+      ).status,
+    ).toBe(404);
 
     const restored = await call(t.app, `/api/civilization/restoreGame?gameID=${game._id}`, { method: 'POST', as: admin });
     expect(restored.status).toBe(200);

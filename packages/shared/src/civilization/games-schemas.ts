@@ -234,6 +234,7 @@ export const updateGameBody = z.object({
       }),
     )
     .max(12)
+    .refine((members) => new Set(members.map((m) => m.userID)).size === members.length, 'Each member can be changed once per edit')
     .optional(),
   /**
    * The finishing order of a finished game: each player (userID, free-for-all) or team (team game)
@@ -368,7 +369,12 @@ export const postUserNotesBody = z.object({
    * The updatedAt of the notes the editor opened (null: opened before any save). When sent and no
    * longer the stored one, nothing is saved and the answer is 409 NOTES_CHANGED_MESSAGE.
    */
-  expectedUpdatedAt: z.number({ error: 'expectedUpdatedAt must be a time in epoch ms' }).int('expectedUpdatedAt must be a time in epoch ms').nonnegative('expectedUpdatedAt must be a time in epoch ms').nullable().optional(),
+  expectedUpdatedAt: z
+    .number({ error: 'expectedUpdatedAt must be a time in epoch ms' })
+    .int('expectedUpdatedAt must be a time in epoch ms')
+    .nonnegative('expectedUpdatedAt must be a time in epoch ms')
+    .nullable()
+    .optional(),
 });
 export type PostUserNotesBody = z.infer<typeof postUserNotesBody>;
 export const postPlayerRelationshipBody = z.object({

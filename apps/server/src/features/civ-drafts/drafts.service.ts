@@ -17,7 +17,7 @@ import { initialSkill, skillOrdinal } from '@smm/shared/civilization/ladder';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { invalid, notFound } from '../../errors';
+import { AppError, invalid, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import * as games from '../civ-games/civ-games.repo';
 import { catalogueOf } from '../civilization/civ-access';
@@ -76,85 +76,92 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
     async draftGame(actor: UserDto, body: DraftGameBody): Promise<DraftDto> {
       const access = await loadAccess(db, body.groupID, actor);
       assertCan(access, 'editGames');
-      await throttle.consume(`civ-draft:${actor.id}`, draftLimit, DRAFT_LIMIT_MESSAGE);
-      const { group } = access;
-      const catalogue = catalogueOf(group);
-      const groupSettings = parseSettings(group.settings, group.game_name);
-      const userIds = body.members.map((m) => m.userID);
-      const config = await modeConfigOf(db, group.id, body);
-      const rated =
-        config.gameType === 'team' &&
-        (config.teamSplit === 'balanced' || (config.mode === 'captains' && config.captainSelection === 'topRated'));
-
-      const [memberRows, bans, maps, settings, ownedPacks, standings, event] = await Promise.all([
-        members.listByGroup(db, group.id),
-        preferences.listBans(db, group.id, userIds),
-        preferences.listMaps(db, group.id, userIds),
-        preferences.listSettingPreferences(db, group.id, userIds),
-        listOwnedPacks(db, group.game_name, userIds),
-        rated ? games.listStandings(db, group.id, 'team', userIds) : Promise.resolve([]),
-        body.eventID ? events.findById(db, body.eventID) : Promise.resolve(undefined),
-      ]);
-      await assertPlayersAreMembers(db, memberRows, userIds);
-      const memberById = new Map(memberRows.map((m) => [m.user_id, m]));
-      const players = userIds.map((id) => memberById.get(id)!);
-      const repeated = players.find((p, i) => userIds.indexOf(p.user_id) !== i);
-      if (repeated) throw invalid({ members: `${repeated.username} is chosen more than once` });
-      if (body.eventID && event?.group_id !== group.id) throw invalid({ eventID: 'The event is not an event of this group' });
-
-      const rows = { agendas: [], bans, maps, settings, ownedPacks };
-      const prefs = toCivPreferencesDtos(group.id, players, catalogue, rows, groupSettings.maxNumberOfLeaderBans);
-      const manualTeams = config.gameType === 'team' && config.teamSplit === 'manual' ? manualTeamsOf(body, players) : null;
-      if (config.gameType === 'team' && !manualTeams && config.teamCount > players.length) {
-        throw invalid({ teamCount: `Teams must be from 2 to ${players.length}, the number of players` });
-      }
-      const context: DraftMachineContext = {
-        players: prefs.map((p, i) => ({
-          userID: p.userID,
-          username: p.username,
-          team: manualTeams?.[i] ?? null,
-          leaderBans: p.leaderBans.map((b) => b.civID),
-          maps: p.maps.map((m) => m.name),
-          settings: Object.fromEntries(SETTING_TYPES.map((type) => [type, p[type]])),
-          ownedPacks: ownedPacks.get(p.userID) ?? null,
-        })),
-        leaders: catalogue.leaders,
-        maps: catalogue.maps,
-        groupSettings,
-        ratings: Object.fromEntries(standings.map((s) => [s.user_id, skillOrdinal({ mu: Number(s.mu), sigma: Number(s.sigma) })])),
-        newPlayerRating: skillOrdinal(initialSkill()),
-      };
-      let state: DraftMachineState;
+      const allowance = `civ-draft:${actor.id}`;
+      await throttle.consume(allowance, draftLimit, DRAFT_LIMIT_MESSAGE);
       try {
-        state = startDraft(config, context, { now: clock.now() }, serverRandom);
+        const { group } = access;
+        const catalogue = catalogueOf(group);
+        const groupSettings = parseSettings(group.settings, group.game_name);
+        const userIds = body.members.map((m) => m.userID);
+        const config = await modeConfigOf(db, group.id, body);
+        const rated =
+          config.gameType === 'team' &&
+          (config.teamSplit === 'balanced' || (config.mode === 'captains' && config.captainSelection === 'topRated'));
+
+        const [memberRows, bans, maps, settings, ownedPacks, standings, event] = await Promise.all([
+          members.listByGroup(db, group.id),
+          preferences.listBans(db, group.id, userIds),
+          preferences.listMaps(db, group.id, userIds),
+          preferences.listSettingPreferences(db, group.id, userIds),
+          listOwnedPacks(db, group.game_name, userIds),
+          rated ? games.listStandings(db, group.id, 'team', userIds) : Promise.resolve([]),
+          body.eventID ? events.findById(db, body.eventID) : Promise.resolve(undefined),
+        ]);
+        await assertPlayersAreMembers(db, memberRows, userIds);
+        const memberById = new Map(memberRows.map((m) => [m.user_id, m]));
+        const players = userIds.map((id) => memberById.get(id)!);
+        const repeated = players.find((p, i) => userIds.indexOf(p.user_id) !== i);
+        if (repeated) throw invalid({ members: `${repeated.username} is chosen more than once` });
+        if (body.eventID && event?.group_id !== group.id) throw invalid({ eventID: 'The event is not an event of this group' });
+
+        const rows = { agendas: [], bans, maps, settings, ownedPacks };
+        const prefs = toCivPreferencesDtos(group.id, players, catalogue, rows, groupSettings.maxNumberOfLeaderBans);
+        const manualTeams = config.gameType === 'team' && config.teamSplit === 'manual' ? manualTeamsOf(body, players) : null;
+        if (config.gameType === 'team' && !manualTeams && config.teamCount > players.length) {
+          throw invalid({ teamCount: `Teams must be from 2 to ${players.length}, the number of players` });
+        }
+        const context: DraftMachineContext = {
+          players: prefs.map((p, i) => ({
+            userID: p.userID,
+            username: p.username,
+            team: manualTeams?.[i] ?? null,
+            leaderBans: p.leaderBans.map((b) => b.civID),
+            maps: p.maps.map((m) => m.name),
+            settings: Object.fromEntries(SETTING_TYPES.map((type) => [type, p[type]])),
+            ownedPacks: ownedPacks.get(p.userID) ?? null,
+          })),
+          leaders: catalogue.leaders,
+          maps: catalogue.maps,
+          groupSettings,
+          ratings: Object.fromEntries(standings.map((s) => [s.user_id, skillOrdinal({ mu: Number(s.mu), sigma: Number(s.sigma) })])),
+          newPlayerRating: skillOrdinal(initialSkill()),
+        };
+        let state: DraftMachineState;
+        try {
+          state = startDraft(config, context, { now: clock.now() }, serverRandom);
+        } catch (error) {
+          // The draft's own refusals are meant for the person who asked, and name players by username.
+          if (error instanceof DraftError) throw invalid({ members: error.message }, error.message);
+          throw error;
+        }
+
+        const options: DraftOptions = {
+          numCiv: config.numCiv,
+          freeBans: config.freeBans,
+          bansRemovePicks: config.bansRemovePicks,
+          teamSplit: config.gameType === 'team' ? config.teamSplit : 'none',
+          teamCount: config.teamCount,
+          eventID: body.eventID ?? null,
+        };
+        const row: drafts.DraftRow = {
+          id: newId(),
+          group_id: group.id,
+          created_by: actor.id,
+          created_at: clock.now(),
+          game_type: config.gameType,
+          anonymous_mode: config.anonymousMode ? 1 : 0,
+          options: JSON.stringify(options),
+          game_id: null,
+          ...stateColumns(state),
+        };
+        await drafts.insert(db, row);
+        changes?.publish({ groupId: group.id, topic: 'drafts', action: 'changed', draftId: row.id });
+        return toDraftDto(row, actor.id);
       } catch (error) {
-        // The draft's own refusals are meant for the person who asked, and name players by username.
-        if (error instanceof DraftError) throw invalid({ members: error.message }, error.message);
+        // A deal refused for what was asked (a shortfall, a bad captain) dealt no hand: it takes nothing from the allowance.
+        if (error instanceof AppError && error.statusCode === 400) await throttle.refund(allowance);
         throw error;
       }
-
-      const options: DraftOptions = {
-        numCiv: config.numCiv,
-        freeBans: config.freeBans,
-        bansRemovePicks: config.bansRemovePicks,
-        teamSplit: config.gameType === 'team' ? config.teamSplit : 'none',
-        teamCount: config.teamCount,
-        eventID: body.eventID ?? null,
-      };
-      const row: drafts.DraftRow = {
-        id: newId(),
-        group_id: group.id,
-        created_by: actor.id,
-        created_at: clock.now(),
-        game_type: config.gameType,
-        anonymous_mode: config.anonymousMode ? 1 : 0,
-        options: JSON.stringify(options),
-        game_id: null,
-        ...stateColumns(state),
-      };
-      await drafts.insert(db, row);
-      changes?.publish({ groupId: group.id, topic: 'drafts', action: 'changed', draftId: row.id });
-      return toDraftDto(row, actor.id);
     },
 
     /** A stored draft as the reader may see it; to anyone outside its group it does not exist. */

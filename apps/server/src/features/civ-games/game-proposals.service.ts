@@ -57,8 +57,9 @@ export function createGameProposalsService({
 }) {
   const { loadGame, applyPlan, permissionsOf, leaderIdsOf } = gamesService.internals;
 
-  async function stateOf(tx: Db, gameID: string, actor: UserDto, lock = false) {
-    const { game, access } = await loadGame(tx, gameID, actor, { lock });
+  /** The game and who the caller is to it; `deleted` lets an Administrator read a deleted game (its history, before restoring it). */
+  async function stateOf(tx: Db, gameID: string, actor: UserDto, lock = false, deleted = false) {
+    const { game, access } = await loadGame(tx, gameID, actor, { lock, deleted });
     const state: GameState = { game, members: await games.listMembers(tx, [game.id]) };
     return { state, access, may: permissionsOf(state, access, actor.id) };
   }
@@ -92,7 +93,7 @@ export function createGameProposalsService({
   }
 
   async function readHistory(tx: Db, gameID: string, actor: UserDto): Promise<GameHistoryDto> {
-    const { state, access } = await stateOf(tx, gameID, actor);
+    const { state, access } = await stateOf(tx, gameID, actor, false, true);
     const leaders = new Map((findCivCatalogue(access.group.game_name)?.leaders ?? []).map((l) => [l.civID, `${l.leader} (${l.nation})`]));
     const leaderName = (civID: string) => leaders.get(civID) ?? civID;
     const [proposals, audit] = await Promise.all([records.listProposals(tx, gameID), records.listAudit(tx, gameID)]);

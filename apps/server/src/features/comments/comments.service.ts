@@ -45,11 +45,15 @@ interface Deps {
 
 /** Comments on a game, for the members of its group: their authors edit and delete them, Administrators delete any. */
 export function createCommentsService({ db, clock, throttle, changes, commentLimit = DEFAULT_COMMENT_LIMIT }: Deps) {
-  /** The game, checked to belong to the group, which the caller must be a member of. */
+  /**
+   * The game, checked to belong to the group, which the caller must be a member of. A deleted game is
+   * found only for reading by an Administrator, who decides whether to restore it.
+   */
   async function gameOfGroup(actor: UserDto, gameID: string, groupID: string, action: 'viewGames' | 'editGames') {
     const access = await loadAccess(db, groupID, actor);
     assertCan(access, action);
-    const game = await games.findById(db, gameID);
+    const administrator = access.viewer === 'administrator' || access.viewer === 'owner';
+    const game = await (action === 'viewGames' && administrator ? games.findAnyById : games.findById)(db, gameID);
     if (!game || game.group_id !== groupID) throw notFound(GAME_NOT_FOUND_MESSAGE);
     return game;
   }
