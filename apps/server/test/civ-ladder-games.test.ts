@@ -197,6 +197,28 @@ describe('who may change a game', () => {
     for (const game of [first, second, third]) expect((await getGame(owner, game._id)).dateDeleted).toBeNull();
   });
 
+  it('a member who adds a game they do not play in only reads it: its host records the result', async () => {
+    const group = await ladderGroup();
+    const byHand = await call(t.app, '/api/civilization/createGame', {
+      method: 'POST',
+      as: reader,
+      payload: {
+        groupID: group._id,
+        gameName: 'For them',
+        gameType: 'ffa',
+        draftMode: false,
+        members: [{ userID: p2.user.id }, { userID: p3.user.id }],
+      },
+    });
+    expect(byHand.status).toBe(200);
+    const game = byHand.body as GameDto;
+    expect(game.host).toBe(p2.user.id);
+    expect((await getGame(reader, game._id)).permissions?.role).toBe('reader');
+    expect((await update(reader, { gameID: game._id, members: eliminate(p3) })).status).toBe(403);
+    expect((await call(t.app, `/api/civilization/deleteGame?gameID=${game._id}`, { method: 'POST', as: reader })).status).toBe(403);
+    expect((await update(p2, { gameID: game._id, members: eliminate(p3) })).status).toBe(200);
+  });
+
   it('a member who did not play, and an outsider, change nothing', async () => {
     const group = await ladderGroup();
     const game = await ffa(group, [host, p2]);

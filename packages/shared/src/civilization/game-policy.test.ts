@@ -6,6 +6,8 @@ import { canOnGame, GAME_ACTIONS, gamePermissions, gameRole, type GameAction, ty
 // Written out by hand from docs/decisions/ladder.md and the issue, not derived from the code under test.
 
 const game: GameFacts = { host: 'hostUser', createdBy: 'creatorUser', playerIDs: ['hostUser', 'playerUser', 'adminPlayer', 'otherPlayer'] };
+/** The same game added by one of its players. */
+const playedByCreator: GameFacts = { ...game, createdBy: 'playerUser' };
 
 interface Case {
   who: string;
@@ -20,7 +22,8 @@ const NOTHING: GameAction[] = [];
 
 const cases: Case[] = [
   { who: 'the host, who plays', viewer: 'member', userID: 'hostUser', role: 'manager', allowed: [...MANAGER, 'voteProposal'] },
-  { who: 'the creator, who does not play', viewer: 'member', userID: 'creatorUser', role: 'manager', allowed: MANAGER },
+  // A member who did not play only reads, whoever added the game.
+  { who: 'the creator, who does not play', viewer: 'member', userID: 'creatorUser', role: 'reader', allowed: ['viewGame'] },
   {
     who: 'an Administrator who does not play',
     viewer: 'administrator',
@@ -81,6 +84,18 @@ describe('game policy: role x action -> allowed', () => {
   });
 });
 
+describe('game policy: the creator', () => {
+  it('manages the game they added while they play in it', () => {
+    expect(gameRole('member', 'playerUser', playedByCreator)).toBe('manager');
+    expect(gamePermissions('member', 'playerUser', playedByCreator)).toMatchObject({
+      changeResult: true,
+      deleteGame: true,
+      voteProposal: true,
+    });
+    expect(gameRole('member', 'playerUser', game)).toBe('player');
+  });
+});
+
 describe('game policy: rules that hold for any game and viewer', () => {
   // Pairs viewerFor can produce: signed out is exactly the anonymous viewer.
   const lookerArb = fc.oneof(
@@ -102,7 +117,7 @@ describe('game policy: rules that hold for any game and viewer', () => {
         const expectedRole: GameRole =
           userID === null || !isMember
             ? 'outsider'
-            : isAdministrator || facts.host === userID || facts.createdBy === userID
+            : isAdministrator || facts.host === userID || (facts.createdBy === userID && facts.playerIDs.includes(userID))
               ? 'manager'
               : facts.playerIDs.includes(userID)
                 ? 'player'

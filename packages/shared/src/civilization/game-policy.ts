@@ -44,10 +44,14 @@ export interface GameFacts {
   playerIDs: readonly string[];
 }
 
-/** The role of a user in a game, from their place in its group. */
+/**
+ * The role of a user in a game, from their place in its group. Its creator manages it only while they
+ * play in it: a member who did not play only reads, whoever added the game.
+ */
 export function gameRole(viewer: Viewer, userID: string | null | undefined, game: GameFacts): GameRole {
   if (!userID || !isMember(viewer)) return 'outsider';
-  if (isAdministrator(viewer) || game.host === userID || game.createdBy === userID) return 'manager';
+  const playingCreator = game.createdBy === userID && game.playerIDs.includes(userID);
+  if (isAdministrator(viewer) || game.host === userID || playingCreator) return 'manager';
   return game.playerIDs.includes(userID) ? 'player' : 'reader';
 }
 

@@ -295,7 +295,8 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
           // A redraft replaces the earlier game only while nothing has been recorded in it; results are history.
           if (earlier && earlier.deleted_at === null && !body.keepEarlier) {
             // Replacing deletes the earlier game, so it takes the right to delete it.
-            const facts = { host: earlier.chosen_host, createdBy: earlier.created_by, playerIDs: [] };
+            const players = (await games.listMembers(tx, [earlier.id])).map((m) => m.user_id);
+            const facts = { host: earlier.chosen_host, createdBy: earlier.created_by, playerIDs: players };
             if (!gamePermissions(access.viewer, actor.id, facts).deleteGame) {
               throw conflict(REDRAFT_NOT_YOURS_MESSAGE, { keepEarlier: 'Add the new game beside the earlier one' });
             }
