@@ -121,6 +121,12 @@ export function checkCaptainsPool(context: DraftMachineContext, players: readonl
     if (usable >= needed) return;
     const names = team.memberIDs.map((userID) => players.find((player) => player.userID === userID)?.username ?? 'A player');
     const what = `${usable} ${usable === 1 ? 'leader' : 'leaders'}${duplicates ? '' : ' of different civilizations'}`;
+    // A team that owns every leader left is short because the pool is, not because of its packs.
+    if (usable === groups.length) {
+      throw new DraftError(
+        `Only ${what} are left to draft after bans; Team ${team.team}'s turns need ${needed}: use fewer bans or fewer teams`,
+      );
+    }
     const owns =
       names.length === 1
         ? `${namesOf(names)} (Team ${team.team}) owns ${what}`

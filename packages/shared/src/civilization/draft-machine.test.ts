@@ -338,7 +338,15 @@ describe('captains mode', () => {
     // 15 leaders in 11 groups (Eleanor joins England and France); with 1 ban and 5 picks each, Team 2's last pick
     // comes after 11 turns, Team 1's after 10.
     expect(() => start({ ...manual, captainIDs: ['u0', 'u2'], picksPerTeam: 5, bansPerTeam: 1 }, contextOf(4, {}, teamsOf))).toThrow(
-      new DraftError('Carol and Dan (Team 2) own 11 leaders of different civilizations in common; 12 are needed'),
+      new DraftError(
+        "Only 11 leaders of different civilizations are left to draft after bans; Team 2's turns need 12: use fewer bans or fewer teams",
+      ),
+    );
+    // Where a team's packs, not the pool, fall short, the message names what its players own in common.
+    const withoutRome = contextOf(4, {}, teamsOf);
+    withoutRome.players = withoutRome.players.map((p) => (p.userID === 'u3' ? { ...p, ownedPacks: [] } : p));
+    expect(() => start({ ...manual, captainIDs: ['u0', 'u2'], picksPerTeam: 5, bansPerTeam: 1 }, withoutRome)).toThrow(
+      new DraftError('Carol and Dan (Team 2) own 10 leaders of different civilizations in common; 12 are needed'),
     );
   });
 });
