@@ -191,7 +191,9 @@ describe('a cancelled event', () => {
     const attend = render(<AttendButton event={cancelled} userID="someone" now={now} pending={false} onChange={() => {}} />);
     expect(attend.container).toBeEmptyDOMElement();
     cleanup();
-    const { container } = render(<RsvpControl event={cancelled} userID="someone" now={now} pending={false} onRespond={() => {}} variant="buttons" />);
+    const { container } = render(
+      <RsvpControl event={cancelled} userID="someone" now={now} pending={false} onRespond={() => {}} variant="buttons" />,
+    );
     expect(container).toBeEmptyDOMElement();
     cleanup();
     render(<AttendButton event={{ ...event, attendingMembers: [] }} userID="someone" now={now} pending={false} onChange={() => {}} />);

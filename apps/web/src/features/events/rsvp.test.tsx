@@ -7,7 +7,7 @@ import { rateText } from './components/AttendanceRatesCard';
 import { RsvpControl } from './components/RsvpControl';
 import { SeriesCard } from './components/SeriesCard';
 import { SignupStatus } from './components/SignupStatus';
-import { myResponse, otherAnswersText, rsvpCounts, waitlistNames } from './rsvp';
+import { myResponse, otherAnswersText, responseLabel, rsvpCounts, waitingLate, waitlistNames } from './rsvp';
 import { groupUpcoming, seriesSummary } from './series-summary';
 
 afterEach(cleanup);
@@ -71,6 +71,11 @@ describe('answers', () => {
       }),
     ).toEqual(['Wes (late)', 'Xia']);
     expect(waitlistNames({})).toEqual([]);
+    const lateInLine = { waitlistMembers: [{ userID: 'w', username: 'Wes', late: true }] };
+    expect(responseLabel(myResponse({ ...lateInLine, attendingMembers: [] }, 'w'), waitingLate(lateInLine, 'w'))).toBe(
+      'On the waitlist, late',
+    );
+    expect(responseLabel('waitlist', waitingLate(event, 'w'))).toBe('On the waitlist');
   });
 
   it('the card and detail show the counts and the names per state', () => {
@@ -148,7 +153,7 @@ describe('weekly series as one card', () => {
     // 20:00 in London on Fridays 19 Mar to 9 Apr 2027: the US changes clocks on 14 Mar, the UK on 28 Mar.
     const london = ['2027-03-19T20:00:00.000Z', '2027-03-26T20:00:00.000Z', '2027-04-02T19:00:00.000Z'].map((startDate) => ({ startDate }));
     expect(seriesSummary(london, 'Europe/London')).toBe('every Friday 20:00 GMT, next 19 Mar');
-    expect(seriesSummary(london, 'America/New_York')).toBe('weekly, next Friday 19 Mar 16:00 EDT (the time shifts with daylight saving)');
+    expect(seriesSummary(london, 'America/New_York')).toBe('next Friday 19 Mar 16:00 EDT (the time shifts with daylight saving)');
   });
 
   it('groups a series where its next occurrence falls; one-offs and a last occurrence stay as they are', () => {

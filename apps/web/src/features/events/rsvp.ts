@@ -46,8 +46,13 @@ export function otherAnswersText(counts: RsvpCounts): string {
   return parts.join(' · ');
 }
 
-/** The viewer's answer in words, for labels: "Attending", "On the waitlist", "No answer". */
-export function responseLabel(response: RsvpResponse | 'waitlist' | null): string {
+/** Whether the viewer waits for a seat having answered Late. */
+export const waitingLate = (event: Pick<EventDto, 'waitlistMembers'>, userID: string): boolean =>
+  event.waitlistMembers?.some((member) => member.userID === userID && member.late === true) ?? false;
+
+/** The viewer's answer in words, for labels: "Attending", "On the waitlist", "On the waitlist, late", "No answer". */
+export function responseLabel(response: RsvpResponse | 'waitlist' | null, late = false): string {
   if (response === null) return 'No answer';
-  return response === 'waitlist' ? 'On the waitlist' : RSVP_LABELS[response];
+  if (response === 'waitlist') return late ? 'On the waitlist, late' : 'On the waitlist';
+  return RSVP_LABELS[response];
 }

@@ -10,7 +10,7 @@ const weekdayAndTime = (startDate: string, timeZone: string) =>
  * A weekly series as one line in the viewer's zone: "every Friday 20:00 GMT+1, next 28 Nov". A
  * series keeps the wall-clock time of the zone it was made in, so where the viewer's clocks change
  * on other dates (or the day shifts) its occurrences fall at different times for them: then the line
- * says so and names only the next one, "weekly, next Friday 19 Mar 16:00 EDT (the time shifts with daylight saving)".
+ * says so and names only the next one, "next Friday 19 Mar 16:00 EDT (the time shifts with daylight saving)".
  */
 export function seriesSummary(occurrences: readonly Pick<EventDto, 'startDate'>[], timeZone: string): string {
   const next = occurrences[0]!;
@@ -21,7 +21,7 @@ export function seriesSummary(occurrences: readonly Pick<EventDto, 'startDate'>[
   const zone = zoneAbbreviation(next.startDate, timeZone);
   const first = weekdayAndTime(next.startDate, timeZone);
   if (occurrences.every((o) => weekdayAndTime(o.startDate, timeZone) === first)) return `every ${weekday} ${time} ${zone}, next ${day}`;
-  return `weekly, next ${weekday} ${day} ${time} ${zone} (the time shifts with daylight saving)`;
+  return `next ${weekday} ${day} ${time} ${zone} (the time shifts with daylight saving)`;
 }
 
 /** One entry of the upcoming list: a one-off event, or the upcoming occurrences of a weekly series (earliest first). */

@@ -28,8 +28,8 @@ export function AttendanceRatesCard({ groupID, members }: Props) {
       </Card.Header>
       <Card.Body>
         <p className="small text-body-secondary">
-          How often each member came, of the past events where their creator or an Administrator marked who came. Only
-          Administrators see this.
+          How often each member came, of the past events where their creator or an Administrator marked who came. Only Administrators see
+          this.
         </p>
         {rates.isPending ? (
           <Loading label="Loading attendance…" />

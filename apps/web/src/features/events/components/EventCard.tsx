@@ -48,7 +48,9 @@ export function EventCard({
         <EventTimes event={event} timeZone={timeZone} />
         <div className="d-flex gap-1 mb-1">
           {isAttending(event, userID) && (
-            <span className="badge text-bg-success">{event.attendingMembers.find((m) => m.userID === userID)?.late ? 'Late' : 'Attending'}</span>
+            <span className="badge text-bg-success">
+              {event.attendingMembers.find((m) => m.userID === userID)?.late ? 'Late' : 'Attending'}
+            </span>
           )}
           {event.seriesID && <span className="badge text-bg-light border">Weekly</span>}
           <EventQuorumBadges event={event} />

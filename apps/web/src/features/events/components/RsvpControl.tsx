@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { hasEnded, isAttending, signupsClosed } from '@smm/shared/events/rules';
 import { RSVP_LABELS, RSVP_RESPONSES, type EventDto, type RsvpResponse } from '@smm/shared/events/schemas';
-import { myResponse, responseLabel } from '../rsvp';
+import { myResponse, responseLabel, waitingLate } from '../rsvp';
 
 interface Props {
   event: EventDto;
@@ -43,7 +43,7 @@ export function RsvpControl({ event, userID, now, pending, onRespond, variant }:
         <Dropdown.Toggle size="sm" variant="outline-secondary" disabled={pending}>
           {/* Named "Your answer to <event>: <answer>"; the card shows "Your answer: <answer>". */}
           Your answer<span className="visually-hidden"> to {event.eventName}:</span>
-          <span aria-hidden="true">:</span> {responseLabel(current)}
+          <span aria-hidden="true">:</span> {responseLabel(current, waitingLate(event, userID))}
         </Dropdown.Toggle>
         <Dropdown.Menu>
           {RSVP_RESPONSES.map((response) => (

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import type { EventDto, RsvpResponse } from '@smm/shared/events/schemas';
 import { formatWithZone } from '../event-time';
-import { myResponse, responseLabel } from '../rsvp';
+import { myResponse, responseLabel, waitingLate } from '../rsvp';
 import { seriesSummary } from '../series-summary';
 import { AttendButton } from './AttendButton';
 import { RsvpControl } from './RsvpControl';
@@ -66,7 +66,7 @@ export function SeriesCard({ occurrences, userID, timeZone, now, onOpen, onRespo
                   </Button>
                   <span className="text-body-secondary">
                     {event.attendingMembers.length}/{event.maxNumberOfMembers}
-                    {answer && ` · you: ${responseLabel(answer)}`}
+                    {answer && ` · you: ${responseLabel(answer, waitingLate(event, userID))}`}
                   </span>
                 </li>
               );
