@@ -306,18 +306,31 @@ describe('games from drafts tell nothing hidden', () => {
     expect(JSON.parse(row.civ_choices)).toEqual(handOf(admin));
   });
 
-  it('only the latest deal for a player makes a game: dealing again and keeping a hand one likes is refused', async () => {
+  it('only the latest deal makes a game: a member dealing again, or anyone dealing for the same players, replaces it', async () => {
     const group = await groupOf(5);
     const [owner, admin, member, fourth, fifth] = users as [TestUser, TestUser, TestUser, TestUser, TestUser];
+    const superseded = (by: TestUser) => `${by.user.username} dealt a newer draft for these players: make the game from that one`;
+
+    // The same member deals again for one of the same players: the first deal is gone.
     const first = await draftFor(t.app, group, member, [member, admin]);
-    const other = await draftFor(t.app, group, fourth, [fourth, fifth]);
     const again = await draftFor(t.app, group, member, [member, owner]);
     const refused = await post('createGame', member, first.body);
     expect(refused.status).toBe(409);
-    expect(refused.body.fields.draftID).toBe('A newer draft was dealt for some of these players: make the game from that one');
-    // A deal for other players stands beside it, and the latest deal makes its game.
-    expect((await post('createGame', fourth, other.body)).status).toBe(200);
-    expect((await post('createGame', member, again.body)).status).toBe(200);
+    expect(refused.body.fields.draftID).toBe(superseded(member));
+    // Even once the newer deal made a game that was then deleted.
+    const made = (await createGameFrom(t.app, member, again.body)) as { _id: string };
+    expect((await call(t.app, `/api/civilization/deleteGame?gameID=${made._id}`, { method: 'POST', as: member })).status).toBe(200);
+    expect((await post('createGame', member, first.body)).status).toBe(409);
+
+    // Another member's deal sharing one player does not stand in its way; one for exactly its players does.
+    const mine = await draftFor(t.app, group, fourth, [fourth, fifth]);
+    await draftFor(t.app, group, admin, [admin, fifth]);
+    expect((await post('createGame', fourth, mine.body)).status).toBe(200);
+    const theirs = await draftFor(t.app, group, fourth, [fourth, fifth]);
+    await draftFor(t.app, group, admin, [fifth, fourth]);
+    const replaced = await post('createGame', fourth, theirs.body);
+    expect(replaced.status).toBe(409);
+    expect(replaced.body.fields.draftID).toBe(superseded(admin));
   });
 
   it('a player who left the group since the deal makes the game refused, naming them', async () => {
@@ -464,5 +477,12 @@ describe('limits', () => {
     expect((await post('draftGame', other, body)).status).toBe(200);
     t.clock.advance(10 * 60_000);
     expect((await post('draftGame', drafter, body)).status).toBe(200);
+
+    // Refused deals have a larger allowance of their own: 120 in 10 minutes, then 429.
+    const outsiders = draftBody(group, [drafter, outsider]);
+    for (let i = 0; i < 120; i += 1) expect((await post('draftGame', drafter, outsiders)).status).toBe(400);
+    const tooMany = await post('draftGame', drafter, outsiders);
+    expect(tooMany.status).toBe(429);
+    expect((await post('draftGame', drafter, body)).status).toBe(429);
   });
 });

@@ -7,6 +7,7 @@ import type { FullGroupDto } from '@smm/shared/groups/schemas';
 import { createGameFrom, draftBody, draftFor } from './civ-games-fixtures';
 import { call, createGroup, join, setRole, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
+import { REDRAFT_NOT_YOURS_MESSAGE, REDRAFT_REFUSED_MESSAGE } from '../src/features/civ-games/civ-games.service';
 
 let t: TestApp;
 let owner: TestUser;
@@ -135,8 +136,9 @@ describe('who may change a game', () => {
     expect(passed.permissions?.role).toBe('player');
     expect((await update(p2, { gameID: game._id, members: eliminate(p3) })).status).toBe(403);
     expect((await call(t.app, `/api/civilization/deleteGame?gameID=${game._id}`, { method: 'POST', as: p2 })).status).toBe(403);
-    // Sending the lobby's host back with an edit moves nothing either.
-    expect((await update(p2, { gameID: game._id, gameName: 'Renamed', host: p2.user.id })).status).toBe(200);
+    // Naming themselves host with an edit is a result change: proposed, not made.
+    expect((await update(p2, { gameID: game._id, gameName: 'Renamed', host: p2.user.id })).status).toBe(403);
+    expect((await update(p2, { gameID: game._id, gameName: 'Renamed' })).status).toBe(200);
     expect((await getGame(p2, game._id)).permissions?.role).toBe('player');
 
     // The chosen host, though eliminated, still records: p3 out, p2 wins.
@@ -163,38 +165,47 @@ describe('who may change a game', () => {
         endDate: new Date(start + 3_600_000).toISOString(),
       },
     });
-    const fromEvent = async (by: TestUser, players: TestUser[]) => {
-      const { body } = await draftFor(t.app, group, by, players, { numCiv: 1, eventID: event.body._id });
-      return body;
-    };
-    const first = (await createGameFrom(t.app, host, { ...(await fromEvent(host, [host, p2])), host: host.user.id })) as GameDto;
-    // p2 proposes a change: the game's record has started, so no redraft replaces it, not even its host's.
-    expect((await post('proposeGameChange', p2, { gameID: first._id, changes: { members: eliminate(host) }, reason: 'left' })).status).toBe(
-      200,
-    );
-    const byHost = await post('createGame', host, await fromEvent(host, [host, p2]));
-    expect(byHost.status).toBe(409);
-    expect(byHost.body.message).toMatch(/already started recording/);
+    // Two leaders a hand, so no leader is played until someone says which.
+    const fromEvent = async (by: TestUser, players: TestUser[]) =>
+      (await draftFor(t.app, group, by, players, { numCiv: 2, eventID: event.body._id })).body;
+    const gameFrom = async (by: TestUser, players: TestUser[], extra: object = {}) =>
+      (await createGameFrom(t.app, by, { ...(await fromEvent(by, players)), host: by.user.id, ...extra })) as GameDto;
+    const redraft = async (by: TestUser, players: TestUser[]) =>
+      post('createGame', by, { ...(await fromEvent(by, players)), host: by.user.id });
+    const deleted = async (game: GameDto) => (await getGame(owner, game._id)).dateDeleted !== null;
 
-    // A leader said to be played counts too.
-    const second = (await createGameFrom(t.app, host, { ...(await fromEvent(host, [host, p3])), keepEarlier: true })) as GameDto;
+    // Untouched, the host's redraft replaces it.
+    const untouched = await gameFrom(host, [host, p2]);
+    const replacing = await redraft(host, [host, p2]);
+    expect(replacing.status).toBe(200);
+    expect(await deleted(untouched)).toBe(true);
+
+    // A proposal is part of the record: refused, saying why, the game stays.
+    const proposed = replacing.body as GameDto;
     expect(
-      (
-        await update(p3, {
-          gameID: second._id,
-          members: [{ userID: p3.user.id, civPlayed: second.members.find((m) => m.userID === p3.user.id)!.civChoices[0]!.civID }],
-        })
-      ).status,
+      (await post('proposeGameChange', p2, { gameID: proposed._id, changes: { members: eliminate(host) }, reason: 'left' })).status,
     ).toBe(200);
-    expect((await post('createGame', host, await fromEvent(host, [host, p3]))).status).toBe(409);
+    const byHost = await redraft(host, [host, p2]);
+    expect(byHost.status).toBe(409);
+    expect(byHost.body.message).toBe(REDRAFT_REFUSED_MESSAGE);
+    expect(await deleted(proposed)).toBe(false);
 
-    // Nothing recorded, but the redrafter is a member who may not delete it: refused, the game stays.
-    const third = (await createGameFrom(t.app, host, { ...(await fromEvent(host, [host, p2])), keepEarlier: true })) as GameDto;
-    const byReader = await post('createGame', reader, await fromEvent(reader, [reader, p2]));
+    // So is a leader a player said they played.
+    const played = await gameFrom(host, [host, p3], { keepEarlier: true });
+    const leader = played.members.find((m) => m.userID === p3.user.id)!.civChoices[1]!.civID;
+    expect((await update(p3, { gameID: played._id, members: [{ userID: p3.user.id, civPlayed: leader }] })).status).toBe(200);
+    const afterLeader = await redraft(host, [host, p3]);
+    expect(afterLeader.status).toBe(409);
+    expect(afterLeader.body.message).toBe(REDRAFT_REFUSED_MESSAGE);
+    expect(await deleted(played)).toBe(false);
+
+    // Nothing recorded, but the redrafter may not delete it: refused for that reason, the game stays.
+    const open = await gameFrom(host, [host, p2], { keepEarlier: true });
+    const byReader = await redraft(reader, [reader, p2]);
     expect(byReader.status).toBe(409);
+    expect(byReader.body.message).toBe(REDRAFT_NOT_YOURS_MESSAGE);
     expect(byReader.body.fields.keepEarlier).toBeTruthy();
-    expect((await getGame(host, third._id)).dateDeleted).toBeNull();
-    for (const game of [first, second, third]) expect((await getGame(owner, game._id)).dateDeleted).toBeNull();
+    expect(await deleted(open)).toBe(false);
   });
 
   it('a member who adds a game they do not play in only reads it: its host records the result', async () => {

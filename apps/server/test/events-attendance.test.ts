@@ -135,6 +135,19 @@ describe('marking who came', () => {
     expect(rateOf(seen, silent!)).toBeUndefined();
     expect(rateOf(seen, local.admin)).toBeUndefined();
     expect(rateOf(seen, local.member)).toMatchObject({ attended: 1, marked: 1 });
+    expect(rateOf(seen, answered!)).toMatchObject({ attended: 1, marked: 1 });
+
+    // A no-show recorded for them before such marks were refused does not count against them.
+    await t.database.db
+      .updateTable('event_attendance')
+      .set({ attended: 0 })
+      .where('event_id', '=', event._id)
+      .where('user_id', '=', answered!.user.id)
+      .execute();
+    const again = (await call(t.app, `/api/events/getAttendanceRates?groupID=${group._id}`, { as: local.owner }))
+      .body as AttendanceRateDto[];
+    expect(rateOf(again, answered!)).toBeUndefined();
+    expect(rateOf(again, waiting!)).toMatchObject({ attended: 0, marked: 1 });
   });
 });
 

@@ -27,7 +27,6 @@ export const attendingMemberDto = z.object({
 });
 export type AttendingMemberDto = z.infer<typeof attendingMemberDto>;
 
-/** Someone waiting for a seat. */
 /** Someone waiting for a seat; `late` when they answered Late, as they will be once seated. */
 export const waitlistMemberDto = z.object({ userID: z.string(), username: z.string(), late: z.boolean().optional() });
 export type WaitlistMemberDto = z.infer<typeof waitlistMemberDto>;

@@ -36,11 +36,14 @@ const CURRENT_NAMES: Record<string, string> = {
   'Pacific/Truk': 'Pacific/Chuuk',
 };
 
+const CURRENT_BY_OLD_LOWER = new Map(Object.entries(CURRENT_NAMES).map(([old, current]) => [old.toLowerCase(), current]));
+
+/** A zone's current IANA name: 'Asia/Calcutta' (in any letter case) is 'Asia/Kolkata'; other names stay as they are. */
+export const currentTimeZoneName = (timeZone: string): string => CURRENT_BY_OLD_LOWER.get(timeZone.toLowerCase()) ?? timeZone;
+
 /** The zone's canonical spelling ('europe/berlin' becomes 'Europe/Berlin'), under its current IANA name. */
-export const canonicalTimeZone = (timeZone: string): string => {
-  const resolved = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
-  return CURRENT_NAMES[resolved] ?? resolved;
-};
+export const canonicalTimeZone = (timeZone: string): string =>
+  currentTimeZoneName(new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone);
 
 const timeZone = z
   .string({ error: 'Time zone must be text' })

@@ -18,7 +18,10 @@ import * as drafts from './drafts.repo';
 export const DRAFT_USED_MESSAGE = 'This draft was already used for a game';
 export const DRAFT_EXPIRED_MESSAGE = 'This draft has expired; draft again';
 export const DRAFT_MISMATCH_MESSAGE = "The hands do not match the server's draft";
-export const DRAFT_SUPERSEDED_MESSAGE = 'A newer draft was dealt for some of these players: make the game from that one';
+
+/** Why an earlier deal makes no game: a newer one replaced it. */
+export const draftSupersededMessage = (dealer: string | null) =>
+  `${dealer ?? 'A former member'} dealt a newer draft for these players: make the game from that one`;
 
 /** The stored draft a drafted game is made from, locked until the game is written: of this group, fresh and unused. */
 async function takeDraft(tx: Db, groupId: string, draftID: string, now: number) {
@@ -28,11 +31,17 @@ async function takeDraft(tx: Db, groupId: string, draftID: string, now: number) 
   if (now - Number(row.created_at) > DRAFT_TTL_MS) throw invalid({ draftID: DRAFT_EXPIRED_MESSAGE }, DRAFT_EXPIRED_MESSAGE);
   const result = parseResult(row);
   if (!result) throw invalid({ draftID: DRAFT_RUNNING_MESSAGE }, DRAFT_RUNNING_MESSAGE);
-  // Only the latest deal for a player counts: dealing again and keeping the hand one likes is no draft.
+  // Only the latest deal counts: dealing again and keeping the hand one likes is no draft. A later deal by
+  // the same member for any of these players, or by anyone for exactly these players, replaces this one.
   const players = new Set(result.players.map((p) => p.userID));
-  const newer = await drafts.listNewerUnused(tx, groupId, row);
-  if (newer.some((later) => parseState(later).players.some((p) => players.has(p.userID)))) {
-    throw conflict(DRAFT_SUPERSEDED_MESSAGE, { draftID: DRAFT_SUPERSEDED_MESSAGE });
+  const later = (await drafts.listNewer(tx, groupId, row)).find((draft) => {
+    const ids = parseState(draft).players.map((p) => p.userID);
+    if (draft.created_by === row.created_by) return ids.some((id) => players.has(id));
+    return ids.length === players.size && ids.every((id) => players.has(id));
+  });
+  if (later) {
+    const message = draftSupersededMessage(later.dealer);
+    throw conflict(message, { draftID: message });
   }
   return { row, result, options: parseOptions(row) };
 }

@@ -17,16 +17,19 @@ export const findById = (db: Db, id: string): Promise<DraftRow | undefined> =>
 export const lockById = (db: Db, id: string): Promise<DraftRow | undefined> =>
   lockedRow(db, db.selectFrom('civ_drafts').selectAll().where('id', '=', id)).executeTakeFirst();
 
-/** The group's drafts dealt after this one (ids are time-ordered within one instant) that no game was made from yet (civ_drafts_group_idx). */
-export const listNewerUnused = (db: Db, groupId: string, draft: Pick<DraftRow, 'id' | 'created_at'>) =>
+/**
+ * The group's drafts dealt after this one (ids are time-ordered within one instant), used or not, with
+ * who dealt them (civ_drafts_group_idx).
+ */
+export const listNewer = (db: Db, groupId: string, draft: Pick<DraftRow, 'id' | 'created_at'>) =>
   db
-    .selectFrom('civ_drafts')
-    .select(['id', 'state', 'result', 'game_type', 'anonymous_mode', 'created_at'])
-    .where('group_id', '=', groupId)
+    .selectFrom('civ_drafts as d')
+    .leftJoin('users as u', 'u.id', 'd.created_by')
+    .select(['d.id', 'd.created_by', 'u.username as dealer', 'd.state', 'd.result', 'd.game_type', 'd.anonymous_mode', 'd.created_at'])
+    .where('d.group_id', '=', groupId)
     .where((eb) =>
-      eb.or([eb('created_at', '>', draft.created_at), eb.and([eb('created_at', '=', draft.created_at), eb('id', '>', draft.id)])]),
+      eb.or([eb('d.created_at', '>', draft.created_at), eb.and([eb('d.created_at', '=', draft.created_at), eb('d.id', '>', draft.id)])]),
     )
-    .where('game_id', 'is', null)
     .execute();
 
 /** Records the game made from the draft; false when another game took it first. */

@@ -38,6 +38,8 @@ import { serverRandom } from './server-random';
 export const DRAFT_LIMIT_MESSAGE = 'Too many drafts in a short time; please wait a few minutes before drafting again';
 /** Generous for a game night's redrafts, tight enough that nobody mines the random source for a hand they like. */
 export const defaultDraftLimit: Limit = { max: 30, windowMs: 10 * 60_000 };
+/** Deals refused for what was asked (a shortfall, a bad captain) count apart, against a larger allowance. */
+const REFUSED_DEALS: Limit = { max: 120, windowMs: 10 * 60_000 };
 
 /**
  * Refuses players who are not members of the group, naming them by username, or by the id sent when it is
@@ -77,6 +79,8 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
       const access = await loadAccess(db, body.groupID, actor);
       assertCan(access, 'editGames');
       const allowance = `civ-draft:${actor.id}`;
+      const refusals = `civ-draft-refused:${actor.id}`;
+      await throttle.assertUnder(refusals, REFUSED_DEALS, DRAFT_LIMIT_MESSAGE);
       await throttle.consume(allowance, draftLimit, DRAFT_LIMIT_MESSAGE);
       try {
         const { group } = access;
@@ -158,8 +162,11 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
         changes?.publish({ groupId: group.id, topic: 'drafts', action: 'changed', draftId: row.id });
         return toDraftDto(row, actor.id);
       } catch (error) {
-        // A deal refused for what was asked (a shortfall, a bad captain) dealt no hand: it takes nothing from the allowance.
-        if (error instanceof AppError && error.statusCode === 400) await throttle.refund(allowance);
+        // A deal refused for what was asked dealt no hand: it counts against the refusals' allowance instead.
+        if (error instanceof AppError && error.statusCode === 400) {
+          await throttle.refund(allowance);
+          await throttle.hit(refusals, REFUSED_DEALS);
+        }
         throw error;
       }
     },

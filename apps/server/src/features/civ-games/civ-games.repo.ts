@@ -124,7 +124,10 @@ export function listDeleted(db: Db, groupId: string, since: number) {
     .execute();
 }
 
-/** Whether anyone has started recording a game: an elimination, a winner, a comment, a note or a relationship. */
+/**
+ * Whether anyone has started recording a game: an elimination, a winner, a leader said to be played, a
+ * proposed change, a comment, a note or a relationship.
+ */
 export async function recordingStarted(db: Db, gameId: string): Promise<boolean> {
   const row = await db
     .selectFrom('civ_games as g')
@@ -137,13 +140,15 @@ export async function recordingStarted(db: Db, gameId: string): Promise<boolean>
           eb.exists(
             eb.selectFrom('civ_game_members as m').select('m.game_id').whereRef('m.game_id', '=', 'g.id').where('m.is_active', '=', 0),
           ),
-          // A leader said to be played, or any proposal about the result, is already part of the game's record.
+          // A leader said to be played (not the one leader of a one-leader hand, set as the game is made), or any
+          // proposal about the result, is already part of the game's record.
           eb.exists(
             eb
               .selectFrom('civ_game_members as m')
               .select('m.game_id')
               .whereRef('m.game_id', '=', 'g.id')
-              .where('m.civ_played', 'is not', null),
+              .where('m.civ_played', 'is not', null)
+              .where(sql<boolean>`m.civ_choices <> '["' || m.civ_played || '"]'`),
           ),
           eb.exists(eb.selectFrom('civ_game_proposals as p').select('p.game_id').whereRef('p.game_id', '=', 'g.id')),
           eb.exists(eb.selectFrom('civ_comments as c').select('c.id').whereRef('c.game_id', '=', 'g.id').where('c.deleted_at', 'is', null)),

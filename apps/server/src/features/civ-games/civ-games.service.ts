@@ -36,7 +36,7 @@ export const READ_ONLY_MESSAGE = 'Only players of this game can change it';
 export const REDRAFT_NOT_YOURS_MESSAGE =
   "Only the earlier game's host, its creator or an Administrator can replace it with a redraft. Add the new game beside it instead.";
 export const REDRAFT_REFUSED_MESSAGE =
-  "This event's game has already started recording results (eliminations, a winner, comments or notes), so a redraft cannot replace it. Add the new game beside it instead.";
+  "This event's game has already started recording results (eliminations, a winner, a leader played, a proposed change, comments or notes), so a redraft cannot replace it. Add the new game beside it instead.";
 
 const isAdministrator = (access: GroupAccess) => access.viewer === 'administrator' || access.viewer === 'owner';
 

@@ -216,8 +216,8 @@ export function planChange(
       lobby_link: body.lobbyLink ?? game.lobby_link,
       game_type: gameType,
       host,
-      // Only a change that names another host moves the right to record; an elimination moves the lobby alone.
-      chosen_host: body.host && body.host !== game.host ? body.host : game.chosen_host,
+      // Only a change that names a host moves the right to record; an elimination moves the lobby alone.
+      chosen_host: body.host ? body.host : game.chosen_host,
       winner,
       victory_type: victoryType,
       finished_at: finishedAt,

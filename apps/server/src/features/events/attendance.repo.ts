@@ -62,12 +62,29 @@ export async function upsertMark(db: Db, row: EventAttendanceTable): Promise<voi
     .execute();
 }
 
-/** Per member of the group, how many of their marks say they came, of how many marks. */
+/**
+ * Per member of the group, how many of their marks say they came, of how many marks. A no-show of
+ * someone who answered Not coming (marked before that was refused) does not count.
+ */
 export async function countByMember(db: Db, groupId: string): Promise<AttendanceCountRow[]> {
   const rows = await db
     .selectFrom('event_attendance')
     .select((eb) => ['event_attendance.user_id', eb.fn.sum<number>('attended').as('attended'), eb.fn.countAll<number>().as('marked')])
     .where('group_id', '=', groupId)
+    .where(({ or, eb, not, exists, selectFrom }) =>
+      or([
+        eb('event_attendance.attended', '=', 1),
+        not(
+          exists(
+            selectFrom('event_responses')
+              .select(sql.lit(1).as('one'))
+              .whereRef('event_responses.event_id', '=', 'event_attendance.event_id')
+              .whereRef('event_responses.user_id', '=', 'event_attendance.user_id')
+              .where('event_responses.response', '=', 'not_coming'),
+          ),
+        ),
+      ]),
+    )
     .groupBy('event_attendance.user_id')
     .execute();
   return rows.map((row) => ({ user_id: row.user_id, attended: Number(row.attended), marked: Number(row.marked) }));

@@ -1,6 +1,7 @@
 import { SETTING_TYPES, type SettingDefinition, type SettingType, type SettingValue } from '@smm/shared/civilization/catalogue-types';
 import type { SettingEntryInput, UpdateGroupBody } from '@smm/shared/civilization/schemas';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
+import { currentTimeZoneName } from '@smm/shared/events/time-zone';
 
 /** One entry in the Edit Game Settings dialog: members choose (enabled), or locked to lockedValue. */
 export interface EntryForm {
@@ -59,6 +60,7 @@ export function updateGroupBodyFrom(group: FullGroupDto, form: GameSettingsForm)
 /** Every IANA zone the browser knows, UTC first, and the group's own zone even if this browser lacks it. */
 export function timeZoneChoices(current: string): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const zones = ['UTC', ...known.filter((zone) => zone !== 'UTC')];
+  // Under their current names (Asia/Kolkata, not Asia/Calcutta), as the server stores them.
+  const zones = ['UTC', ...[...new Set(known.map(currentTimeZoneName))].sort().filter((zone) => zone !== 'UTC')];
   return zones.includes(current) ? zones : [current, ...zones];
 }

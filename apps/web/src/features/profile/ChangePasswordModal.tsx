@@ -52,9 +52,36 @@ export function ChangePasswordModal({ show, onHide }: { show: boolean; onHide: (
         </Modal.Header>
         <Modal.Body>
           {error && !error.fields && <Alert variant="danger">{error.message}</Alert>}
-          <TextField id="current-password" label="Current Password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={form.currentPassword} onChange={(currentPassword) => setForm({ ...form, currentPassword })} error={error?.fields?.currentPassword} />
-          <TextField id="new-password" label="New Password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={form.newPassword} onChange={(newPassword) => setForm({ ...form, newPassword })} error={error?.fields?.newPassword} />
-          <TextField id="new-password2" label="Confirm New Password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={form.newPassword2} onChange={(newPassword2) => setForm({ ...form, newPassword2 })} error={error?.fields?.newPassword2} />
+          <TextField
+            id="current-password"
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            value={form.currentPassword}
+            onChange={(currentPassword) => setForm({ ...form, currentPassword })}
+            error={error?.fields?.currentPassword}
+          />
+          <TextField
+            id="new-password"
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            value={form.newPassword}
+            onChange={(newPassword) => setForm({ ...form, newPassword })}
+            error={error?.fields?.newPassword}
+          />
+          <TextField
+            id="new-password2"
+            label="Confirm New Password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            value={form.newPassword2}
+            onChange={(newPassword2) => setForm({ ...form, newPassword2 })}
+            error={error?.fields?.newPassword2}
+          />
         </Modal.Body>
         <FormDialogFooter onCancel={close} working={saving} label="Save" workingLabel="Saving…" />
       </Form>

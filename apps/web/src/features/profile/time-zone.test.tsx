@@ -36,6 +36,10 @@ describe('matchTimeZone', () => {
     ['  Tokyo ', 'Asia/Tokyo'],
     ['new york', 'America/New_York'],
     ['UTC', 'UTC'],
+    // Current IANA names, as the server stores them, whatever this runtime's ICU calls the zone.
+    ['kolkata', 'Asia/Kolkata'],
+    ['Asia/Calcutta', 'Asia/Kolkata'],
+    ['Europe/Kyiv', 'Europe/Kyiv'],
     ['America', null],
     ['Atlantis', null],
     ['', null],

@@ -1,6 +1,9 @@
-/** Every zone the browser knows, UTC included. */
+import { currentTimeZoneName } from '@smm/shared/events/time-zone';
+
+/** Every zone the browser knows, UTC included, under their current names (Asia/Kolkata, not Asia/Calcutta), as the server stores them. */
 export function allTimeZones(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const zones = [...new Set(known.map(currentTimeZoneName))].sort();
   return zones.includes('UTC') ? zones : ['UTC', ...zones];
 }
 
@@ -11,7 +14,7 @@ const normalise = (text: string) => text.trim().toLowerCase().replace(/\s+/g, '_
  * zone whose name contains it ("berlin", "new york"); null when none or several match.
  */
 export function matchTimeZone(text: string, zones: readonly string[]): string | null {
-  const wanted = normalise(text);
+  const wanted = currentTimeZoneName(normalise(text)).toLowerCase();
   if (!wanted) return null;
   const exact = zones.find((zone) => zone.toLowerCase() === wanted);
   if (exact) return exact;

@@ -33,7 +33,8 @@ export function EditGameModal({ game, canChangeHost, onHide }: Props) {
     e.preventDefault();
     setMessage(null);
     update.mutate(
-      { gameID: game._id, gameName, lobbyLink, ...(canChangeHost && host ? { host } : {}) },
+      // The host only when chosen here: naming a host also names who records the results.
+      { gameID: game._id, gameName, lobbyLink, ...(canChangeHost && host && host !== game.host ? { host } : {}) },
       {
         onSuccess: () => {
           toast({ title: 'Success!', body: 'Saved the game', variant: 'success' });

@@ -82,23 +82,26 @@ export function EditGameSettingsModal({ group, definitions, onHide }: Props) {
     setFields({});
     setFailure(null);
     setConflict(null);
-    save.mutate({ ...updateGroupBodyFrom(base, form), expectedUpdatedAt: base.gameSettingsUpdatedAt }, {
-      onSuccess: () => {
-        toast({ title: 'Success!', body: SAVED_GROUP_SETTING_MESSAGE, variant: 'success' });
-        onHide();
+    save.mutate(
+      { ...updateGroupBodyFrom(base, form), expectedUpdatedAt: base.gameSettingsUpdatedAt },
+      {
+        onSuccess: () => {
+          toast({ title: 'Success!', body: SAVED_GROUP_SETTING_MESSAGE, variant: 'success' });
+          onHide();
+        },
+        onError: (error) => {
+          const body = errorBodyOf(error);
+          if (error instanceof ApiError && error.status === 409 && !body.fields) {
+            setConflict(body.message);
+            return;
+          }
+          setFields(body.fields ?? {});
+          // Messages with no field of their own (and entry errors, sent under 'settings') show at the top.
+          const placed = body.fields?.timeZone || body.fields?.maxNumberOfLeaderBans || body.fields?.allowDuplicateCivs;
+          setFailure(body.fields?.settings ?? (placed ? null : body.message));
+        },
       },
-      onError: (error) => {
-        const body = errorBodyOf(error);
-        if (error instanceof ApiError && error.status === 409 && !body.fields) {
-          setConflict(body.message);
-          return;
-        }
-        setFields(body.fields ?? {});
-        // Messages with no field of their own (and entry errors, sent under 'settings') show at the top.
-        const placed = body.fields?.timeZone || body.fields?.maxNumberOfLeaderBans || body.fields?.allowDuplicateCivs;
-        setFailure(body.fields?.settings ?? (placed ? null : body.message));
-      },
-    });
+    );
   }
 
   const types = SETTING_TYPES.filter((type) => form.entries[type].length > 0);
@@ -247,7 +250,9 @@ export function EditGameSettingsModal({ group, definitions, onHide }: Props) {
           label="Save"
           workingLabel="Saving…"
           cancelDisabled={save.isPending}
-          beside={<EditConflict conflict={conflict} changedMeanwhile={changedMeanwhile} reloading={reloading} onReload={() => void reload()} />}
+          beside={
+            <EditConflict conflict={conflict} changedMeanwhile={changedMeanwhile} reloading={reloading} onReload={() => void reload()} />
+          }
         />
       </Form>
     </Modal>
