@@ -8,6 +8,7 @@ import { call, type TestUser } from './groups-fixtures';
 import { claimTile, jpegWithExif, pngScreenshot } from './runescape-bingo-fixtures';
 import { createClanWithCast, DAY, HOUR, iso, linkAs, MINUTE, post, trainingPlayers } from './runescape-competitions-fixtures';
 import { createTestApp, type TestApp } from './test-app';
+import { BINGO_OWN_TEAM_MESSAGE } from '../src/features/runescape/bingo.service';
 
 // Clan bingo through the API on a fresh database (SQLite, or PostgreSQL with TEST_DATABASE_URL):
 // a board with an XP tile and task tiles, two teams and an appointed moderator; claims with
@@ -244,6 +245,15 @@ describe('an Old School clan bingo', () => {
     const resubmitted = await claimTile(t.app, m2, fields(2), png);
     expect(resubmitted.status).toBe(200);
     expect((await decide(clan.admin, resubmitted.body.claimID as string, 'accept')).status).toBe(200);
+
+    // Nobody judges their own team's proof: the owner, an Administrator on Blue, leaves Blue's claim to another.
+    const blueClaim = await claimTile(t.app, m3, fields(3), png);
+    expect(blueClaim.status).toBe(200);
+    const own = await decide(clan.owner, blueClaim.body.claimID as string, 'accept');
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe(BINGO_OWN_TEAM_MESSAGE);
+    expect((await decide(m3, blueClaim.body.claimID as string, 'accept')).status).toBe(403);
+    expect((await decide(m4, blueClaim.body.claimID as string, 'decline', 'Not the right drop')).status).toBe(200);
 
     // The XP tile: Red's members gain 600 + 500 Attack experience; the refresh completes it.
     players.osrs('Bingo One', { defaultXp: 1_000_000, xp: { Attack: 1_000_600 } });

@@ -49,6 +49,7 @@ const CLAIM_LIMIT_MESSAGE = 'You have sent many claims in a short time. Please w
 const MEMBERS_ONLY = 'Only members of this clan can do that';
 const ADMINISTRATORS_ONLY = 'Only Administrators of this clan can manage bingos';
 const MODERATORS_ONLY = "Only this bingo's moderators and the clan's Administrators can decide claims";
+export const BINGO_OWN_TEAM_MESSAGE = 'Claims of your own team are decided by a moderator or Administrator of another team, or of none';
 const STARTED = "This can't change once the bingo has started";
 
 interface Deps {
@@ -465,6 +466,8 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
           const row = await bingoOfGroup(tx, body.groupID, found.bingo_id, true);
           if (!(await mayModerate(tx, access, row.id, actor.id))) throw forbidden(MODERATORS_ONLY);
           const claim = (await repo.lockClaim(tx, found.id))!;
+          // Nobody judges their own team's proof, their own claims included.
+          if ((await repo.findMember(tx, row.id, actor.id))?.team_id === claim.team_id) throw forbidden(BINGO_OWN_TEAM_MESSAGE);
           if (claim.status === 'accepted' || claim.status === 'declined') throw conflict('This claim has already been decided');
           const now = clock.now();
           if (body.decision === 'accept') {

@@ -24,10 +24,12 @@ interface Props {
   timeZone: string;
   /** Moderators decide a waiting claim here. */
   mayDecide: boolean;
+  /** The viewer's own team's claim: a moderator on that team leaves it to another. */
+  ownTeam?: boolean;
 }
 
 /** One claim: the tile, who sent it, the note, the screenshot and its state; moderators accept, decline with a reason, or hold. */
-export function ClaimCard({ groupID, claim, timeZone, mayDecide }: Props) {
+export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false }: Props) {
   const decide = useDecideBingoClaim(groupID);
   const showError = useErrorToast();
   const [declining, setDeclining] = useState(false);
@@ -72,6 +74,9 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide }: Props) {
       {claim.note && <p className="small mb-1 text-break">“{claim.note}”</p>}
       {claim.status === 'declined' && claim.reason && <p className="small mb-1 text-break">Declined: {claim.reason}</p>}
       <ProofImage claim={claim} />
+      {!mayDecide && ownTeam && waiting && (
+        <p className="small text-body-secondary mb-0 mt-2">Your team&apos;s claim: a moderator of another team, or of none, decides it.</p>
+      )}
       {mayDecide && waiting && (
         <div className="mt-2">
           <div className="d-flex flex-wrap gap-2">

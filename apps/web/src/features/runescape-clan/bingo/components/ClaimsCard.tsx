@@ -11,7 +11,8 @@ interface Props {
 }
 
 /**
- * Moderators: the queue of claims waiting for a decision (every team's), then the decided ones.
+ * Moderators: the queue of claims waiting for a decision (every team's), then the decided ones; a
+ * moderator on a team does not decide that team's claims.
  * Members: their own team's claims and what became of them (other teams' claims are never sent).
  */
 export function ClaimsCard({ groupID, detail, timeZone }: Props) {
@@ -49,7 +50,14 @@ export function ClaimsCard({ groupID, detail, timeZone }: Props) {
           ) : (
             <ul className="list-group list-group-flush" aria-labelledby={section.id}>
               {section.list.map((claim) => (
-                <ClaimCard key={claim.claimID} groupID={groupID} claim={claim} timeZone={timeZone} mayDecide={viewer.isModerator} />
+                <ClaimCard
+                  key={claim.claimID}
+                  groupID={groupID}
+                  claim={claim}
+                  timeZone={timeZone}
+                  mayDecide={viewer.isModerator && claim.teamID !== viewer.teamID}
+                  ownTeam={claim.teamID === viewer.teamID}
+                />
               ))}
             </ul>
           )}
