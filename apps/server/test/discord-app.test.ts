@@ -48,9 +48,10 @@ async function arrive(app: FastifyInstance, callback: URL, cookie: string | unde
   return new URL(String(res.headers.location));
 }
 
-async function exchange(app: FastifyInstance, landing: URL) {
+/** The browser (its sign-in `cookie`, if any) exchanging the grant it landed with for a session. */
+async function exchange(app: FastifyInstance, landing: URL, cookie: string | undefined) {
   const grant = new URLSearchParams(landing.hash.slice(1)).get('grant');
-  return app.inject({ method: 'POST', url: '/api/auth/discord/session', payload: { grant } });
+  return app.inject({ method: 'POST', url: '/api/auth/discord/session', payload: { grant }, headers: cookie ? { cookie } : {} });
 }
 
 /** The whole round trip: a session token for whoever the fake signs in. */
@@ -58,7 +59,7 @@ async function signIn(app: FastifyInstance): Promise<string> {
   const started = await start(app);
   const landing = await arrive(app, await consent(started.url), started.cookie);
   expect(landing.pathname).toBe('/discordSignIn');
-  const session = await exchange(app, landing);
+  const session = await exchange(app, landing, started.cookie);
   expect(session.statusCode).toBe(200);
   return (session.json() as { token: string }).token;
 }
@@ -97,8 +98,12 @@ describe('Discord application', () => {
         code_challenge_method: 'S256',
       });
       const landing = await arrive(t.app, await consent(started.url), started.cookie);
-      const session = await exchange(t.app, landing);
+      // The grant link opened in another browser, with no sign-in of its own or with one of its own, signs nobody in.
+      expect((await exchange(t.app, landing, undefined)).statusCode).toBe(400);
+      expect((await exchange(t.app, landing, (await start(t.app)).cookie)).statusCode).toBe(400);
+      const session = await exchange(t.app, landing, started.cookie);
       expect(session.statusCode).toBe(200);
+      expect(String(session.headers['set-cookie'])).toMatch(/^smm_discord_signin=; .*Max-Age=0/);
       const token = (session.json() as { token: string }).token;
       const user = await me(t.app, token);
       expect(user.username).toBe('Alva the Great');
@@ -109,7 +114,7 @@ describe('Discord application', () => {
         400,
       );
       // The grant works once.
-      expect((await exchange(t.app, landing)).statusCode).toBe(400);
+      expect((await exchange(t.app, landing, started.cookie)).statusCode).toBe(400);
 
       expect((await me(t.app, await signIn(t.app))).id).toBe(user.id);
       const link = await t.app.inject({ method: 'GET', url: '/api/auth/discord', headers: { authorization: token } });
@@ -146,6 +151,32 @@ describe('Discord application', () => {
         payload: { email: 'nope', password: '1' },
       });
       expect(bad.statusCode).toBe(400);
+    });
+
+    it('nobody registers the placeholder address a Discord sign-in would make, so nobody can keep a Discord user from signing up', async () => {
+      const taken = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: {
+          username: 'squatter',
+          email: 'discord-100000000000000009@discord.invalid',
+          password: 'a good password',
+          password2: 'a good password',
+        },
+      });
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json().fields.email).toBe('Use an email address that can receive mail');
+      discord.consent = { id: '100000000000000009', username: 'ivo', global_name: null };
+      expect((await me(t.app, await signIn(t.app))).username).toBe('ivo');
+      // Nor can an account made by Discord give itself such an address.
+      discord.consent = { id: '100000000000000010', username: 'jo', global_name: null };
+      const set = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/discord/setPassword',
+        headers: { authorization: await signIn(t.app) },
+        payload: { email: 'someone@discord.invalid', password: 'a good password' },
+      });
+      expect(set.statusCode).toBe(400);
     });
 
     it('never takes over an existing account: a taken name is made unique, a matching email links nothing', async () => {

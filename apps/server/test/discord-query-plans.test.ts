@@ -78,7 +78,7 @@ beforeAll(async () => {
   const back = new URL((await fetch((started.json() as { url: string }).url, { redirect: 'manual' })).headers.get('location')!);
   const landed = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
   const grant = new URLSearchParams(new URL(String(landed.headers.location)).hash.slice(1)).get('grant');
-  await t.app.inject({ method: 'POST', url: '/api/auth/discord/session', payload: { grant } });
+  await t.app.inject({ method: 'POST', url: '/api/auth/discord/session', payload: { grant }, headers: { cookie } });
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../limits';
+import { isMailableEmail, UNMAILABLE_EMAIL_MESSAGE } from '../users/schemas';
 
 // Kept free of zod, so the login page can say them without loading the schemas.
 export { DISCORD_SIGN_IN_MESSAGES, discordSignInErrors, type DiscordSignInError } from './sign-in';
@@ -98,7 +99,8 @@ export const discordSetPasswordBody = z.object({
     .min(1, 'Email field is required')
     .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
     .pipe(z.email('Email is invalid'))
-    .transform((value) => value.toLowerCase()),
+    .transform((value) => value.toLowerCase())
+    .refine(isMailableEmail, UNMAILABLE_EMAIL_MESSAGE),
   password: z
     .string({ error: 'Password field is required' })
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)

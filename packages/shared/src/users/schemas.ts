@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { EMAIL_MAX, MESSAGE_MAX, PASSWORD_MAX, PASSWORD_MIN, SUBJECT_MAX, USERNAME_MAX } from '../limits';
 import { MESSAGE_TYPES } from '../constants';
 
-const required = (label: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? `${label} field is required` : `${label} must be text`) });
+const required = (label: string) => ({
+  error: (issue: { input: unknown }) =>
+    issue.input === undefined || issue.input === null ? `${label} field is required` : `${label} must be text`,
+});
 
 const text = (label: string, max: number) =>
-  z
-    .string(required(label))
-    .trim()
-    .min(1, `${label} field is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  z.string(required(label)).trim().min(1, `${label} field is required`).max(max, `${label} must be at most ${max} characters`);
 
 const email = z
   .string(required('Email'))
@@ -18,6 +17,13 @@ const email = z
   .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email('Email is invalid'))
   .transform((value) => value.toLowerCase());
+
+/** The .invalid domains never receive mail (RFC 2606); the app's own placeholder addresses use one. */
+export const UNMAILABLE_EMAIL_MESSAGE = 'Use an email address that can receive mail';
+export const isMailableEmail = (value: string) => !/\.invalid$/i.test(value);
+
+/** An address someone gives as theirs: never one of the .invalid placeholders Discord sign-ins make. */
+const ownEmail = email.refine(isMailableEmail, UNMAILABLE_EMAIL_MESSAGE);
 
 const password = (label: string) =>
   z
@@ -32,7 +38,7 @@ const anyText = (label: string, max: number) =>
 export const registerBody = z
   .object({
     username: text('Username', USERNAME_MAX).regex(/^[^\s<>]+( [^\s<>]+)*$/, 'Username may not contain < or > or repeated spaces'),
-    email,
+    email: ownEmail,
     password: password('Password'),
     password2: anyText('Confirm password', PASSWORD_MAX),
   })

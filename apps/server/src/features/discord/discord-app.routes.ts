@@ -127,7 +127,9 @@ export const discordAppRoutes =
       async (req, reply) => {
         const outcome = await signIn.callback(req.query, browserSecret(req.headers.cookie));
         if (outcome.problem) req.log.warn({ problem: outcome.problem }, 'Discord sign-in refused');
-        return reply.header('set-cookie', cookie('', 0)).header('cache-control', 'no-store').redirect(outcome.location, 302);
+        // A sign-in's grant needs this browser's secret once more, to be exchanged; anything else ends here.
+        if (!outcome.grant) reply.header('set-cookie', cookie('', 0));
+        return reply.header('cache-control', 'no-store').redirect(outcome.location, 302);
       },
     );
 
@@ -137,12 +139,17 @@ export const discordAppRoutes =
         schema: {
           tags,
           summary: 'Exchange a finished Discord sign-in for a session',
-          description: 'The grant from /discordSignIn#grant=… works once and for two minutes.',
+          description:
+            'The grant from /discordSignIn#grant=… works once, for two minutes, and only in the browser that started the sign-in (its sign-in cookie).',
           body: discordSessionBody,
           response: { 200: discordSessionDto, ...errors },
         },
       },
-      (req) => signIn.session(req.body.grant),
+      async (req, reply) => {
+        const session = await signIn.session(req.body.grant, browserSecret(req.headers.cookie));
+        reply.header('set-cookie', cookie('', 0)).header('cache-control', 'no-store');
+        return session;
+      },
     );
 
     app.get(

@@ -25,6 +25,8 @@ export interface DiscordOauthStatesTable {
 export interface DiscordLoginGrantsTable {
   grant_hash: string;
   user_id: string;
+  /** SHA-256 of the secret of the browser that started the sign-in (migration 0830): only it exchanges the grant. */
+  browser_hash: string | null;
   expires_at: number;
   used_at: number | null;
   created_at: number;

@@ -50,13 +50,14 @@ export async function insertGrant(db: Db, row: DiscordLoginGrantsTable): Promise
   await db.insertInto('discord_login_grants').values(row).execute();
 }
 
-/** Marks a grant used and returns its user, once. */
-export const consumeGrant = async (db: Db, grantHash: string, now: number): Promise<string | undefined> =>
+/** Marks a grant used and returns its user, once, to the browser that started the sign-in. */
+export const consumeGrant = async (db: Db, grantHash: string, browserHash: string, now: number): Promise<string | undefined> =>
   (
     await db
       .updateTable('discord_login_grants')
       .set({ used_at: now })
       .where('grant_hash', '=', grantHash)
+      .where('browser_hash', '=', browserHash)
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
       .returning('user_id')

@@ -47,6 +47,8 @@ export interface SignInStart extends DiscordStartDto {
 export interface CallbackOutcome {
   location: string;
   problem?: string;
+  /** A sign-in's grant is on its way: the browser keeps its secret until it exchanges the grant. */
+  grant?: true;
 }
 
 class Refusal extends Error {
@@ -187,6 +189,7 @@ export function createDiscordSignInService({ db, clock, discord, publicUrl, sign
     await repo.insertGrant(db, {
       grant_hash: sha256(grant),
       user_id: userId,
+      browser_hash: started.browser_hash,
       expires_at: now + GRANT_TTL_MS,
       used_at: null,
       created_at: now,
@@ -208,7 +211,8 @@ export function createDiscordSignInService({ db, clock, discord, publicUrl, sign
     /** Handles Discord's redirect back: always a page of this app to send the browser to. */
     async callback(query: Readonly<Record<string, unknown>>, browserSecret: string | undefined): Promise<CallbackOutcome> {
       try {
-        return { location: await finish(query, browserSecret) };
+        const location = await finish(query, browserSecret);
+        return location.startsWith(`${publicUrl}/discordSignIn#`) ? { location, grant: true } : { location };
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;
         const page = error.linking ? '/profile' : '/login';
@@ -216,9 +220,12 @@ export function createDiscordSignInService({ db, clock, discord, publicUrl, sign
       }
     },
 
-    /** Exchanges a finished sign-in's grant, once, for a session token. */
-    async session(grant: string): Promise<DiscordSessionDto> {
-      const userId = await repo.consumeGrant(db, sha256(grant), clock.now());
+    /**
+     * Exchanges a finished sign-in's grant, once, for a session token, in the browser that started the
+     * sign-in: a grant link opened anywhere else signs nobody in.
+     */
+    async session(grant: string, browserSecret: string | undefined): Promise<DiscordSessionDto> {
+      const userId = browserSecret ? await repo.consumeGrant(db, sha256(grant), sha256(browserSecret), clock.now()) : undefined;
       const user = userId ? await users.findById(db, userId) : undefined;
       if (!user) throw badRequest('This Discord sign-in has expired or was already used. Please sign in again.');
       return { token: `Bearer ${signToken(toSessionUser(user))}` };
