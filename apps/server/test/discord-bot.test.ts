@@ -168,11 +168,33 @@ describe('Discord bot in a group channel', () => {
     );
   });
 
+  it('a member who leaves the group gives up their seat in the post too', async () => {
+    const { group, channelID } = await groupWithChannel();
+    const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Leaving night', maxNumberOfMembers: 3 });
+    const leaver = await createUser(t.app);
+    await join(t.app, group, leaver);
+    expect((await attend(t.app, leaver, event._id)).status).toBe(200);
+    await t.app.discordDeliveries.settled();
+    const [message] = messagesIn(channelID);
+    expect(message!.embeds?.[0]?.footer?.text).toBe('2 seats left');
+    const left = await call(t.app, '/api/groups/leaveGroup', {
+      method: 'POST',
+      as: leaver,
+      payload: { groupID: group._id, userID: leaver.user.id },
+    });
+    expect(left.status).toBe(200);
+    await t.app.discordDeliveries.settled();
+    expect(message!.embeds?.[0]?.footer?.text).toBe('3 seats left');
+    expect(message!.embeds?.[0]?.description ?? '').not.toContain(leaver.user.username);
+  });
+
   it('an event called off keeps its post, marked Cancelled, with its buttons disabled', async () => {
     const { group, channelID } = await groupWithChannel();
     const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Raid night', maxNumberOfMembers: 3 });
     await t.app.discordDeliveries.settled();
-    expect((await call(t.app, '/api/events/cancelEvent', { method: 'POST', as: cast.member, payload: { eventID: event._id } })).status).toBe(200);
+    expect(
+      (await call(t.app, '/api/events/cancelEvent', { method: 'POST', as: cast.member, payload: { eventID: event._id } })).status,
+    ).toBe(200);
     await t.app.discordDeliveries.settled();
     const [message] = messagesIn(channelID);
     expect(message!.deleted).toBeFalsy();

@@ -9,8 +9,8 @@ import * as waitlist from './waitlist.repo';
  * A member who leaves (or is kicked) gives up their seats and waitlist places in the group's
  * events, and their Maybe / Can sub / Not coming answers to those that have not started (answers
  * to past events and attendance marks stay on record); each freed seat of an upcoming event goes
- * to the first on its waitlist, under the events' row locks. Returns the promotions, to be
- * published after the commit.
+ * to the first on its waitlist, under the events' row locks. Returns the seats given up and the
+ * promotions, to be published after the commit (open pages and the events' Discord posts follow).
  */
 export async function releaseSeatsOf(
   tx: Db,
@@ -22,7 +22,8 @@ export async function releaseSeatsOf(
   await events.deleteAttendeeFromGroupEvents(tx, groupId, userId);
   await waitlist.deleteFromGroupEvents(tx, groupId, userId);
   await responses.deleteUpcomingFromGroupEvents(tx, groupId, userId, options.now);
-  return fillSeats(tx, held, options);
+  const givenUp: GroupChange[] = held.map((row) => ({ groupId, topic: 'attendance', action: 'unattended', eventId: row.id, userId }));
+  return [...givenUp, ...(await fillSeats(tx, held, options))];
 }
 
 /**
