@@ -38,6 +38,9 @@ function loadSharp(): Promise<typeof Sharp> {
   return loadingSharp;
 }
 
+const TOO_MANY_PIXELS_MESSAGE = 'The screenshot has too many pixels (at most 40 megapixels)';
+const tooManyPixels = () => invalid({ proof: TOO_MANY_PIXELS_MESSAGE }, TOO_MANY_PIXELS_MESSAGE);
+
 /**
  * Decodes the screenshot and encodes it again as WebP: only its pixels survive (no metadata such as
  * location or camera, no trailing data), turned upright, its first frame only, at most MAX_SIDE a side.
@@ -49,10 +52,7 @@ export async function reencodeProof(bytes: Buffer): Promise<StoredProof> {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
     const meta = await image.metadata();
     if (!meta.format || !['png', 'jpeg', 'webp'].includes(meta.format)) throw notImage();
-    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
-      const message = 'The screenshot has too many pixels (at most 40 megapixels)';
-      throw invalid({ proof: message }, message);
-    }
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw tooManyPixels();
     const { data, info } = await image
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
@@ -61,6 +61,8 @@ export async function reencodeProof(bytes: Buffer): Promise<StoredProof> {
     return { data, type: 'image/webp', width: info.width, height: info.height };
   } catch (error) {
     if (error instanceof AppError) throw error;
+    // Sharp refuses an image past its pixel limit while reading its header, before the check above.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
     throw notImage();
   }
 }
