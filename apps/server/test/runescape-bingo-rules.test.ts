@@ -106,6 +106,20 @@ describe('bingo rules', () => {
       ],
     });
     expect(strangers.status).toBe(400);
+    // Every team has someone on it: no empty team by hand, no split into more teams than linked members.
+    const emptyTeam = await post(t.app, clan.admin, 'setBingoTeams', {
+      groupID: clan.groupID,
+      bingoID,
+      teams: [
+        { name: 'A', userIDs: [members[0]!.user.id] },
+        { name: 'B', userIDs: [] },
+      ],
+    });
+    expect(emptyTeam.status).toBe(400);
+    expect(emptyTeam.body.fields.teams).toBe('B has no members: give every team at least one');
+    const tooMany = await post(t.app, clan.admin, 'setBingoTeams', { groupID: clan.groupID, bingoID, split: { teams: 10, by: 'xp' } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.fields.split).toBe('Only 4 members have a linked account: split into at most 4 teams');
 
     // After the start: only the name and the end.
     t.clock.set(start + 1000);

@@ -342,7 +342,16 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
               userID: p.user_id,
               latest: p.latest_data ? parseSnapshot(p.latest_data) : null,
             }));
+            if (people.length < body.split!.teams) {
+              const message = `Only ${people.length} ${people.length === 1 ? 'member has' : 'members have'} a linked account: split into at most ${Math.max(people.length, 1)} ${people.length === 1 ? 'team' : 'teams'}`;
+              throw invalid({ split: message }, message);
+            }
             teams = splitByOverall(people, body.split!);
+          }
+          const empty = teams.find((t) => t.userIDs.length === 0);
+          if (empty) {
+            const message = `${empty.name} has no members: give every team at least one`;
+            throw invalid({ teams: message }, message);
           }
           const links = await repo.listLinkedPlayers(
             tx,
