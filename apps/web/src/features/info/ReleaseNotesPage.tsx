@@ -5,6 +5,17 @@ import { featuresOfRelease, plannedTitles } from './catalogue';
 
 const releases = [
   {
+    version: '1.7.1',
+    date: 'December 2026',
+    notes: [
+      "The ladder: the right to record a game's result stays with the host its creator or an Administrator chose. When the host is eliminated the lobby still passes to the next player, but that player no longer gains the right to change results, reopen, delete or unmask an anonymous game. A member who adds a game they do not play in only reads it. A redraft replaces an earlier game only when made by its host, its creator or an Administrator, and never once a leader was said to be played or a change proposed. Administrators see a deleted game's history and comments before restoring it.",
+      'Drafts: only the latest deal counts. Dealing again for the same players, or a member dealing again for any of their players, replaces the earlier draft, which can no longer make a game. Making a game from an anonymous draft never says whether a guess at a hidden hand was right. A player who left the group since the deal cannot be in its game. A captains draft short of leaders because the pool is says so and what to change.',
+      "Events: a member waiting for a seat after answering Late is still Late once seated, and the waitlist shows it. A weekly series made without a time zone keeps the group's wall-clock time across daylight saving, and the series card says when its time shifts on your clock. Someone who answered Not coming can be marked as came but not as a no-show. A refused request no longer counts against the hourly event limit. Time zones use their current names (Asia/Kolkata, Europe/Kyiv). A member who leaves or is kicked frees their seat in the event's Discord post at once.",
+      'Bingo: nobody decides the claims of their own team, moderators and Administrators on a team included. Every team has at least one member. A screenshot with too many pixels says so.',
+      'Discord: a sign-in with Discord finishes only in the browser that started it, and the placeholder addresses of accounts made by Discord cannot be registered by anyone else.',
+    ],
+  },
+  {
     version: '1.7.0',
     date: 'November 2026',
     notes: [
