@@ -145,7 +145,7 @@ export const PRODUCT_FEATURES: readonly ProductFeature[] = [
   {
     id: 'ladder',
     title:
-      'A ladder you can trust: results changed only by the host, the game creator or Administrators, corrections proposed by players, finishing placements, rating changes per game, an audit trail, restorable deletes',
+      "A ladder you can trust: results changed only by the host a manager chose, the game's creator while playing in it, or Administrators; corrections proposed by players, finishing placements, rating changes per game, an audit trail, restorable deletes",
     state: 'Available',
     routes: ['/civGroup/civGame'],
     release: '1.2.0',
@@ -257,7 +257,8 @@ export const PRODUCT_FEATURES: readonly ProductFeature[] = [
   },
   {
     id: 'runescape-names',
-    title: 'RuneScape clans: renaming a linked account, names freed on leaving, roster import, a fair hiscores queue and RuneScape 3 hiscores',
+    title:
+      'RuneScape clans: renaming a linked account, names freed on leaving, roster import, a fair hiscores queue and RuneScape 3 hiscores',
     state: 'Available',
     routes: ['/runeScapeClan/player'],
     release: '1.6.0',
