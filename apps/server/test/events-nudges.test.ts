@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUDGE_ONLY_ORGANISER_MESSAGE, NUDGE_TOO_SOON_MESSAGE, type EventNudgeDto } from '@smm/shared/events/quorum';
+import {
+  NUDGE_DAILY_LIMIT_MESSAGE,
+  NUDGE_ONLY_ORGANISER_MESSAGE,
+  NUDGE_SERIES_TOO_SOON_MESSAGE,
+  NUDGE_TOO_SOON_MESSAGE,
+  NUDGES_PER_DAY,
+  type EventNudgeDto,
+} from '@smm/shared/events/quorum';
 import type { EventDto } from '@smm/shared/events/schemas';
 import { createInProcessGroupChanges } from '../src/features/live/group-changes';
 import { createEventMailJob } from '../src/features/reminders/event-mail.job';
 import '../src/features/discord/discord.tables';
 import { createDiscordFake, fakeWebhookUrl, type DiscordFake } from './fakes/discord-fake';
-import { attend, HOUR, iso, setNotifications } from './events-fixtures';
+import { attend, createEvent, HOUR, iso, setNotifications } from './events-fixtures';
 import { call, createGroup, join, setRole, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, type TestApp } from './test-app';
 
@@ -24,6 +31,7 @@ let maybe: TestUser;
 let quiet: TestUser;
 let outsider: TestUser;
 let groupID: string;
+let group: { _id: string; inviteLink: string };
 const changes = createInProcessGroupChanges();
 
 beforeAll(async () => {
@@ -40,7 +48,7 @@ beforeAll(async () => {
     TestUser,
     TestUser,
   ];
-  const group = await createGroup(t.app, organiser, { groupName: 'Nudge Group' });
+  group = await createGroup(t.app, organiser, { groupName: 'Nudge Group' });
   groupID = group._id;
   for (const user of [admin, member, seated, waiting, maybe, quiet]) await join(t.app, group, user);
   await setRole(t.app, groupID, organiser, admin, 'Administrator');
@@ -194,5 +202,120 @@ describe('getEventNudge and remindEventMembers', () => {
       expect((await attend(t.app, user, eventID)).status).toBe(200);
     expect((await nudgeOf(organiser, eventID)).body).toMatchObject({ answered: 7, members: 7, canRemind: false, notAnswered: [] });
     expect((await remind(organiser, eventID)).status).toBe(409);
+  });
+});
+
+/** A weekly series by the organiser, nobody answered: its occurrences, earliest first. */
+async function newSeries(name: string, repeatCount: number): Promise<EventDto[]> {
+  const start = t.clock.now() + 72 * HOUR;
+  const res = await call(t.app, '/api/events/postEvent', {
+    method: 'POST',
+    as: organiser,
+    payload: { groupID, userID: organiser.user.id, eventName: name, startDate: iso(start), endDate: iso(start + 2 * HOUR), repeatCount },
+  });
+  expect(res.status).toBe(200);
+  const all = await call(t.app, `/api/events/getEvents?groupID=${groupID}`, { as: organiser });
+  return (all.body as EventDto[]).filter((e) => e.seriesID === res.body.seriesID);
+}
+
+/** remindEventMembers with its headers (Retry-After). */
+const remindWithHeaders = async (as: TestUser, eventID: string) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/events/remindEventMembers',
+    headers: { authorization: as.token },
+    payload: { eventID },
+  });
+  return { status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'] };
+};
+
+describe('reminders of a weekly series', () => {
+  it('one reminder a day covers every week of the series: a member who answered none is mailed once', async () => {
+    const weeks = await newSeries('Weekly nudged', 4);
+    expect(weeks).toHaveLength(4);
+    await sentMails();
+    const sentAt = t.clock.now();
+    const first = await remind(organiser, weeks[0]!._id);
+    expect(first.status).toBe(200);
+    // Everyone but the organiser and quiet (notifications off): nobody answered any week.
+    expect(first.body).toMatchObject({ mailed: 5 });
+
+    // Another week, by the other organiser, the same day: refused, saying when it may go.
+    t.clock.advance(HOUR);
+    const second = await remindWithHeaders(admin, weeks[1]!._id);
+    expect(second.status).toBe(429);
+    expect(second.body.message).toBe(NUDGE_SERIES_TOO_SOON_MESSAGE);
+    expect(second.retryAfter).toBe(String(23 * 60 * 60));
+    for (const week of weeks.slice(2)) expect((await remind(organiser, week._id)).status).toBe(429);
+
+    const mails = await sentMails();
+    const expected = [admin, member, seated, waiting, maybe].map((u) => u.user.email).sort();
+    expect(mails.map((m) => m.to).sort()).toEqual(expected);
+    expect(mails[0]!.text).toContain('"Weekly nudged" repeats every week');
+
+    // The nudge of another week shows the series' reminder and when the next may go.
+    const nudge = (await nudgeOf(organiser, weeks[3]!._id)).body as EventNudgeDto;
+    expect(nudge).toMatchObject({ lastRemindedAt: iso(sentAt), nextReminderAt: iso(sentAt + 24 * HOUR), canRemind: false });
+
+    // A day later one week may be reminded again, and then the others wait another day.
+    t.clock.advance(23 * HOUR);
+    expect((await nudgeOf(organiser, weeks[1]!._id)).body).toMatchObject({ canRemind: true, nextReminderAt: null });
+    expect((await remind(admin, weeks[1]!._id)).status).toBe(200);
+    const again = await remindWithHeaders(organiser, weeks[0]!._id);
+    expect(again.status).toBe(429);
+    expect(again.body.message).toBe(NUDGE_SERIES_TOO_SOON_MESSAGE);
+    expect(again.retryAfter).toBe(String(24 * 60 * 60));
+    // The same week again: the message of the event's own limit.
+    expect((await remindWithHeaders(admin, weeks[1]!._id)).body.message).toBe(NUDGE_TOO_SOON_MESSAGE);
+    const nextDay = await sentMails();
+    expect(nextDay.map((m) => m.to).sort()).toEqual([organiser, member, seated, waiting, maybe].map((u) => u.user.email).sort());
+  });
+
+  it('two weeks of one series reminded at the same moment send one reminder', async () => {
+    const weeks = await newSeries('Weekly raced', 2);
+    await sentMails();
+    const answers = await Promise.all([remind(organiser, weeks[0]!._id), remind(admin, weeks[1]!._id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
+    const mails = await sentMails();
+    expect(mails).toHaveLength(answers.find((a) => a.status === 200)!.body.mailed);
+    expect(new Set(mails.map((m) => m.to)).size).toBe(mails.length);
+  });
+
+  it('separate events are reminded independently on the same day', async () => {
+    const one = await answeredEvent('Separate one');
+    const two = await answeredEvent('Separate two');
+    await sentMails();
+    expect((await remind(admin, one._id)).status).toBe(200);
+    expect((await remind(admin, two._id)).status).toBe(200);
+    expect((await nudgeOf(admin, two._id)).body).toMatchObject({ canRemind: false, lastRemindedAt: iso(t.clock.now()) });
+    expect(await sentMails()).toHaveLength(4);
+  });
+});
+
+describe('reminders per organiser', () => {
+  it(`are at most ${NUDGES_PER_DAY} a day across their events; refused reminders do not count`, async () => {
+    const busy = await createUser(t.app);
+    await join(t.app, group, busy);
+    const own = [];
+    for (let i = 0; i <= NUDGES_PER_DAY; i += 1)
+      own.push(await createEvent(t.app, busy, groupID, t.clock.now(), { eventName: `Busy ${i}`, startIn: 72 * HOUR }));
+    await sentMails();
+    const startedAt = t.clock.now();
+    for (const [i, event] of own.slice(0, NUDGES_PER_DAY).entries()) {
+      expect((await remind(busy, event._id)).status).toBe(200);
+      // Refused for the event's own limit: not counted against the organiser's day.
+      if (i < NUDGES_PER_DAY - 1) expect((await remind(busy, event._id)).body.message).toBe(NUDGE_TOO_SOON_MESSAGE);
+    }
+    expect(await sentMails()).toHaveLength(NUDGES_PER_DAY * 6);
+    t.clock.advance(HOUR);
+    const over = await remindWithHeaders(busy, own[NUDGES_PER_DAY]!._id);
+    expect(over.status).toBe(429);
+    expect(over.body.message).toBe(NUDGE_DAILY_LIMIT_MESSAGE);
+    expect(over.retryAfter).toBe(String((startedAt + 24 * HOUR - t.clock.now()) / 1000));
+    expect(await sentMails()).toEqual([]);
+    // The event itself may be reminded (the limit is the organiser's), and the next day it is.
+    expect((await nudgeOf(busy, own[NUDGES_PER_DAY]!._id)).body).toMatchObject({ canRemind: true });
+    t.clock.advance(23 * HOUR);
+    expect((await remind(busy, own[NUDGES_PER_DAY]!._id)).status).toBe(200);
   });
 });

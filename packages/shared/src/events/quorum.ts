@@ -9,6 +9,11 @@ export const MIN_PLAYERS_MAX = 12;
 export const QUORUM_CHECK_CHOICES = [60, 180, 360, 720, 1440, 2880] as const;
 /** Members who have not answered may be reminded once per event in this long. */
 export const NUDGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/**
+ * Reminders one organiser may send in a day, across all their events and groups: with at most one
+ * a day per event (and per series), this bounds the reminder mails one organiser can cause a member.
+ */
+export const NUDGES_PER_DAY = 5;
 
 export const MIN_PLAYERS_MESSAGE = `Minimum players must be a whole number from ${MIN_PLAYERS_MIN} to ${MIN_PLAYERS_MAX}`;
 export const MIN_ABOVE_MAX_MESSAGE = 'Minimum players cannot be more than Max players';
@@ -17,6 +22,9 @@ export const QUORUM_CHECK_NEEDS_MIN_MESSAGE = 'Set a minimum number of players t
 export const AUTO_CANCEL_NEEDS_CHECK_MESSAGE = 'Choose when to check the minimum to cancel automatically';
 export const EVENT_CANCELLED_MESSAGE = 'This event was cancelled';
 export const NUDGE_TOO_SOON_MESSAGE = 'Members of this event were already reminded in the last 24 hours: try again later';
+export const NUDGE_SERIES_TOO_SOON_MESSAGE =
+  'Members were already reminded of another week of this series in the last 24 hours (one reminder a day covers the whole series): try again later';
+export const NUDGE_DAILY_LIMIT_MESSAGE = `You can send at most ${NUDGES_PER_DAY} reminders a day: try again later`;
 export const NUDGE_NOBODY_MESSAGE = 'Every member has already answered';
 export const NUDGE_ONLY_ORGANISER_MESSAGE = 'Only the creator of this event or an Administrator can remind members';
 export const NUDGE_EVENT_STARTED_MESSAGE = 'This event has already started';

@@ -35,6 +35,12 @@ export interface EventsTable {
   last_nudge_at?: number | null;
 }
 
+/** When members were last reminded of a weekly series (migration 0860): one reminder a day covers all its occurrences. */
+export interface EventSeriesNudgesTable {
+  series_id: string;
+  last_nudge_at: number;
+}
+
 export interface EventAttendeesTable {
   event_id: string;
   user_id: string;
@@ -77,6 +83,7 @@ declare module '../../db/schema' {
     event_waitlist: EventWaitlistTable;
     event_responses: EventResponsesTable;
     event_attendance: EventAttendanceTable;
+    event_series_nudges: EventSeriesNudgesTable;
   }
   interface UsersTable {
     /** IANA time zone the user chose; null: follow the browser's. Optional so account code that predates it needs no change. */

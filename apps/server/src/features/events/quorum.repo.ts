@@ -19,11 +19,7 @@ const ANSWER_TABLES = ['event_attendees', 'event_waitlist', 'event_responses'] a
 /** Whether the group member of the row has a row of `table` for the event. */
 const hasAnswer = (eb: ExpressionBuilder<Database, 'group_members' | 'users'>, table: (typeof ANSWER_TABLES)[number], eventId: string) =>
   eb.exists(
-    eb
-      .selectFrom(table)
-      .select(sql.lit(1).as('one'))
-      .where('event_id', '=', eventId)
-      .whereRef('user_id', '=', 'group_members.user_id'),
+    eb.selectFrom(table).select(sql.lit(1).as('one')).where('event_id', '=', eventId).whereRef('user_id', '=', 'group_members.user_id'),
   );
 
 /** Someone to mail about an event. */
@@ -119,4 +115,38 @@ export async function claimNudge(db: Db, id: string, now: number, since: number)
     .where((w) => w.or([w('last_nudge_at', 'is', null), w('last_nudge_at', '<=', since)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** An event with when its series was last reminded (null: a one-off event, or a series never reminded). */
+export type EventWithSeriesNudgeRow = EventRow & { series_last_nudge_at: number | null };
+
+/** The event, with when members were last reminded of its series: one query (the series by its primary key). */
+export const findWithSeriesNudge = (db: Db, id: string): Promise<EventWithSeriesNudgeRow | undefined> =>
+  db
+    .selectFrom('events')
+    .leftJoin('event_series_nudges', 'event_series_nudges.series_id', 'events.series_id')
+    .selectAll('events')
+    .select('event_series_nudges.last_nudge_at as series_last_nudge_at')
+    .where('events.id', '=', id)
+    .executeTakeFirst();
+
+/** When members were last reminded of the series; null: never. */
+export async function findSeriesNudge(db: Db, seriesId: string): Promise<number | null> {
+  const row = await db.selectFrom('event_series_nudges').select('last_nudge_at').where('series_id', '=', seriesId).executeTakeFirst();
+  return row?.last_nudge_at ?? null;
+}
+
+/**
+ * Records a reminder of the series at `now` unless one went out since `since`, in one upsert: of two
+ * organisers reminding two weeks of the series at once, the second waits for the first and is
+ * refused. False when refused.
+ */
+export async function claimSeriesNudge(db: Db, seriesId: string, now: number, since: number): Promise<boolean> {
+  const row = await db
+    .insertInto('event_series_nudges')
+    .values({ series_id: seriesId, last_nudge_at: now })
+    .onConflict((oc) => oc.column('series_id').doUpdateSet({ last_nudge_at: now }).where('event_series_nudges.last_nudge_at', '<=', since))
+    .returning('series_id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '@smm/shared/errors';
-import { cancelEventBody, eventNudgeDto, remindEventMembersBody, remindEventMembersResponse } from '@smm/shared/events/quorum';
+import {
+  cancelEventBody,
+  eventNudgeDto,
+  NUDGES_PER_DAY,
+  remindEventMembersBody,
+  remindEventMembersResponse,
+} from '@smm/shared/events/quorum';
 import { eventDto, eventIdQuery } from '@smm/shared/events/schemas';
 import type { QuorumService } from './quorum.service';
 
@@ -35,7 +41,9 @@ export const quorumRoutes =
           tags,
           security,
           description:
-            "The event's creator or an Administrator reminds the members who have not answered: a mail to each who keeps Event Notifications on, and one post to the group's Discord channel where set. At most once per event in 24 hours (429 with Retry-After); 409 when the event is cancelled or has started, or everyone has answered.",
+            "The event's creator or an Administrator reminds the members who have not answered: a mail to each who keeps Event Notifications on, and one post to the group's Discord channel where set. " +
+            `At most once in 24 hours per event, and per weekly series whichever of its weeks is reminded; at most ${NUDGES_PER_DAY} reminders per organiser a day (each 429 with Retry-After). ` +
+            '409 when the event is cancelled or has started, or everyone has answered.',
           body: remindEventMembersBody,
           response: { 200: remindEventMembersResponse, ...errors, 429: apiErrorBody },
         },

@@ -4,10 +4,13 @@ import {
   EVENT_ALREADY_CANCELLED_MESSAGE,
   EVENT_CANCELLED_MESSAGE,
   NUDGE_EVENT_STARTED_MESSAGE,
+  NUDGE_DAILY_LIMIT_MESSAGE,
   NUDGE_INTERVAL_MS,
   NUDGE_NOBODY_MESSAGE,
   NUDGE_ONLY_ORGANISER_MESSAGE,
+  NUDGE_SERIES_TOO_SOON_MESSAGE,
   NUDGE_TOO_SOON_MESSAGE,
+  NUDGES_PER_DAY,
   type CancelEventBody,
   type EventNudgeDto,
   type RemindEventMembersBody,
@@ -24,7 +27,7 @@ import { assertCan, isVisible, loadAccess, type GroupAccess } from '../groups/gr
 import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
 import * as outbox from '../reminders/event-mail-outbox.repo';
 import { quorumMailRow } from '../reminders/quorum-mails';
-import { ThrottledError } from '../throttle/throttle.service';
+import { ThrottledError, type Limit, type Throttle } from '../throttle/throttle.service';
 import { toIso } from '../../lib/iso-time';
 import { readEvent } from './event-reader';
 import * as events from './events.repo';
@@ -35,7 +38,19 @@ interface Deps {
   clock: Clock;
   publicUrl: string;
   changes: GroupChanges;
+  throttle: Throttle;
+  nudgeLimit?: Limit;
 }
+
+/**
+ * Reminders per organiser a day, across all their events: each event (and series) is reminded at
+ * most once a day, and this bounds how many different events one organiser can remind in a day.
+ */
+export const DEFAULT_NUDGE_LIMIT: Limit = { max: NUDGES_PER_DAY, windowMs: NUDGE_INTERVAL_MS };
+
+/** The later of two reminder times; null when neither was sent. */
+const later = (a: number | null | undefined, b: number | null | undefined): number | null =>
+  a == null ? (b ?? null) : b == null ? a : Math.max(a, b);
 
 /** Members see the event; its organisers (creator, Administrators) see who answered and remind. */
 function assertOrganiser(access: GroupAccess, event: events.EventRow, actorId: string, refusal = NUDGE_ONLY_ORGANISER_MESSAGE): void {
@@ -48,9 +63,9 @@ function assertOrganiser(access: GroupAccess, event: events.EventRow, actorId: s
   }
 }
 
-function toNudgeDto(event: events.EventRow, members: readonly quorum.MemberAnswerRow[], now: number): EventNudgeDto {
+/** `last`: when members were last reminded of the event or of any week of its series. */
+function toNudgeDto(event: events.EventRow, last: number | null, members: readonly quorum.MemberAnswerRow[], now: number): EventNudgeDto {
   const notAnswered = members.filter((m) => Number(m.answered) !== 1);
-  const last = event.last_nudge_at ?? null;
   const next = last !== null && now - last < NUDGE_INTERVAL_MS ? last + NUDGE_INTERVAL_MS : null;
   const open = event.cancelled_at == null && event.start_at > now;
   return {
@@ -64,59 +79,82 @@ function toNudgeDto(event: events.EventRow, members: readonly quorum.MemberAnswe
   };
 }
 
-/** Who has answered an event, and reminders to those who have not: at most one a day per event. */
-export function createQuorumService({ db, clock, publicUrl, changes }: Deps) {
+/**
+ * Who has answered an event, and reminders to those who have not: at most one a day per event, one
+ * a day per weekly series (whichever of its weeks), and NUDGES_PER_DAY a day per organiser.
+ */
+export function createQuorumService({ db, clock, publicUrl, changes, throttle, nudgeLimit = DEFAULT_NUDGE_LIMIT }: Deps) {
+  /** One reminder, in one transaction: the checks, the reminder's times and the queued mails. */
+  const remind = (actor: UserDto, body: RemindEventMembersBody): Promise<RemindEventMembersResponse> =>
+    transactionWithChanges(db, changes, async (tx, record) => {
+      const event = await events.lockById(tx, body.eventID);
+      if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE);
+      assertOrganiser(await loadAccess(tx, event.group_id, actor), event, actor.id);
+      const now = clock.now();
+      if (event.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
+      if (event.start_at <= now) throw conflict(NUDGE_EVENT_STARTED_MESSAGE);
+      const own = event.last_nudge_at ?? null;
+      const series = event.series_id == null ? null : await quorum.findSeriesNudge(tx, event.series_id);
+      const last = later(own, series);
+      if (last !== null && now - last < NUDGE_INTERVAL_MS) {
+        const message = last === own ? NUDGE_TOO_SOON_MESSAGE : NUDGE_SERIES_TOO_SOON_MESSAGE;
+        throw new ThrottledError(message, Math.max(1, Math.ceil((last + NUDGE_INTERVAL_MS - now) / 1000)));
+      }
+      const members = await quorum.listMemberAnswers(tx, event);
+      const waiting = members.filter((m) => Number(m.answered) !== 1);
+      if (waiting.length === 0) throw conflict(NUDGE_NOBODY_MESSAGE);
+      if (!(await quorum.claimNudge(tx, event.id, now, now - NUDGE_INTERVAL_MS))) {
+        throw new ThrottledError(NUDGE_TOO_SOON_MESSAGE, Math.ceil(NUDGE_INTERVAL_MS / 1000));
+      }
+      // Another week of the series reminded at the same moment: its transaction committed first.
+      if (event.series_id != null && !(await quorum.claimSeriesNudge(tx, event.series_id, now, now - NUDGE_INTERVAL_MS))) {
+        throw new ThrottledError(NUDGE_SERIES_TOO_SOON_MESSAGE, Math.ceil(NUDGE_INTERVAL_MS / 1000));
+      }
+      const withGroup = await events.findWithGroup(tx, event.id);
+      const recipients = waiting.filter((m) => Number(m.receive_event_notifications) === 1 && m.user_id !== actor.id);
+      const mailed = await outbox.insertMany(
+        tx,
+        recipients.map((m) =>
+          quorumMailRow('nudge', withGroup!, m, {
+            publicUrl,
+            now,
+            actorName: actor.username,
+            dedupeKey: `nudge:${event.id}:${m.user_id}:${now}`,
+          }),
+        ),
+      );
+      record({ groupId: event.group_id, topic: 'events', action: 'nudge', eventId: event.id, userId: actor.id });
+      const nudge = toNudgeDto(event, now, members, now);
+      const message = mailed === 1 ? 'Reminder sent to 1 member' : `Reminder sent to ${mailed} members`;
+      return { message, mailed, nudge };
+    });
+
   return {
     /** "5 of 8 answered", who has not, and whether a reminder may go now; for the event's organisers. */
     async getEventNudge(actor: UserDto, eventID: string): Promise<EventNudgeDto> {
-      const event = await events.findById(db, eventID);
+      const event = await quorum.findWithSeriesNudge(db, eventID);
       if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE);
       assertOrganiser(await loadAccess(db, event.group_id, actor), event, actor.id);
-      return toNudgeDto(event, await quorum.listMemberAnswers(db, event), clock.now());
+      const last = later(event.last_nudge_at, event.series_last_nudge_at);
+      return toNudgeDto(event, last, await quorum.listMemberAnswers(db, event), clock.now());
     },
 
     /**
      * Mails each member who has not answered and keeps Event Notifications on, and posts once to
      * the group's Discord channel where it has one. The mails are queued in the outbox in the same
-     * transaction as the reminder's time, so none is lost or sent twice; a second reminder within
-     * 24 hours is refused (429, Retry-After until it may go).
+     * transaction as the reminder's time, so none is lost or sent twice. A second reminder within
+     * 24 hours of the event, or of any week of its series, is refused (429, Retry-After until it may
+     * go), and so is one past the organiser's reminders for the day; only reminders sent count.
      */
     async remindEventMembers(actor: UserDto, body: RemindEventMembersBody): Promise<RemindEventMembersResponse> {
-      return transactionWithChanges(db, changes, async (tx, record) => {
-        const event = await events.lockById(tx, body.eventID);
-        if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE);
-        assertOrganiser(await loadAccess(tx, event.group_id, actor), event, actor.id);
-        const now = clock.now();
-        if (event.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
-        if (event.start_at <= now) throw conflict(NUDGE_EVENT_STARTED_MESSAGE);
-        const last = event.last_nudge_at ?? null;
-        if (last !== null && now - last < NUDGE_INTERVAL_MS) {
-          throw new ThrottledError(NUDGE_TOO_SOON_MESSAGE, Math.max(1, Math.ceil((last + NUDGE_INTERVAL_MS - now) / 1000)));
-        }
-        const members = await quorum.listMemberAnswers(tx, event);
-        const waiting = members.filter((m) => Number(m.answered) !== 1);
-        if (waiting.length === 0) throw conflict(NUDGE_NOBODY_MESSAGE);
-        if (!(await quorum.claimNudge(tx, event.id, now, now - NUDGE_INTERVAL_MS))) {
-          throw new ThrottledError(NUDGE_TOO_SOON_MESSAGE, Math.ceil(NUDGE_INTERVAL_MS / 1000));
-        }
-        const withGroup = await events.findWithGroup(tx, event.id);
-        const recipients = waiting.filter((m) => Number(m.receive_event_notifications) === 1 && m.user_id !== actor.id);
-        const mailed = await outbox.insertMany(
-          tx,
-          recipients.map((m) =>
-            quorumMailRow('nudge', withGroup!, m, {
-              publicUrl,
-              now,
-              actorName: actor.username,
-              dedupeKey: `nudge:${event.id}:${m.user_id}:${now}`,
-            }),
-          ),
-        );
-        record({ groupId: event.group_id, topic: 'events', action: 'nudge', eventId: event.id, userId: actor.id });
-        const nudge = toNudgeDto({ ...event, last_nudge_at: now }, members, now);
-        const message = mailed === 1 ? 'Reminder sent to 1 member' : `Reminder sent to ${mailed} members`;
-        return { message, mailed, nudge };
-      });
+      const allowance = `event-nudge:${actor.id}`;
+      await throttle.consume(allowance, nudgeLimit, NUDGE_DAILY_LIMIT_MESSAGE);
+      try {
+        return await remind(actor, body);
+      } catch (error) {
+        await throttle.refund(allowance);
+        throw error;
+      }
     },
 
     /**

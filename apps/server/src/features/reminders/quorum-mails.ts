@@ -43,6 +43,9 @@ function render(
         subject: `Are you coming? ${name} in ${group}`,
         text:
           `${hello}${actorName ?? 'An organiser'} asks whether you are coming to "${name}" in ${group}: you have not answered yet.\n\n` +
+          (event.series_id
+            ? `"${name}" repeats every week: this reminder is about the week below (each week is answered on its own).\n\n`
+            : '') +
           `${when}\n\nAnswer on the events page (Attending, Late, Maybe, Can sub or Not coming): ${eventsPageUrl(publicUrl, event)}\n\n` +
           `You get this mail because Event Notifications are on for you in ${group}. ` +
           `You can turn them off under User Settings: ${settingsUrl(publicUrl, event)}\n`,
