@@ -1,3 +1,4 @@
+import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   NUDGE_DAILY_LIMIT_MESSAGE,
@@ -33,10 +34,17 @@ let outsider: TestUser;
 let groupID: string;
 let group: { _id: string; inviteLink: string };
 const changes = createInProcessGroupChanges();
+/** The statements that read or write a series' last reminder, for their plans. */
+const seriesStatements: CompiledQuery[] = [];
 
 beforeAll(async () => {
   discord = await createDiscordFake();
-  t = await createTestApp({ discordApiUrl: discord.url, discordDelivery: { pollMs: 3_600_000 }, deps: { changes } });
+  t = await createTestApp({
+    discordApiUrl: discord.url,
+    discordDelivery: { pollMs: 3_600_000 },
+    deps: { changes },
+    onQuery: (query) => void (query.sql.includes('event_series_nudges') && seriesStatements.push(query)),
+  });
   const users = await Promise.all(Array.from({ length: 8 }, () => createUser(t.app)));
   [organiser, admin, member, seated, waiting, maybe, quiet, outsider] = users as [
     TestUser,
@@ -289,6 +297,22 @@ describe('reminders of a weekly series', () => {
     expect((await remind(admin, two._id)).status).toBe(200);
     expect((await nudgeOf(admin, two._id)).body).toMatchObject({ canRemind: false, lastRemindedAt: iso(t.clock.now()) });
     expect(await sentMails()).toHaveLength(4);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('plans of the series reminder on PostgreSQL', () => {
+  it('read the series by its primary key, never the whole table', async () => {
+    const selects = [...new Map(seriesStatements.filter((q) => /^\s*select/i.test(q.sql)).map((q) => [q.sql, q])).values()];
+    // The nudge's event with its series, and the series alone while reminding.
+    expect(selects.length).toBeGreaterThanOrEqual(2);
+    for (const query of selects) {
+      const plan = await t.database.db.transaction().execute(async (tx) => {
+        await sql`set local enable_seqscan = off`.execute(tx);
+        const { rows } = await tx.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `explain ${query.sql}` });
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(plan, query.sql).not.toMatch(/Seq Scan/);
+    }
   });
 });
 
