@@ -151,6 +151,46 @@ describe('who may change a game', () => {
     expect((await getGame(owner, game._id)).victoryType).toBe('Science');
   });
 
+  it('the game says who records after its chosen host is eliminated; a manager hands that to the lobby holder, who then records', async () => {
+    const group = await ladderGroup();
+    const { body } = await draftFor(t.app, group, owner, [host, p2, p3], { numCiv: 1 });
+    const game = (await createGameFrom(t.app, owner, { ...body, host: host.user.id })) as GameDto;
+    expect(game).toMatchObject({ host: host.user.id, chosenHost: host.user.id });
+
+    // The chosen host is out: the lobby passes to p2, the right to record stays, and every answer says so.
+    const out = await update(owner, { gameID: game._id, members: eliminate(host) });
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({ host: p2.user.id, chosenHost: host.user.id });
+    expect(await getGame(reader, game._id)).toMatchObject({ host: p2.user.id, chosenHost: host.user.id });
+    const listed = (await call(t.app, `/api/civilization/getActiveGames?groupID=${group._id}`, { as: p3 })).body.games as GameDto[];
+    expect(listed.find((g) => g._id === game._id)).toMatchObject({ host: p2.user.id, chosenHost: host.user.id });
+    // The lobby holder cannot take the right for themselves.
+    expect((await update(p2, { gameID: game._id, host: p2.user.id })).status).toBe(403);
+    expect((await getGame(p2, game._id)).chosenHost).toBe(host.user.id);
+
+    // A manager names the player who already holds the lobby: the lobby stays, the right moves to them.
+    const handed = await update(admin, { gameID: game._id, host: p2.user.id });
+    expect(handed.status).toBe(200);
+    expect(handed.body).toMatchObject({ host: p2.user.id, chosenHost: p2.user.id });
+    expect((await getGame(p2, game._id)).permissions).toMatchObject({ role: 'manager', changeResult: true });
+    expect((await getGame(host, game._id)).permissions?.role).toBe('player');
+    const { audit } = await history(reader, game._id);
+    expect(audit[0].changes).toEqual([{ field: 'Records the results', before: host.user.username, after: p2.user.username }]);
+
+    // p2 now records the result: p3 out, p2 wins; reopens and finishes it again.
+    expect((await update(p2, { gameID: game._id, members: eliminate(p3) })).status).toBe(200);
+    const won = await update(p2, { gameID: game._id, winner: p2.user.id, victoryType: 'Science' });
+    expect(won.status).toBe(200);
+    expect(won.body).toMatchObject({ isFinished: true, winner: p2.user.id, host: p2.user.id, chosenHost: p2.user.id });
+    expect((await update(p2, { gameID: game._id, winner: null })).status).toBe(200);
+    expect((await update(p2, { gameID: game._id, winner: p2.user.id, victoryType: 'Culture' })).status).toBe(200);
+    const finished = (await call(t.app, `/api/civilization/getFinishedGames?groupID=${group._id}&gameType=ffa`, { as: reader })).body
+      .games as GameDto[];
+    expect(finished.find((g) => g._id === game._id)).toMatchObject({ victoryType: 'Culture', chosenHost: p2.user.id });
+    // The former recorder no longer can.
+    expect((await update(host, { gameID: game._id, victoryType: 'Score' })).status).toBe(403);
+  });
+
   it('a redraft leaves a game with a recorded leader or a pending proposal, and is not for those who cannot delete it', async () => {
     const group = await ladderGroup();
     const start = t.clock.now() + 86_400_000;
@@ -531,6 +571,55 @@ describe('anonymous mode holds', () => {
     expect((await leak()).sort()).toEqual([...secrets].sort());
     expect((await update(host, { gameID: game._id, winner: null })).status).toBe(200);
     expect((await getGame(opponent, game._id)).members.every((m) => !m.civChoicesHidden)).toBe(true);
+  });
+});
+
+describe('who hosts and who records, in anonymous mode', () => {
+  it('chosenHost is masked exactly when host is: anonymous mode withholds leaders, not who hosts or records', async () => {
+    const group = await ladderGroup();
+    const { body } = await draftFor(t.app, group, owner, [host, p2, p3], { gameType: 'team', teams: [1, 1, 2], anonymousMode: true });
+    const game = (await createGameFrom(t.app, owner, { ...body, host: host.user.id })) as GameDto;
+    const stored = () =>
+      t.database.db.selectFrom('civ_games').select(['host', 'chosen_host']).where('id', '=', game._id).executeTakeFirstOrThrow();
+    const answers = async (as: TestUser): Promise<GameDto[]> => {
+      const lists = await Promise.all(
+        ['getActiveGames?', 'getFinishedGames?gameType=team&'].map(
+          async (path) => (await call(t.app, `/api/civilization/${path}groupID=${group._id}`, { as })).body.games as GameDto[],
+        ),
+      );
+      return [await getGame(as, game._id), ...lists.flat().filter((g) => g._id === game._id)];
+    };
+    // Every reader, in every answer: a teammate of the chosen host, an opponent, a member who did not play, an Administrator.
+    const check = async (...edited: GameDto[]) => {
+      const row = await stored();
+      const seen = [...edited, ...(await Promise.all([host, p2, p3, reader, admin].map(answers))).flat()];
+      expect(seen.length).toBeGreaterThan(5);
+      for (const dto of seen) {
+        expect(dto.chosenHost === row.chosen_host).toBe(dto.host === row.host);
+        expect({ host: dto.host, chosenHost: dto.chosenHost }).toEqual({ host: row.host, chosenHost: row.chosen_host });
+      }
+    };
+    await check(game);
+
+    // The chosen host is eliminated: the lobby passes to their teammate p2, the right to record does not.
+    const out = await update(owner, { gameID: game._id, members: eliminate(host) });
+    expect(out.body).toMatchObject({ host: p2.user.id, chosenHost: host.user.id });
+    await check(out.body);
+    // The opponent tries to take either for themselves: refused, and nothing moves.
+    expect((await update(p3, { gameID: game._id, host: p3.user.id })).status).toBe(403);
+    expect((await update(p3, { gameID: game._id, gameName: 'Ours', host: p3.user.id })).status).toBe(403);
+    await check();
+    // A manager hands the right to the lobby holder, who finishes the game and reopens it.
+    const handed = await update(owner, { gameID: game._id, host: p2.user.id });
+    expect(handed.body).toMatchObject({ host: p2.user.id, chosenHost: p2.user.id });
+    await check(handed.body);
+    await update(p2, { gameID: game._id, members: eliminate(p3) });
+    const won = await update(p2, { gameID: game._id, winner: 1, victoryType: 'Science' });
+    expect(won.status).toBe(200);
+    await check(won.body);
+    const reopened = await update(p2, { gameID: game._id, winner: null });
+    expect(reopened.status).toBe(200);
+    await check(reopened.body);
   });
 });
 

@@ -69,7 +69,13 @@ export const gameDto = z.object({
   _id: z.string(),
   groupID: z.string(),
   gameName: z.string(),
+  /** Who hosts the lobby: when they are eliminated it passes to the first active player (spec 4). */
   host: z.string().nullable(),
+  /**
+   * Who records the results (finishes, reopens, corrects them): the host a manager chose, at creation
+   * or by naming a host in updateGame. An elimination passes the lobby on, not this.
+   */
+  chosenHost: z.string().nullable(),
   lobbyLink: z.string(),
   gameType,
   winner: z.union([z.string(), z.number()]).nullable(),

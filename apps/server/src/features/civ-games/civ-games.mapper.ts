@@ -97,7 +97,9 @@ export function toGameDto(
     _id: game.id,
     groupID: game.group_id,
     gameName: game.game_name,
+    // Who hosts and who records are shown to every member, in anonymous mode too: it hides leaders, not players.
     host: game.host,
+    chosenHost: game.chosen_host,
     lobbyLink: game.lobby_link,
     gameType,
     winner: game.winner === null ? null : gameType === 'team' ? Number(game.winner) : game.winner,

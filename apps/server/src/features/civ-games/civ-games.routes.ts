@@ -39,7 +39,7 @@ export const civGamesRoutes =
           tags,
           security,
           description:
-            "One game, for members of its group. In anonymous mode a member sees only their own and their teammates' civ choices until the game is finished.",
+            "One game, for members of its group: host is who holds the lobby, chosenHost who records the results. In anonymous mode a member sees only their own and their teammates' civ choices until the game is finished.",
           querystring: gameIdQuery,
           response: { 200: gameDto, ...errors },
         },
@@ -71,7 +71,7 @@ export const civGamesRoutes =
           tags,
           security,
           description:
-            "The game's host, its creator and Administrators change the result: players' isActive (Active/Eliminated) and team, host, type, winner and victoryType, placements. Players of the game change its name and lobby link and the leader they played (civPlayed), and get 403 for result changes (proposeGameChange instead); other members only read. The host stays an active member; a winner (userID in ffa, team number in team games) only when one active member or team remains, and it stays the one remaining; it finishes (archives) the game with placements (the winner first, then the reverse elimination order, or as sent). winner null reopens it. Every change is audited.",
+            "The game's host, its creator and Administrators change the result: players' isActive (Active/Eliminated) and team, host, type, winner and victoryType, placements. Players of the game change its name and lobby link and the leader they played (civPlayed), and get 403 for result changes (proposeGameChange instead); other members only read. The host stays an active member: eliminating them passes the lobby (host) to the first active player, but not the right to record results (chosenHost), which only naming a host moves. A winner (userID in ffa, team number in team games) only when one active member or team remains, and it stays the one remaining; it finishes (archives) the game with placements (the winner first, then the reverse elimination order, or as sent). winner null reopens it. Every change is audited.",
           body: updateGameBody,
           response: { 200: gameDto, ...errors },
         },

@@ -80,6 +80,7 @@ function freshGame(): GameDto {
     groupID: 'g1',
     gameName: 'Saturday Pangaea',
     host: 'owner',
+    chosenHost: 'owner',
     lobbyLink: 'https://lobby.example.com/join/42',
     gameType: 'ffa',
     winner: null,
@@ -113,7 +114,7 @@ function freshGame(): GameDto {
 function served(server: FakeServer): GameDto {
   const { game, group } = server;
   const permissions = gamePermissions(viewerInGroup(group, 'me'), 'me', {
-    host: game.host,
+    host: game.chosenHost,
     createdBy: game.createdBy,
     playerIDs: game.members.map((m) => m.userID),
   });
@@ -136,6 +137,8 @@ function applyUpdate(server: FakeServer, change: UpdateGameBody): void {
   game = { ...game, members };
   if (change.gameName !== undefined) game.gameName = change.gameName;
   if (change.lobbyLink !== undefined) game.lobbyLink = change.lobbyLink;
+  // Naming a host names who records the results too.
+  if (change.host) game = { ...game, host: change.host, chosenHost: change.host };
   if (change.placements) {
     game.members = game.members.map((m) => ({
       ...m,

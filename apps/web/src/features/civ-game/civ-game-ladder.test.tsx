@@ -72,6 +72,7 @@ describe('the game page offers only what the viewer may do', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit name and link' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Game' });
     expect(within(dialog).queryByLabelText('Host')).toBeNull();
+    expect(within(dialog).queryByLabelText('Records the results')).toBeNull();
     await user.clear(within(dialog).getByLabelText('Game Name'));
     await user.type(within(dialog).getByLabelText('Game Name'), 'Sunday Pangaea');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -118,6 +119,67 @@ describe('the game page offers only what the viewer may do', () => {
     const options = within(screen.getByLabelText('Leader')).getAllByRole('option');
     expect(options.length).toBeGreaterThan(40);
     expect(options.map((o) => o.textContent)).toContain('Hammurabi (Babylon)');
+  });
+});
+
+/** What the Details card says for one of its terms. */
+const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling as HTMLElement;
+
+describe('who records the results', () => {
+  /** Olga, the host the viewer (the game's creator) chose, is out: the lobby passed to Bo; Olga still records. */
+  const recorderEliminated = () => {
+    server.game.members = [member('owner', 'Olga', { isActive: false, eliminationStep: 1 }), member('bo', 'Bo'), member('me', 'Me')];
+    server.game.host = 'bo';
+    server.game.chosenHost = 'owner';
+  };
+
+  it('the details show who holds the lobby and who records the results', async () => {
+    recorderEliminated();
+    renderGame();
+    await gameLoaded();
+    expect(fact('Host')).toHaveTextContent('Bo');
+    expect(fact('Records the results')).toHaveTextContent('Olga');
+  });
+
+  it('a manager hands the right to record to the player who now holds the lobby', async () => {
+    const user = userEvent.setup();
+    recorderEliminated();
+    renderGame();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Game' });
+    const recorder = within(dialog).getByLabelText('Records the results');
+    expect(recorder).toHaveValue('owner');
+    expect(
+      within(recorder)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Olga (eliminated)', 'Bo (hosts the lobby)', 'Me']);
+    await user.selectOptions(recorder, 'Bo (hosts the lobby)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved the game')).toBeInTheDocument();
+    expect(server.posted).toEqual([
+      {
+        path: '/api/civilization/updateGame',
+        body: { gameID: 'game1', gameName: 'Saturday Pangaea', lobbyLink: 'https://lobby.example.com/join/42', host: 'bo' },
+      },
+    ]);
+    await vi.waitFor(() => expect(fact('Records the results')).toHaveTextContent('Bo'));
+    expect(fact('Host')).toHaveTextContent('Bo');
+  });
+
+  it('an edit that leaves the recorder as it was sends no host, whoever holds the lobby', async () => {
+    const user = userEvent.setup();
+    recorderEliminated();
+    renderGame();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Game' });
+    await user.clear(within(dialog).getByLabelText('Lobby Link'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved the game')).toBeInTheDocument();
+    expect(server.posted).toEqual([
+      { path: '/api/civilization/updateGame', body: { gameID: 'game1', gameName: 'Saturday Pangaea', lobbyLink: '' } },
+    ]);
+    expect(fact('Records the results')).toHaveTextContent('Olga');
   });
 });
 

@@ -75,7 +75,7 @@ export const gameTypeLabel = (game: Pick<GameDto, 'gameType'>): string => (game.
 export function permissionsOf(game: GameDto, viewer: Viewer, userID: string): GamePermissions {
   const computed =
     game.permissions ??
-    gamePermissions(viewer, userID, { host: game.host, createdBy: game.createdBy, playerIDs: game.members.map((m) => m.userID) });
+    gamePermissions(viewer, userID, { host: game.chosenHost, createdBy: game.createdBy, playerIDs: game.members.map((m) => m.userID) });
   // A deleted game is only there to be restored.
   if (!game.dateDeleted) return computed;
   return {

@@ -140,6 +140,7 @@ const game = (id: string, name: string, rest: Partial<GameDto> = {}): GameDto =>
   groupID: 'g1',
   gameName: name,
   host: 'me',
+  chosenHost: 'me',
   lobbyLink: '',
   gameType: 'ffa',
   winner: null,

@@ -29,7 +29,7 @@ const questions = [
   },
   {
     q: "Who can change a game's result?",
-    a: "The game's host (the one chosen when the game was added, or named later by one of these; an elimination passes the lobby to another player but not this right), the player who created it and the group's Administrators. Any other player of the game can propose a correction with a reason; the other players can confirm or contest it, and the host, the creator or an Administrator accepts or rejects it. Members who did not play only read. Every change is listed on the game's History tab.",
+    a: "The game's host (the one chosen when the game was added, or named later by one of these; an elimination passes the lobby to another player but not this right; the game's Details say who it is, and its Edit dialog names another active player), the player who created it and the group's Administrators. Any other player of the game can propose a correction with a reason; the other players can confirm or contest it, and the host, the creator or an Administrator accepts or rejects it. Members who did not play only read. Every change is listed on the game's History tab.",
   },
   {
     q: 'Can a deleted game come back?',

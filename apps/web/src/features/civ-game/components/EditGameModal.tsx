@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { GAME_NAME_MAX, LOBBY_LINK_MAX, type GameDto } from '@smm/shared/civilization/games-schemas';
+import { GAME_NAME_MAX, LOBBY_LINK_MAX, type GameDto, type GameMemberDto } from '@smm/shared/civilization/games-schemas';
 import { errorBodyOf } from '../../../lib/api-client';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
@@ -13,17 +13,37 @@ import { activeMembers } from '../game-state';
 
 interface Props {
   game: GameDto;
-  /** Managers also choose the host; players edit only the name and the lobby link. */
+  /** Managers also name who records the results; players edit only the name and the lobby link. */
   canChangeHost: boolean;
   onHide: () => void;
 }
 
-/** Game Name, Lobby Link and Host (spec 4: the host is always an active member). */
+/**
+ * The choices for who records the results: the one who does now first when an elimination took them
+ * out of the active players (or nobody is named), then the active players, who alone can be named.
+ */
+function recorderOptions(game: GameDto, current: GameMemberDto | undefined): { userID: string; label: string }[] {
+  const kept = !current
+    ? [{ userID: '', label: 'Nobody named' }]
+    : current.isActive
+      ? []
+      : [{ userID: current.userID, label: `${current.username} (eliminated)` }];
+  // Once the lobby has passed to someone else, say who holds it: naming them is how the right follows.
+  const lobby = (userID: string) => (userID === game.host && userID !== current?.userID ? ' (hosts the lobby)' : '');
+  return [...kept, ...activeMembers(game).map((member) => ({ userID: member.userID, label: member.username + lobby(member.userID) }))];
+}
+
+/**
+ * Game Name, Lobby Link and who records the results. Naming a player there names the host too (spec 4:
+ * the host is always an active member); an elimination passes the lobby on but not the recording.
+ */
 export function EditGameModal({ game, canChangeHost, onHide }: Props) {
-  const hosts = activeMembers(game);
+  const current = game.members.find((member) => member.userID === game.chosenHost);
+  const recording = current?.userID ?? '';
+  const recorders = recorderOptions(game, current);
   const [gameName, setGameName] = useState(game.gameName);
   const [lobbyLink, setLobbyLink] = useState(game.lobbyLink);
-  const [host, setHost] = useState(game.host ?? hosts[0]?.userID ?? '');
+  const [recorder, setRecorder] = useState(recording);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const update = useUpdateGame(game.groupID);
@@ -33,8 +53,8 @@ export function EditGameModal({ game, canChangeHost, onHide }: Props) {
     e.preventDefault();
     setMessage(null);
     update.mutate(
-      // The host only when chosen here: naming a host also names who records the results.
-      { gameID: game._id, gameName, lobbyLink, ...(canChangeHost && host && host !== game.host ? { host } : {}) },
+      // The host only when another recorder is chosen here: naming a host names who records the results.
+      { gameID: game._id, gameName, lobbyLink, ...(canChangeHost && recorder && recorder !== recording ? { host: recorder } : {}) },
       {
         onSuccess: () => {
           toast({ title: 'Success!', body: 'Saved the game', variant: 'success' });
@@ -80,21 +100,24 @@ export function EditGameModal({ game, canChangeHost, onHide }: Props) {
           />
           {canChangeHost && (
             <Form.Group controlId="edit-game-host">
-              <Form.Label>Host</Form.Label>
+              <Form.Label>Records the results</Form.Label>
               <Form.Select
-                value={host}
-                onChange={(e) => setHost(e.target.value)}
+                value={recorder}
+                onChange={(e) => setRecorder(e.target.value)}
                 isInvalid={Boolean(fields.host)}
                 aria-describedby={fields.host ? 'edit-game-host-error' : 'edit-game-host-help'}
-                disabled={hosts.length === 0}
+                disabled={!game.members.some((member) => member.isActive)}
               >
-                {hosts.map((member) => (
-                  <option key={member.userID} value={member.userID}>
-                    {member.username}
+                {recorders.map((option) => (
+                  <option key={option.userID} value={option.userID}>
+                    {option.label}
                   </option>
                 ))}
               </Form.Select>
-              <Form.Text id="edit-game-host-help">Only active members can host.</Form.Text>
+              <Form.Text id="edit-game-host-help">
+                Only active players can be named, and the player named also hosts the lobby. If they are eliminated, the lobby passes to the
+                next player but the right to record the results stays with them.
+              </Form.Text>
               <FieldError id="edit-game-host-error" message={fields.host} />
             </Form.Group>
           )}

@@ -15,7 +15,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 
 const none = <span className="text-body-secondary">None</span>;
 
-/** Host, lobby link, map, type, dates and banned leaders; the buttons of the tab sit in its header. */
+/** Host, who records the results, lobby link, map, type, dates and banned leaders; the buttons of the tab sit in its header. */
 export function GameDetailsCard({ game, actions, timeZone }: { game: GameDto; actions: ReactNode; timeZone: string }) {
   const url = lobbyUrl(game.lobbyLink);
   return (
@@ -29,6 +29,7 @@ export function GameDetailsCard({ game, actions, timeZone }: { game: GameDto; ac
       <Card.Body>
         <dl className="civ-game-facts mb-0">
           <Row term="Host">{usernameOf(game, game.host) ?? none}</Row>
+          <Row term="Records the results">{usernameOf(game, game.chosenHost) ?? none}</Row>
           <Row term="Lobby Link">
             {!game.lobbyLink ? (
               none
