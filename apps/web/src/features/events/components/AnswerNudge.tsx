@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * For the event's organisers: "5 of 8 answered", who has not, Remind (once a day per event) and Call off event
+ * For the event's organisers: "5 of 8 answered", who has not, Remind (once a day per event, or per weekly series) and Call off event
  * (asked again in place). Nothing for other members.
  */
 export function AnswerNudge(props: Props) {
