@@ -12,7 +12,7 @@ import { createEventMailJob } from '../src/features/reminders/event-mail.job';
 import '../src/features/discord/discord-app.tables';
 import { signInteraction, type FakeChannelMessage } from './fakes/discord-app-fake';
 import { createDiscordFake, type DiscordFake } from './fakes/discord-fake';
-import { fakeDiscordApp, linkDiscord, nextChannelId } from './discord-fixtures';
+import { fakeDiscordApp, linkDiscord, nextChannelId, nextInteractionId } from './discord-fixtures';
 import { createGameFrom, draftFor } from './civ-games-fixtures';
 import { playGame } from './civ-ladder-fixtures';
 import { attend, createEvent, HOUR, iso, setNotifications } from './events-fixtures';
@@ -52,7 +52,7 @@ describe('Discord bot in a group channel', () => {
 
   function press(discordId: string, customId: string) {
     const body = JSON.stringify({
-      id: '1',
+      id: nextInteractionId(),
       type: 3,
       token: 'interaction-token',
       channel_id: '1',

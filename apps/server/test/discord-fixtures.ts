@@ -29,10 +29,23 @@ export async function linkDiscord(app: FastifyInstance, discord: DiscordFake, us
   return id;
 }
 
+let interactionSeq = 1400000000000000000n;
+/** An interaction id no other interaction has: Discord gives each press and command its own. */
+export const nextInteractionId = () => String((interactionSeq += 1n));
+
+/** An interaction's body as Discord sends it (a new id unless `interaction` has one), signed at `now`. */
+export function signedInteraction(now: number, interaction: Record<string, unknown>) {
+  const body = JSON.stringify({ id: nextInteractionId(), token: 'interaction-token', guild_id: '2', ...interaction });
+  return { body, headers: signInteraction(body, now) };
+}
+
+/** Sends these exact bytes and headers (a replay sends a captured request again). */
+export const postInteraction = (app: FastifyInstance, signed: { body: string; headers: Record<string, string> }) =>
+  app.inject({ method: 'POST', url: '/api/discord/interactions', payload: signed.body, headers: signed.headers });
+
 /** Sends an interaction signed like Discord's, at the app clock's time. */
 export function sendInteraction(app: FastifyInstance, now: number, interaction: Record<string, unknown>) {
-  const body = JSON.stringify({ id: '1', token: 'interaction-token', guild_id: '2', ...interaction });
-  return app.inject({ method: 'POST', url: '/api/discord/interactions', payload: body, headers: signInteraction(body, now) });
+  return postInteraction(app, signedInteraction(now, interaction));
 }
 
 /** A slash command as Discord sends it: `/name` asked by `discordId` in `channelId`. */

@@ -11,10 +11,11 @@ import { attend, createEvent } from './events-fixtures';
 import { call, createCast, groupWithCast } from './groups-fixtures';
 import { createTestApp, type TestApp } from './test-app';
 import { VERSIONS_TABLE } from '../src/db/table-versions';
+import { INTERACTION_ID_KEPT_MS } from '../src/features/discord/discord-interactions.service';
 
 // Every statement of the Discord application that reads or changes its tables finds its rows
 // through an index, on both engines: sign-in, links, channels, presses, commands, the bot's
-// outbox jobs and the reminder DMs.
+// outbox jobs and the reminder DMs, a deleted group's removals and the forgetting of handled interactions.
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const captured: CompiledQuery[] = [];
@@ -79,6 +80,20 @@ beforeAll(async () => {
   const landed = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
   const grant = new URLSearchParams(new URL(String(landed.headers.location)).hash.slice(1)).get('grant');
   await t.app.inject({ method: 'POST', url: '/api/auth/discord/session', payload: { grant }, headers: { cookie } });
+  // A group deleted with a post in its channel: the post's removal, queued with the deletion and sent.
+  const deleted = await groupWithCast(t.app, cast, true);
+  await call(t.app, `/api/groups/${deleted._id}/discordChannel`, {
+    method: 'POST',
+    as: cast.admin,
+    payload: { channelID: nextChannelId() },
+  });
+  await createEvent(t.app, cast.admin, deleted._id, t.clock.now());
+  await t.app.discordDeliveries.settled();
+  await call(t.app, `/api/groups/deleteGroup/${deleted._id}`, { method: 'POST', as: cast.owner });
+  await t.app.discordDeliveries.settled();
+  // The handled interactions' ids, forgotten once expired.
+  t.clock.advance(INTERACTION_ID_KEPT_MS + 1);
+  await t.app.discordDeliveries.tick();
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -86,7 +101,7 @@ afterAll(async () => {
 });
 
 /** The statements that look rows up in the Discord application's tables (inserts look nothing up). */
-const DISCORD_TABLES = /discord_(links|oauth_states|login_grants|channels|event_messages|deliveries)/;
+const DISCORD_TABLES = /discord_(links|oauth_states|login_grants|channels|event_messages|deliveries|interactions)/;
 // The announcements of a drafted game and of a result read the game and its players.
 const DRAFTED_GAME =
   /from "civ_drafts" inner join "civ_games"|from "civ_games" inner join "groups"|from "civ_game_members" inner join "users"/;
@@ -122,6 +137,7 @@ describe('Discord application query plans', () => {
       'discord_channels',
       'discord_event_messages',
       'discord_deliveries',
+      'discord_interactions',
     ])
       expect(text).toContain(table);
   });

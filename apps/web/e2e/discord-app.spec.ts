@@ -165,7 +165,8 @@ test('an Administrator connects a channel; the bot posts the event with its butt
   // /draft in the channel, asked by the owner once Discord is linked: its link opens the draft of that event.
   await page.setViewportSize({ width: 1280, height: 900 });
   const command = JSON.stringify({
-    id: '1',
+    // Each interaction has its own id (the server acts on an id once), also on a retried run.
+    id: `${Date.now()}${Math.floor(Math.random() * 1000)}`,
     type: 2,
     token: 'e2e-interaction',
     guild_id: '2',

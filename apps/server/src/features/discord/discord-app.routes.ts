@@ -256,7 +256,7 @@ export const discordAppRoutes =
             tags,
             summary: 'Discord interactions endpoint (for Discord only)',
             description:
-              "Requests must carry Discord's Ed25519 signature (X-Signature-Ed25519 over X-Signature-Timestamp + body, by the application's public key); anything else is refused with 401. PING is answered with PONG.",
+              "Requests must carry Discord's Ed25519 signature (X-Signature-Ed25519 over X-Signature-Timestamp + body, by the application's public key); anything else is refused with 401. PING is answered with PONG. Each interaction (by its id) is acted on once: a repeated delivery is answered with a message only its sender sees, saying it was already handled.",
           },
         },
         async (req, reply) => {
@@ -282,6 +282,8 @@ export const discordAppRoutes =
           }
           const interaction = interactionBody.safeParse(parsed);
           if (!interaction.success) return reply.status(400).send({ message: 'Not an interaction' });
+          // A signed copy replayed within the signature's minutes, on this instance or another.
+          if (!(await interactions.firstDelivery(interaction.data))) return reply.send(interactions.alreadyHandled());
           return reply.send(await answerInTime(interaction.data, req.log));
         },
       );

@@ -50,6 +50,14 @@ export interface DiscordEventMessagesTable {
   updated_at: number;
 }
 
+/** An interaction already handled (migration 0851): a second delivery of its id is not acted on. */
+export interface DiscordInteractionsTable {
+  /** Discord's id of the interaction (a snowflake). */
+  id: string;
+  /** Past this, a replay of it fails the signature's timestamp check, so the id is forgotten. */
+  expires_at: number;
+}
+
 declare module '../../db/schema' {
   interface Database {
     discord_links: DiscordLinksTable;
@@ -57,5 +65,6 @@ declare module '../../db/schema' {
     discord_login_grants: DiscordLoginGrantsTable;
     discord_channels: DiscordChannelsTable;
     discord_event_messages: DiscordEventMessagesTable;
+    discord_interactions: DiscordInteractionsTable;
   }
 }

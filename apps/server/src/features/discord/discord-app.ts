@@ -55,6 +55,7 @@ export async function registerDiscordApp(
       signIn: createDiscordSignInService({ db, clock, discord, publicUrl, throttle, limit, signToken: (user) => app.signToken(user) }),
       interactions: createDiscordInteractionsService({
         db,
+        clock,
         publicUrl,
         events,
         commands: createDiscordCommands({

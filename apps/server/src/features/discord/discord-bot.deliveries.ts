@@ -37,16 +37,24 @@ export interface BotDeliveryPolicy {
  * once the event is gone), so any number of changes cost at most a few calls and none is lost.
  */
 export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminderLeadMs = DEFAULT_REMINDER_LEAD_MS }: Deps) {
+  /**
+   * Deletes one of the bot's messages. One gone already (someone deleted it in Discord) or out of the
+   * bot's reach needs nothing more; only a failure worth retrying is one.
+   */
+  async function remove(channelId: string, messageId: string): Promise<DiscordCallResult<unknown>> {
+    const removed = await api.deleteMessage(channelId, messageId);
+    return removed.ok || removed.retry ? removed : { ok: true, value: null };
+  }
+
   /** Runs the calls; the Discord outcome of the last one. */
   async function sync(eventId: string): Promise<DiscordCallResult<unknown>> {
     const event = await repo.findEventForMessage(db, eventId);
     const posted = await repo.findEventMessage(db, eventId);
     if (!event) {
       if (!posted) return { ok: true, value: null };
-      const removed = await api.deleteMessage(posted.channel_id, posted.message_id);
-      // Gone already (someone deleted it in Discord): nothing more to do.
-      if (removed.ok || !removed.retry) await repo.deleteEventMessage(db, eventId);
-      return removed.ok || removed.retry ? removed : { ok: true, value: null };
+      const removed = await remove(posted.channel_id, posted.message_id);
+      if (removed.ok) await repo.deleteEventMessage(db, eventId);
+      return removed;
     }
     const body = eventMessage(event, publicUrl, clock.now());
     if (posted) {
@@ -57,8 +65,9 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     const channel = await repo.findChannel(db, event.group_id);
     if (!channel) return { ok: true, value: null };
     const created = await api.createMessage(channel.channel_id, body);
+    // A group deleted while this was posted: the message is queued for removal instead.
     if (created.ok)
-      await repo.upsertEventMessage(db, {
+      await repo.recordEventMessage(db, {
         event_id: eventId,
         group_id: event.group_id,
         channel_id: channel.channel_id,
@@ -128,14 +137,17 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
       (change.topic === 'drafts' && change.draftId !== undefined) ||
       // Only a game that just finished ('updated'), not every edit of one.
       (change.topic === 'games' && change.action === 'updated' && change.gameId !== undefined) ||
-      (change.action === 'nudge' && change.eventId !== undefined),
+      (change.action === 'nudge' && change.eventId !== undefined) ||
+      // Its event messages' removals were queued with the deletion: a pass sends them now.
+      (change.topic === 'group' && change.action === 'deleted'),
 
     /**
      * Queues the event's message update when its group has a channel (or the event a message there), or a
-     * drafted game's post; true when it queued something.
+     * drafted game's post; true when it queued something (or a deleted group's removals were queued).
      */
     async queue(change: GroupChange): Promise<boolean> {
       const eventId = change.eventId;
+      if (change.topic === 'group') return change.action === 'deleted';
       if (change.topic === 'drafts' && change.draftId) return queueDraftedGamePost(change.draftId, change.groupId);
       if (change.topic === 'games') return change.action === 'updated' && change.gameId ? queueGameResultPost(change.gameId, change.groupId) : false;
       if (change.action === 'nudge' && eventId) return queueNudgePost(eventId, change.groupId);
@@ -149,23 +161,29 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
 
     queueDueReminders,
 
-    handles: (row: DeliveryRow): boolean => [KEY_PREFIX, DM_PREFIX, POST_PREFIX].some((prefix) => row.dedupe_key.startsWith(prefix)),
+    handles: (row: DeliveryRow): boolean =>
+      [KEY_PREFIX, DM_PREFIX, POST_PREFIX, repo.REMOVAL_KEY_PREFIX].some((prefix) => row.dedupe_key.startsWith(prefix)),
 
     /** Runs one claimed job; true when it must run again at once (a change came while it ran). */
     async deliver(row: DeliveryRow, claimant: string, policy: BotDeliveryPolicy): Promise<{ again: boolean; error?: string }> {
       const payload = JSON.parse(row.payload) as
-        { eventId: string } | { discordId: string; message: DiscordMessageBody } | { channelId: string; message: DiscordMessageBody };
+        | { eventId: string }
+        | { discordId: string; message: DiscordMessageBody }
+        | { channelId: string; message: DiscordMessageBody }
+        | { remove: { channelId: string; messageId: string } };
       const result =
         'eventId' in payload
           ? await sync(payload.eventId)
           : 'discordId' in payload
             ? await api.sendDm(payload.discordId, payload.message)
-            : await api.createMessage(payload.channelId, payload.message);
+            : 'remove' in payload
+              ? await remove(payload.remove.channelId, payload.remove.messageId)
+              : await api.createMessage(payload.channelId, payload.message);
       const now = clock.now();
       const giveUp = !result.ok && (!result.retry || row.attempts >= policy.maxAttempts);
       const wait = !result.ok && result.retry && result.retryAfterMs !== undefined ? result.retryAfterMs : policy.backoff(row.attempts);
       if (!('eventId' in payload)) {
-        // A one-off message keeps its key once sent or given up on: it is never queued again.
+        // A one-off message (or removal) keeps its key once sent or given up on: it is never queued again.
         if (result.ok) await outbox.markSent(db, row.id, claimant, now);
         else await outbox.release(db, row.id, claimant, { error: result.error, nextAttemptAt: now + wait, failedAt: giveUp ? now : null });
         return result.ok ? { again: false } : { again: false, error: result.error };

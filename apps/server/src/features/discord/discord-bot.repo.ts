@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import { lockedRow } from '../../db/row-locks';
 import type { Db } from '../../db/schema';
 import type { DiscordChannelsTable, DiscordEventMessagesTable } from './discord-app.tables';
-import type { DeliveryRow } from './discord.repo';
+import { newDelivery, type DeliveryRow } from './discord.repo';
 
 export const findChannel = (db: Db, groupId: string) =>
   db.selectFrom('discord_channels').selectAll().where('group_id', '=', groupId).executeTakeFirst();
@@ -41,6 +42,62 @@ export async function upsertEventMessage(db: Db, row: DiscordEventMessagesTable)
 
 export async function deleteEventMessage(db: Db, eventId: string): Promise<void> {
   await db.deleteFrom('discord_event_messages').where('event_id', '=', eventId).execute();
+}
+
+/** The keys of the jobs that remove one of the bot's messages. */
+export const REMOVAL_KEY_PREFIX = 'bot:remove:';
+/** Rows per insert of removals: well within both engines' limits on a statement's parameters. */
+const REMOVALS_PER_INSERT = 100;
+
+/**
+ * The job that deletes one of the bot's messages from its channel, once (the key is the message). It
+ * belongs to no group, so the cascade of a group's deletion does not take it along.
+ */
+const newRemoval = (message: Pick<DiscordEventMessagesTable, 'channel_id' | 'message_id'>, now: number): DeliveryRow =>
+  newDelivery(
+    null,
+    `${REMOVAL_KEY_PREFIX}${message.channel_id}:${message.message_id}`,
+    { remove: { channelId: message.channel_id, messageId: message.message_id } },
+    now,
+  );
+
+/**
+ * Queues the removal of every event message of the group in its channel. Called in the transaction
+ * that deletes the group, holding its row lock, before the cascade forgets which message is whose:
+ * the removals commit with the deletion or not at all, and are sent by the outbox like any job.
+ */
+export async function queueGroupMessageRemovals(db: Db, groupId: string, now: number): Promise<number> {
+  const messages = await db
+    .selectFrom('discord_event_messages')
+    .select(['channel_id', 'message_id'])
+    .where('group_id', '=', groupId)
+    .execute();
+  for (let start = 0; start < messages.length; start += REMOVALS_PER_INSERT) {
+    await db
+      .insertInto('discord_deliveries')
+      .values(messages.slice(start, start + REMOVALS_PER_INSERT).map((message) => newRemoval(message, now)))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+  }
+  return messages.length;
+}
+
+/**
+ * Remembers the message just posted about an event, unless its group has been deleted meanwhile: the
+ * message is then queued for removal, as the deletion could not see it. The deletion takes the
+ * group's row lock before it reads the group's messages, and this takes it before writing one, so
+ * each message is either seen by the deletion or removed here. False when it was queued for removal.
+ */
+export async function recordEventMessage(db: Db, row: DiscordEventMessagesTable): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const group = await lockedRow(tx, tx.selectFrom('groups').select('id').where('id', '=', row.group_id)).executeTakeFirst();
+    if (!group) {
+      await queueOnce(tx, newRemoval(row, row.updated_at));
+      return false;
+    }
+    await upsertEventMessage(tx, row);
+    return true;
+  });
 }
 
 /** What the bot's message about an event shows: the event, its group, and who is coming. */

@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChanges } from '../live/group-changes';
 import { eventPost, isPostedAction, type PostedEvent } from './discord.messages';
 import * as repo from './discord.repo';
+import { forgetExpiredInteractions } from './discord-interactions.repo';
 
 export interface DiscordDeliveryOptions {
   /** How often due posts (retries, ones left by a crashed instance) are looked for. */
@@ -32,6 +33,13 @@ const BATCH = 20;
 const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
 /** Old posts are forgotten this often, not on every poll: an idle poll then costs one indexed query. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/**
+ * Handled interactions' ids past their expiry are forgotten this often, at most this many batches of
+ * this many a pass: a pass stays short however many piled up, and the next ones take the rest.
+ */
+const FORGET_INTERACTIONS_EVERY_MS = 10 * 60 * 1000;
+const FORGET_INTERACTIONS_BATCH = 500;
+const FORGET_INTERACTIONS_BATCHES = 20;
 
 interface Deps {
   db: Db;
@@ -55,6 +63,7 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
   const instanceId = randomUUID();
   const queueing = new Set<Promise<void>>();
   const pruneDue = onceEvery(clock, PRUNE_EVERY_MS);
+  const forgetInteractionsDue = onceEvery(clock, FORGET_INTERACTIONS_EVERY_MS);
   let unsubscribe: (() => void) | undefined;
   let stopping: AbortController | undefined;
 
@@ -99,10 +108,12 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
       if (outcome.again) void tick();
       return;
     }
-    const webhook = await repo.findWebhook(db, row.group_id);
+    // A job of no group is the bot's: with the Discord application off, nobody can send it.
+    const webhook = row.group_id === null ? undefined : await repo.findWebhook(db, row.group_id);
     const now = () => clock.now();
     if (!webhook) {
-      await repo.release(db, row.id, instanceId, { error: 'the webhook was removed', nextAttemptAt: now(), failedAt: now() });
+      const error = row.group_id === null ? 'the Discord application is off' : 'the webhook was removed';
+      await repo.release(db, row.id, instanceId, { error, nextAttemptAt: now(), failedAt: now() });
       return;
     }
     const result = await client.post(
@@ -130,6 +141,13 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
       if (claimed.length < BATCH) break;
     }
     if (pruneDue()) await repo.pruneFinished(db, clock.now() - KEEP_FINISHED_MS);
+    if (forgetInteractionsDue()) await forgetInteractions();
+  }
+
+  async function forgetInteractions(): Promise<void> {
+    for (let batch = 0; batch < FORGET_INTERACTIONS_BATCHES; batch += 1) {
+      if ((await forgetExpiredInteractions(db, clock.now(), FORGET_INTERACTIONS_BATCH)) < FORGET_INTERACTIONS_BATCH) break;
+    }
   }
 
   /** Sends what is due; a call while sending makes the current pass look again once it is done. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { EventsService } from '../events/events.service';
@@ -8,6 +9,8 @@ import type { DiscordMessageBody } from '../../integrations/discord-api';
 import { parseRsvpCustomId } from './discord-bot.messages';
 import { isSlashCommand, PRIVATE_COMMANDS, type DiscordCommands, type SlashCommandName } from './discord-commands';
 import * as links from './discord-links.repo';
+import { rememberInteraction } from './discord-interactions.repo';
+import { MAX_SKEW_SECONDS } from './discord-signature';
 
 /** Interaction types Discord sends, and the response types answered. */
 export const InteractionType = { PING: 1, APPLICATION_COMMAND: 2, MESSAGE_COMPONENT: 3 } as const;
@@ -17,17 +20,31 @@ export const EPHEMERAL = 64;
 
 const discordUser = z.object({ id: z.string(), username: z.string().optional() });
 /** The parts of an interaction the app reads; Discord sends many more fields. */
-export const interactionBody = z.object({
-  type: z.number().int(),
-  id: z.string().optional(),
-  token: z.string().optional(),
-  channel_id: z.string().optional(),
-  guild_id: z.string().optional(),
-  member: z.object({ user: discordUser }).optional(),
-  user: discordUser.optional(),
-  data: z.object({ custom_id: z.string().optional(), name: z.string().optional() }).optional(),
-});
+export const interactionBody = z
+  .object({
+    type: z.number().int(),
+    /** Discord's id of this interaction (a snowflake): each press or command has its own. */
+    id: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+    token: z.string().optional(),
+    channel_id: z.string().optional(),
+    guild_id: z.string().optional(),
+    member: z.object({ user: discordUser }).optional(),
+    user: discordUser.optional(),
+    data: z.object({ custom_id: z.string().optional(), name: z.string().optional() }).optional(),
+  })
+  // Only an interaction with its id can be handled once.
+  .refine((interaction) => interaction.type === InteractionType.PING || interaction.id !== undefined);
 export type Interaction = z.infer<typeof interactionBody>;
+
+/**
+ * How long a handled interaction's id is remembered: a signature passes the timestamp check up to
+ * five minutes either side of its timestamp, so a copy of it can pass until ten minutes after it
+ * first arrived at the latest; five more for instances whose clocks differ.
+ */
+export const INTERACTION_ID_KEPT_MS = (2 * MAX_SKEW_SECONDS + 5 * 60) * 1000;
 
 export interface InteractionResponse {
   type: number;
@@ -42,6 +59,7 @@ const ephemeral = (content: string): InteractionResponse => ({
 
 interface Deps {
   db: Db;
+  clock: Clock;
   publicUrl: string;
   events: EventsService;
   commands: DiscordCommands;
@@ -49,9 +67,11 @@ interface Deps {
 
 export const CHANNEL_NOT_CONNECTED_ANSWER =
   'This channel is not connected to an SMM group. An Administrator of the group connects it in Group Settings.';
+/** The answer to a second delivery of an interaction (a replayed copy): nothing was done again. */
+export const ALREADY_HANDLED_ANSWER = 'This was already handled; nothing was changed again.';
 
 /** Answers Discord's interactions (already verified as Discord's): PING, and presses and commands by their Discord user. */
-export function createDiscordInteractionsService({ db, publicUrl, events, commands }: Deps) {
+export function createDiscordInteractionsService({ db, clock, publicUrl, events, commands }: Deps) {
   const notLinked = () =>
     ephemeral(
       `Your Discord account is not linked to an SMM account yet. Sign in with Discord at ${publicUrl}/login (or link Discord on your profile at ${publicUrl}/profile), then press again.`,
@@ -95,6 +115,19 @@ export function createDiscordInteractionsService({ db, publicUrl, events, comman
   }
 
   return {
+    /**
+     * Whether this is the first delivery of the interaction, on any instance: its id is remembered
+     * until a copy of it could no longer pass the signature check. A PING changes nothing and is
+     * always answered.
+     */
+    async firstDelivery(interaction: Interaction): Promise<boolean> {
+      if (interaction.type === InteractionType.PING || interaction.id === undefined) return true;
+      return rememberInteraction(db, interaction.id, clock.now() + INTERACTION_ID_KEPT_MS);
+    },
+
+    /** The answer to a repeated delivery: only its sender sees it, and nothing is done. */
+    alreadyHandled: (): InteractionResponse => ephemeral(ALREADY_HANDLED_ANSWER),
+
     /** Flags of the "thinking…" answer when the real one takes too long: private unless a public command. */
     deferredFlags(interaction: Interaction): number {
       const name = interaction.data?.name;

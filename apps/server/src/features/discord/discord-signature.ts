@@ -3,7 +3,7 @@ import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 // DER header of an Ed25519 SubjectPublicKeyInfo; the raw 32-byte key follows it.
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 /** Discord sends interactions at once; a timestamp further off than this is a replay or a broken clock. */
-const MAX_SKEW_SECONDS = 5 * 60;
+export const MAX_SKEW_SECONDS = 5 * 60;
 
 /** The application's public key (64 hex characters, as the Developer Portal shows it) as a Node key. */
 export function discordPublicKey(hex: string): KeyObject {

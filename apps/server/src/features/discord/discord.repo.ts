@@ -5,8 +5,8 @@ import type { DiscordDeliveriesTable, DiscordWebhooksTable } from './discord.tab
 
 export type DeliveryRow = DiscordDeliveriesTable;
 
-/** A delivery not yet tried, due now: unique per `dedupeKey` among the group's deliveries. */
-export function newDelivery(groupId: string, dedupeKey: string, payload: unknown, now: number): DeliveryRow {
+/** A delivery not yet tried, due now, unique per `dedupeKey`; of no group (null) when it must outlive the group. */
+export function newDelivery(groupId: string | null, dedupeKey: string, payload: unknown, now: number): DeliveryRow {
   return {
     id: newId(),
     group_id: groupId,

@@ -7,10 +7,17 @@ export interface DiscordWebhooksTable {
   updated_at: number;
 }
 
-/** One post to a group's webhook, fully written when queued; the webhook itself is read when sending. */
+/**
+ * One post to a group's webhook or one job of the bot, fully written when queued; the webhook itself
+ * is read when sending.
+ */
 export interface DiscordDeliveriesTable {
   id: string;
-  group_id: string;
+  /**
+   * The group the job goes with its deletion (cascade); null (migration 0850) for the removal of a
+   * bot message queued as its group is deleted, which must outlive the group.
+   */
+  group_id: string | null;
   dedupe_key: string;
   /** The JSON body sent to Discord. */
   payload: string;

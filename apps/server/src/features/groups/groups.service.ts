@@ -20,6 +20,7 @@ import { forbidden, invalid, notFound } from '../../errors';
 import { randomToken, safeEqual } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
 import * as cards from '../components/group-cards.repo';
+import { queueGroupMessageRemovals } from '../discord/discord-bot.repo';
 import { assertCan, isVisible, loadAccess, readFullGroup } from './group-access';
 import * as members from './group-members.repo';
 import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
@@ -166,13 +167,17 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
       });
     },
 
-    /** The owner deletes the group with its members and cards. */
+    /**
+     * The owner deletes the group with its members and cards. The bot's event posts in its Discord
+     * channel are queued for removal in the same transaction, before the cascade forgets them.
+     */
     async deleteGroup(actor: UserDto, groupID: string): Promise<{ message: string }> {
       return transactionWithChanges(db, feed, async (tx, record) => {
         const access = await loadAccess(tx, groupID, actor, { lock: true });
         assertCan(access, 'deleteGroup');
+        await queueGroupMessageRemovals(tx, groupID, clock.now());
         await groups.deleteById(tx, groupID);
-        record({ groupId: groupID, topic: 'group', action: 'changed' });
+        record({ groupId: groupID, topic: 'group', action: 'deleted' });
         return { message: 'Group deleted' };
       });
     },
