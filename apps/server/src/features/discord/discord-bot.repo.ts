@@ -83,6 +83,31 @@ export async function queueGroupMessageRemovals(db: Db, groupId: string, now: nu
 }
 
 /**
+ * Queues the removal of the bot's messages about these events and forgets them: for occurrences of
+ * a series deleted with the one named, whose own job cannot see them. Called in the deleting
+ * transaction, holding the events' row locks, so a message posted meanwhile is seen here or removed
+ * by `recordEventMessage`.
+ */
+export async function queueEventMessageRemovals(db: Db, eventIds: readonly string[], now: number): Promise<number> {
+  if (eventIds.length === 0) return 0;
+  const messages = await db
+    .selectFrom('discord_event_messages')
+    .select(['channel_id', 'message_id'])
+    .where('event_id', 'in', eventIds)
+    .execute();
+  if (messages.length === 0) return 0;
+  for (let start = 0; start < messages.length; start += REMOVALS_PER_INSERT) {
+    await db
+      .insertInto('discord_deliveries')
+      .values(messages.slice(start, start + REMOVALS_PER_INSERT).map((message) => newRemoval(message, now)))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+  }
+  await db.deleteFrom('discord_event_messages').where('event_id', 'in', eventIds).execute();
+  return messages.length;
+}
+
+/**
  * Remembers the message just posted about an event, unless its group has been deleted meanwhile: the
  * message is then queued for removal, as the deletion could not see it. The deletion takes the
  * group's row lock before it reads the group's messages, and this takes it before writing one, so
@@ -91,7 +116,9 @@ export async function queueGroupMessageRemovals(db: Db, groupId: string, now: nu
 export async function recordEventMessage(db: Db, row: DiscordEventMessagesTable): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const group = await lockedRow(tx, tx.selectFrom('groups').select('id').where('id', '=', row.group_id)).executeTakeFirst();
-    if (!group) {
+    // The event's lock after the group's, in the order a group's deletion takes them.
+    const event = group && (await lockedRow(tx, tx.selectFrom('events').select('id').where('id', '=', row.event_id)).executeTakeFirst());
+    if (!group || !event) {
       await queueOnce(tx, newRemoval(row, row.updated_at));
       return false;
     }

@@ -5,6 +5,7 @@ import { weeklyOccurrences, type Repeat } from '@smm/shared/events/series';
 import type { Db } from '../../db/schema';
 import { conflict, invalid } from '../../errors';
 import { newId } from '../../lib/ids';
+import { queueEventMessageRemovals } from '../discord/discord-bot.repo';
 import * as outbox from '../reminders/event-mail-outbox.repo';
 import * as events from './events.repo';
 import { editedQuorumColumns, newQuorumColumns } from './quorum';
@@ -122,9 +123,17 @@ export async function updateSeries(tx: Db, current: events.EventRow, body: Updat
   return updated;
 }
 
-/** Deletes an occurrence and every occurrence of its series that has not started, with their queued reminders. */
+/**
+ * Deletes an occurrence and every occurrence of its series that has not started, with their queued
+ * reminders; the bot's posts of the others are queued for removal (the named one's own change does it).
+ */
 export async function deleteSeries(tx: Db, current: events.EventRow, now: number): Promise<void> {
   const rows = await events.lockSeries(tx, current.series_id!, now, current.id);
+  await queueEventMessageRemovals(
+    tx,
+    rows.filter((row) => row.id !== current.id).map((row) => row.id),
+    now,
+  );
   for (const row of rows) {
     await outbox.deleteUnsentReminders(tx, row.id);
     await events.deleteById(tx, row.id);
