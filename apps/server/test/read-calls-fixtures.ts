@@ -253,6 +253,7 @@ async function seedBingos(db: Db, clanID: string, members: TestUser[], now: numb
         created_at: plan.startsAt - DAY,
         updated_at: plan.startsAt - DAY,
         start_done_at: started ? plan.startsAt + 60_000 : null,
+        end_done_at: done ? plan.endsAt + 60_000 : null,
         refreshed_at: started ? Math.min(now, plan.endsAt) : null,
         posted_end_at: done ? plan.endsAt + 60_000 : null,
         closed_at: done ? plan.endsAt + 60_000 : null,
@@ -294,6 +295,11 @@ async function seedBingos(db: Db, clanID: string, members: TestUser[], now: numb
           start_next_at: plan.startsAt,
           start_taken_at: started ? plan.startsAt + 1000 : null,
           start_values: started ? JSON.stringify({ overall: 1000 * (i + 1), attack: 100, zulrah: null }) : null,
+          end_status: 'pending' as const,
+          end_attempts: 0,
+          end_next_at: 0,
+          end_taken_at: null,
+          end_values: null,
         })),
       )
       .execute();

@@ -31,6 +31,7 @@ import * as m0800 from './migrations/0800_group_table_versions';
 import * as m0810 from './migrations/0810_waitlist_late';
 import * as m0820 from './migrations/0820_civ_game_chosen_host';
 import * as m0830 from './migrations/0830_discord_grant_browser';
+import * as m0840 from './migrations/0840_runescape_bingo_end';
 import * as m0850 from './migrations/0850_discord_removals_outlive_group';
 import * as m0851 from './migrations/0851_discord_interactions';
 import * as m0860 from './migrations/0860_event_series_nudges';
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0810_waitlist_late': m0810,
   '0820_civ_game_chosen_host': m0820,
   '0830_discord_grant_browser': m0830,
+  '0840_runescape_bingo_end': m0840,
   '0850_discord_removals_outlive_group': m0850,
   '0851_discord_interactions': m0851,
   '0860_event_series_nudges': m0860,

@@ -63,6 +63,12 @@ export const BINGO_TEAM_SPLITS = TEAM_SPLITS;
 export const BINGO_CHANGED_MESSAGE = contestChangedMessage('bingo');
 export const BINGO_TILE_DONE_MESSAGE = 'Your team has already completed this tile';
 export const BINGO_CLAIM_WAITING_MESSAGE = 'A claim of your team for this tile is already waiting for a decision';
+/**
+ * Claims sent before the end may still be decided after it, until the final table is posted: once
+ * none is waiting (pending or held), or at the latest this long after the end.
+ */
+export const BINGO_REVIEW_HOURS = 48;
+export const BINGO_FINAL_POSTED_MESSAGE = "This bingo's final table has been posted; its claims can no longer be decided";
 
 const sizeMessage = `The board must be from ${BINGO_SIZE_MIN}×${BINGO_SIZE_MIN} to ${BINGO_SIZE_MAX}×${BINGO_SIZE_MAX}`;
 const boardSize = z.number({ error: sizeMessage }).int(sizeMessage).min(BINGO_SIZE_MIN, sizeMessage).max(BINGO_SIZE_MAX, sizeMessage);
@@ -250,6 +256,11 @@ export const bingoSummary = z.object({
   size: z.int(),
   bonuses: bingoBonuses,
   status: z.enum(BINGO_STATUSES),
+  /**
+   * When the final table was settled (and posted to Discord, where the clan has it): from then on no
+   * claim can be decided. null before: up to BINGO_REVIEW_HOURS after the end while claims wait.
+   */
+  finalAt: z.iso.datetime().nullable(),
   teamCount: z.int(),
   createdBy: z.string().nullable(),
   createdAt: z.iso.datetime(),

@@ -31,6 +31,7 @@ export function toSummary(row: BingoRow, now: number, teamCount: number): BingoS
     size: row.size,
     bonuses: bonusesOf(row),
     status: statusOf(row, now),
+    finalAt: row.posted_end_at === null ? null : toIso(row.posted_end_at),
     teamCount,
     createdBy: row.created_by,
     createdAt: toIso(row.created_at),
@@ -45,8 +46,21 @@ export function boardMetrics(tiles: readonly TileRow[], game: CompetitionGame): 
 }
 
 /**
+ * The member's values the gains run to: their end values once taken (or, for a failed end, the last
+ * snapshot known by the end), so nothing after the end counts however often they are looked up
+ * again; before that their latest snapshot, if taken between their start and `until`.
+ */
+function currentValues(member: MemberViewRow, metrics: readonly CompetitionMetric[], until: number): MetricValues | null {
+  if (member.end_values !== null) return JSON.parse(member.end_values) as MetricValues;
+  if (!member.latest_data || member.latest_taken_at === null) return null;
+  if (member.latest_taken_at > until || member.latest_taken_at < (member.start_taken_at ?? 0)) return null;
+  return metricValues(parseSnapshot(member.latest_data), metrics);
+}
+
+/**
  * Each team's gain per metric since the start: the sum of its members' known gains, from their start
- * snapshot to their latest one taken by `until` (members without a start snapshot count nothing).
+ * values to their end values, or before those are taken to their latest snapshot taken by `until`
+ * (members without start values count nothing).
  */
 export function teamGains(
   metrics: readonly CompetitionMetric[],
@@ -57,11 +71,10 @@ export function teamGains(
   for (const member of members) {
     const team = gains.get(member.team_id) ?? Object.fromEntries(metrics.map((m) => [m.id, 0]));
     gains.set(member.team_id, team);
-    if (member.start_status !== 'taken' || !member.start_values || !member.latest_data) continue;
-    if (member.latest_taken_at === null || member.latest_taken_at > until || member.latest_taken_at < (member.start_taken_at ?? 0))
-      continue;
+    if (member.start_status !== 'taken' || !member.start_values) continue;
+    const current = currentValues(member, metrics, until);
+    if (!current) continue;
     const start = JSON.parse(member.start_values) as MetricValues;
-    const current = metricValues(parseSnapshot(member.latest_data), metrics);
     for (const metric of metrics)
       team[metric.id] = (team[metric.id] ?? 0) + (metricGain(metric, start[metric.id], current[metric.id]) ?? 0);
   }

@@ -1,15 +1,21 @@
-import { competitionGameOf } from '@smm/shared/runescape/competition-metrics';
+import { BINGO_REVIEW_HOURS } from '@smm/shared/runescape/bingo-schemas';
+import { competitionGameOf, type CompetitionMetric } from '@smm/shared/runescape/competition-metrics';
 import { createBackgroundJob } from '../../lib/background-job';
 import { boardMetrics, reachedTiles, toBoard } from './bingo.board';
 import { queueBingoPost } from './bingo.discord';
 import * as repo from './bingo.repo';
 import { loadBoard } from './bingo.service';
 import { findGroup } from './competitions.repo';
+import { metricValues } from './competitions.standings';
 import * as contest from './contest.job';
+import { findSnapshotAsOf } from './runescape.repo';
+import { parseSnapshot } from './snapshots';
 
 const LEASE_NAME = 'bingo';
 /** Bingos advanced per pass; the rest wait for the next one. */
 const BATCH = 50;
+/** After the end, the final table waits this long at most for claims still waiting for a decision. */
+export const BINGO_REVIEW_MS = BINGO_REVIEW_HOURS * 60 * 60_000;
 
 export type BingoJobOptions = contest.ContestJobOptions;
 export const defaultBingoJobOptions: BingoJobOptions = contest.defaultContestJobOptions;
@@ -26,14 +32,15 @@ export interface BingoTickResult {
 
 /**
  * Takes each bingo's start snapshots of its team members, refreshes them while it runs through the
- * hiscores queue (behind anyone waiting on a page), marks XP and kill-count tiles done for the teams
- * whose gains reached the goal, and posts the final table once it ends. Only the holder of the
- * 'bingo' lease works; every snapshot, completion and post is settled by a conditional write, so
- * each happens once even with several instances.
+ * hiscores queue (behind anyone waiting on a page), takes their values at the end, marks XP and
+ * kill-count tiles done for the teams whose gains reached the goal, and posts the final table once
+ * the end values are settled and no claim waits for a decision (or the review window after the end
+ * has passed). Only the holder of the 'bingo' lease works; every snapshot, completion and post is
+ * settled by a conditional write, so each happens once even with several instances.
  */
 export function createBingoJob(deps: contest.ContestJobDeps<BingoJobOptions>) {
   const { db, clock, queue, snapshots, changes, log, publicUrl, discordBot, onPostQueued } = deps;
-  const { instanceId, settings, lease, backoff } = contest.contestJobBasics(deps, LEASE_NAME, defaultBingoJobOptions);
+  const { instanceId, settings, lease, takeBoundary } = contest.contestJobBasics(deps, LEASE_NAME, defaultBingoJobOptions);
 
   /** The members' accounts at the start: their current links (someone who unlinked has nothing to measure). */
   async function fixAccounts(row: repo.BingoRow) {
@@ -50,53 +57,33 @@ export function createBingoJob(deps: contest.ContestJobDeps<BingoJobOptions>) {
     }
   }
 
-  async function startPass(row: repo.BingoRow, gameName: string) {
-    await fixAccounts(row);
-    const metrics = boardMetrics(await repo.listTiles(db, row.id), competitionGameOf(gameName));
-    const due = await repo.listDueAtStart(db, row.id, clock.now());
-    let taken = 0;
-    let failed = 0;
-    for (const m of due) {
-      if (!m.player_id || !m.player_name || !m.game_mode) {
-        if (await repo.settleStart(db, row.id, m.user_id, { start_status: 'failed' })) failed += 1;
-        continue;
-      }
-      if (!(await lease.renew())) break;
-      const fail = async () => {
-        const now = clock.now();
-        const attempts = m.start_attempts + 1;
-        const giveUp = now >= row.starts_at + settings.boundaryDeadlineMs;
-        await repo.settleStart(db, row.id, m.user_id, {
-          start_attempts: attempts,
-          start_next_at: now + backoff(attempts),
-          ...(giveUp ? { start_status: 'failed' as const } : {}),
-        });
-        if (giveUp) failed += 1;
-      };
-      try {
-        const values = await contest.boundaryValues(
-          queue,
-          snapshots,
-          { player_id: m.player_id, player_name: m.player_name, game_mode: m.game_mode },
-          metrics,
-        );
-        if (values === null) {
-          await fail();
-          continue;
-        }
-        const stored = await repo.settleStart(db, row.id, m.user_id, {
-          start_status: 'taken',
-          start_taken_at: clock.now(),
-          start_values: values,
-        });
-        if (stored) taken += 1;
-      } catch (error) {
-        log.warn({ bingoId: row.id, userId: m.user_id, err: error }, 'bingo snapshot failed');
-        await fail();
-      }
-    }
-    if ((await repo.countPendingAtStart(db, row.id)) === 0) await repo.markOnce(db, row.id, 'start_done_at', clock.now());
-    return { taken, failed };
+  /**
+   * Each member's values at the start (their account as linked then), or at the end (those measured
+   * from the start; the others have nothing to measure). An end given up after its deadline keeps
+   * the last snapshot known by the end, so a later lookup changes nothing there either.
+   */
+  async function boundaryPass(row: repo.BingoRow, metrics: readonly CompetitionMetric[], boundary: contest.Boundary) {
+    if (boundary === 'start') await fixAccounts(row);
+    const result = await takeBoundary({
+      boundary,
+      metrics,
+      due: await repo.listDueAtBoundary(db, row.id, boundary, clock.now()),
+      at: () => (boundary === 'start' ? row.starts_at : row.ends_at),
+      settle: (m, fields) => repo.settleBoundary(db, row.id, m.user_id, boundary, fields),
+      measured: (m) => boundary === 'start' || m.start_status === 'taken',
+      onGiveUp: (m) => (boundary === 'end' ? lastKnownBy(m, row.ends_at, metrics) : Promise.resolve({})),
+      onError: (m, error) => log.warn({ bingoId: row.id, userId: m.user_id, boundary, err: error }, 'bingo snapshot failed'),
+    });
+    if ((await repo.countPendingAtBoundary(db, row.id, boundary)) === 0)
+      await repo.markOnce(db, row.id, boundary === 'start' ? 'start_done_at' : 'end_done_at', clock.now());
+    return result;
+  }
+
+  /** The member's values in the last snapshot of their account taken by `at`; nothing when there is none. */
+  async function lastKnownBy(m: repo.MemberRow, at: number, metrics: readonly CompetitionMetric[]): Promise<contest.BoundaryFields> {
+    const snapshot = m.player_id ? await findSnapshotAsOf(db, m.player_id, at) : undefined;
+    if (!snapshot) return {};
+    return { taken_at: snapshot.taken_at, values: JSON.stringify(metricValues(parseSnapshot(snapshot.data), metrics)) };
   }
 
   /** Looks the members up again, skipping those checked moments ago. */
@@ -153,7 +140,16 @@ export function createBingoJob(deps: contest.ContestJobDeps<BingoJobOptions>) {
     return { completed, posted };
   }
 
-  /** The final table, once, when the bingo has ended. */
+  /**
+   * Whether the final table may be settled: the bingo has ended, every member's end values are taken
+   * or given up, and no claim waits for a decision any more, or the review window after the end has passed.
+   */
+  async function finalDue(row: repo.BingoRow, now: number): Promise<boolean> {
+    if (now < row.ends_at || row.end_done_at === null) return false;
+    return now >= row.ends_at + BINGO_REVIEW_MS || (await repo.countWaitingClaims(db, row.id)) === 0;
+  }
+
+  /** The final table, once: posted, and from then on no claim can be decided (the decision locks the same row). */
   async function endPass(row: repo.BingoRow, group: { group_name: string; game_name: string }): Promise<number> {
     const queued = await db.transaction().execute(async (tx) => {
       if (!(await repo.markOnce(tx, row.id, 'posted_end_at', clock.now()))) return false;
@@ -173,25 +169,34 @@ export function createBingoJob(deps: contest.ContestJobDeps<BingoJobOptions>) {
   async function advance(row: repo.BingoRow, result: BingoTickResult): Promise<void> {
     const group = await findGroup(db, row.group_id);
     if (!group) return;
+    const metrics = async () => boardMetrics(await repo.listTiles(db, row.id), competitionGameOf(group.game_name));
     const before = { ...result };
     if (row.start_done_at === null) {
-      const start = await startPass(row, group.game_name);
+      const start = await boundaryPass(row, await metrics(), 'start');
       result.taken += start.taken;
       result.failed += start.failed;
     }
     let current = (await repo.findBingo(db, row.id)) ?? row;
     const now = clock.now();
     if (contest.refreshDue(current, now, settings.refreshEveryMs)) result.refreshed += await refreshPass(current);
+    if (now >= current.ends_at && current.start_done_at !== null && current.end_done_at === null) {
+      const end = await boundaryPass(current, await metrics(), 'end');
+      result.taken += end.taken;
+      result.failed += end.failed;
+    }
     current = (await repo.findBingo(db, row.id)) ?? current;
     const completion = await completePass(current, group);
     result.completed += completion.completed;
     result.posted += completion.posted;
-    if (now >= current.ends_at && (current.start_done_at !== null || now >= current.starts_at + settings.boundaryDeadlineMs))
+    let closed = false;
+    if (await finalDue(current, now)) {
       result.posted += await endPass(current, group);
+      closed = true;
+    }
     const changed =
       result.taken + result.failed + result.refreshed + result.completed !==
       before.taken + before.failed + before.refreshed + before.completed;
-    if (changed || now >= current.ends_at) changes.publish({ groupId: row.group_id, topic: 'bingo', action: 'changed' });
+    if (changed || closed) changes.publish({ groupId: row.group_id, topic: 'bingo', action: 'changed' });
   }
 
   async function runTick(): Promise<BingoTickResult> {

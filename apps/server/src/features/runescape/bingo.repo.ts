@@ -253,38 +253,60 @@ export async function insertCompletion(
 /** Started bingos with something left to do, the oldest first. */
 export const listOpen = (db: Db, now: number, limit: number) => contest.listOpenContests(db, 'runescape_bingos', now, limit);
 
-/** Members whose start snapshot is still pending and due now. */
-export const listDueAtStart = (db: Db, bingoId: string, now: number) =>
+/** Members whose values at this boundary are still pending and due now, with the account to look up. */
+export const listDueAtBoundary = (
+  db: Db,
+  bingoId: string,
+  boundary: contest.Boundary,
+  now: number,
+): Promise<(MemberRow & { player_name: string | null; game_mode: string | null })[]> =>
   db
     .selectFrom('runescape_bingo_members as m')
     .leftJoin('runescape_players', 'runescape_players.id', 'm.player_id')
     .selectAll('m')
     .select(['runescape_players.player_name', 'runescape_players.game_mode'])
     .where('m.bingo_id', '=', bingoId)
-    .where('m.start_status', '=', 'pending')
-    .where('m.start_next_at', '<=', now)
+    .where(boundary === 'start' ? 'm.start_status' : 'm.end_status', '=', 'pending')
+    .where(boundary === 'start' ? 'm.start_next_at' : 'm.end_next_at', '<=', now)
     .execute();
 
-export async function countPendingAtStart(db: Db, bingoId: string): Promise<number> {
+export async function countPendingAtBoundary(db: Db, bingoId: string, boundary: contest.Boundary): Promise<number> {
   const row = await db
     .selectFrom('runescape_bingo_members')
     .select((s) => s.fn.countAll<number>().as('n'))
     .where('bingo_id', '=', bingoId)
-    .where('start_status', '=', 'pending')
+    .where(boundary === 'start' ? 'start_status' : 'end_status', '=', 'pending')
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-/** Records a start snapshot or failure, only while still pending. True when the row changed. */
-export async function settleStart(db: Db, bingoId: string, userId: string, fields: Partial<MemberRow>): Promise<boolean> {
+/** Records a member's values or failure at a boundary, only while still pending there. True when the row changed. */
+export async function settleBoundary(
+  db: Db,
+  bingoId: string,
+  userId: string,
+  boundary: contest.Boundary,
+  fields: contest.BoundaryFields,
+): Promise<boolean> {
   const result = await db
     .updateTable('runescape_bingo_members')
-    .set(fields)
+    .set(contest.boundaryColumns(boundary, fields))
     .where('bingo_id', '=', bingoId)
     .where('user_id', '=', userId)
-    .where('start_status', '=', 'pending')
+    .where(boundary === 'start' ? 'start_status' : 'end_status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** How many of the bingo's claims still wait for a decision (pending or held). */
+export async function countWaitingClaims(db: Db, bingoId: string): Promise<number> {
+  const row = await db
+    .selectFrom('runescape_bingo_claims')
+    .select((s) => s.fn.countAll<number>().as('n'))
+    .where('bingo_id', '=', bingoId)
+    .where('status', 'in', ['pending', 'held'])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Sets a column of the bingo that is still null; true for the one caller that set it. */

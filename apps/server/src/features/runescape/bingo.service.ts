@@ -2,6 +2,7 @@ import { can } from '@smm/shared/groups/policy';
 import {
   BINGO_CHANGED_MESSAGE,
   BINGO_CLAIM_WAITING_MESSAGE,
+  BINGO_FINAL_POSTED_MESSAGE,
   BINGO_MAX_DAYS,
   BINGO_TILE_DONE_MESSAGE,
   type BingoClaim,
@@ -243,6 +244,7 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
             created_at: now,
             updated_at: now,
             start_done_at: null,
+            end_done_at: null,
             refreshed_at: null,
             posted_end_at: null,
             closed_at: null,
@@ -370,6 +372,11 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
               start_next_at: 0,
               start_taken_at: null,
               start_values: null,
+              end_status: 'pending',
+              end_attempts: 0,
+              end_next_at: 0,
+              end_taken_at: null,
+              end_values: null,
             })),
           );
           await repo.replaceTeams(tx, current.id, teamRows, memberRows);
@@ -464,7 +471,10 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
       return { claims: (await repo.listClaims(db, row.id, member.team_id, status)).map((c) => toClaim(c, groupID)) };
     },
 
-    /** A moderator or Administrator accepts a claim (the tile is done for the team), declines it with a reason, or holds it. */
+    /**
+     * A moderator or Administrator accepts a claim (the tile is done for the team), declines it with a
+     * reason, or holds it: while the bingo runs, and after the end until its final table is posted.
+     */
     async decideBingoClaim(actor: UserDto, body: DecideBingoClaimBody): Promise<BingoClaim> {
       const access = await clanAccess(actor, body.groupID, 'viewBingo');
       let queued = false;
@@ -477,6 +487,8 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
           const claim = (await repo.lockClaim(tx, found.id))!;
           // Nobody judges their own team's proof, their own claims included.
           if ((await repo.findMember(tx, row.id, actor.id))?.team_id === claim.team_id) throw forbidden(BINGO_OWN_TEAM_MESSAGE);
+          // The final table is settled under the bingo's row lock, held here: a decision is either in it or refused.
+          if (row.posted_end_at !== null) throw conflict(BINGO_FINAL_POSTED_MESSAGE);
           if (claim.status === 'accepted' || claim.status === 'declined') throw conflict('This claim has already been decided');
           const now = clock.now();
           if (body.decision === 'accept') {
@@ -488,7 +500,8 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
                 team_id: team.id,
                 bingo_id: row.id,
                 claim_id: claim.id,
-                completed_at: now,
+                // Accepted after the end, the tile was done by the time it was claimed, within the bingo.
+                completed_at: now < row.ends_at ? now : Math.min(claim.created_at, row.ends_at),
               }))
             )
               throw conflict(BINGO_TILE_DONE_MESSAGE);

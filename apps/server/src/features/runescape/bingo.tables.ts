@@ -1,4 +1,6 @@
-/** Rows of the bingo tables (migration 0770_runescape_bingo). Times epoch ms. */
+import type { BoundaryStatus } from './competitions.tables';
+
+/** Rows of the bingo tables (migrations 0770_runescape_bingo, 0840_runescape_bingo_end). Times epoch ms. */
 export interface RuneScapeBingosTable {
   id: string;
   group_id: string;
@@ -12,7 +14,10 @@ export interface RuneScapeBingosTable {
   created_at: number;
   updated_at: number;
   start_done_at: number | null;
+  /** When every member's end values were taken or marked failed. */
+  end_done_at: number | null;
   refreshed_at: number | null;
+  /** When the final table was settled (posted to Discord where the clan has it): claims can no longer be decided. */
   posted_end_at: number | null;
   closed_at: number | null;
 }
@@ -41,12 +46,19 @@ export interface RuneScapeBingoMembersTable {
   user_id: string;
   team_id: string;
   player_id: string | null;
-  start_status: 'pending' | 'taken' | 'failed';
+  start_status: BoundaryStatus;
   start_attempts: number;
   start_next_at: number;
   start_taken_at: number | null;
   /** JSON object: metric id -> value (experience, kills or score; null unranked). */
   start_values: string | null;
+  end_status: BoundaryStatus;
+  end_attempts: number;
+  end_next_at: number;
+  /** When the end values were taken; for a failed end, when the last snapshot known by the end was. */
+  end_taken_at: number | null;
+  /** As start_values, at the end; for a failed end, the last snapshot's known by the end (null when none). */
+  end_values: string | null;
 }
 
 export interface RuneScapeBingoModeratorsTable {

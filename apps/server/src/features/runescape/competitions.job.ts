@@ -24,8 +24,6 @@ export interface CompetitionTickResult {
   posted: number;
 }
 
-type Outcome = 'taken' | 'retry' | 'failed' | 'lost';
-
 /**
  * Takes each competition's boundary snapshots, refreshes its participants while it runs, and posts
  * its Discord announcements. Several instances may share one PostgreSQL database: only the holder
@@ -34,7 +32,7 @@ type Outcome = 'taken' | 'retry' | 'failed' | 'lost';
  */
 export function createCompetitionsJob(deps: contest.ContestJobDeps<CompetitionJobOptions>) {
   const { db, clock, queue, snapshots, changes, log, publicUrl, discordBot, onPostQueued } = deps;
-  const { instanceId, settings, lease, backoff } = contest.contestJobBasics(deps, LEASE_NAME, defaultCompetitionJobOptions);
+  const { instanceId, settings, lease, takeBoundary } = contest.contestJobBasics(deps, LEASE_NAME, defaultCompetitionJobOptions);
 
   /** Fixes who takes part at the start: the clan's linked members (or the event's attendees), or those who joined with their current link. */
   async function fixParticipants(row: repo.CompetitionRow): Promise<void> {
@@ -72,58 +70,19 @@ export function createCompetitionsJob(deps: contest.ContestJobDeps<CompetitionJo
     });
   }
 
-  /** One participant's snapshot at one boundary: stored, tried again later, or marked failed once past the deadline. */
-  async function takeBoundary(
-    row: repo.CompetitionRow,
-    metrics: readonly CompetitionMetric[],
-    boundary: 'start' | 'end',
-    p: Awaited<ReturnType<typeof repo.listDueAtBoundary>>[number],
-  ): Promise<Outcome> {
-    const boundaryAt = boundary === 'start' ? Math.max(row.starts_at, p.joined_at) : row.ends_at;
-    const prefix = boundary === 'start' ? 'start' : 'end';
-    const fail = async (): Promise<Outcome> => {
-      const now = clock.now();
-      const attempts = (boundary === 'start' ? p.start_attempts : p.end_attempts) + 1;
-      const giveUp = now >= boundaryAt + settings.boundaryDeadlineMs;
-      await repo.settleBoundary(db, row.id, p.user_id, boundary, {
-        [`${prefix}_attempts`]: attempts,
-        [`${prefix}_next_at`]: now + backoff(attempts),
-        ...(giveUp ? { [`${prefix}_status`]: 'failed' } : {}),
-      });
-      return giveUp ? 'failed' : 'retry';
-    };
-    if (!p.player_id || !p.player_name || !p.game_mode) {
-      await repo.settleBoundary(db, row.id, p.user_id, boundary, { [`${prefix}_status`]: 'failed' });
-      return 'failed';
-    }
-    if (!(await lease.renew())) return 'lost';
-    try {
-      const values = await contest.boundaryValues(
-        queue,
-        snapshots,
-        { player_id: p.player_id, player_name: p.player_name, game_mode: p.game_mode },
-        metrics,
-      );
-      if (values === null) return await fail();
-      const stored = await repo.settleBoundary(db, row.id, p.user_id, boundary, {
-        [`${prefix}_status`]: 'taken',
-        [`${prefix}_taken_at`]: clock.now(),
-        [`${prefix}_values`]: values,
-      });
-      return stored ? 'taken' : 'lost';
-    } catch (error) {
-      log.warn({ competitionId: row.id, userId: p.user_id, boundary, err: error }, 'competition snapshot failed');
-      return fail();
-    }
-  }
-
   async function boundaryPass(row: repo.CompetitionRow, metrics: readonly CompetitionMetric[], boundary: 'start' | 'end') {
-    const due = await repo.listDueAtBoundary(db, row.id, boundary, clock.now());
-    const outcomes = await Promise.all(due.map((p) => takeBoundary(row, metrics, boundary, p)));
+    const result = await takeBoundary({
+      boundary,
+      metrics,
+      due: await repo.listDueAtBoundary(db, row.id, boundary, clock.now()),
+      at: (p) => (boundary === 'start' ? Math.max(row.starts_at, p.joined_at) : row.ends_at),
+      settle: (p, fields) => repo.settleBoundary(db, row.id, p.user_id, boundary, fields),
+      onError: (p, error) => log.warn({ competitionId: row.id, userId: p.user_id, boundary, err: error }, 'competition snapshot failed'),
+    });
     if ((await repo.countPendingAtBoundary(db, row.id, boundary)) === 0) {
       await repo.markOnce(db, row.id, boundary === 'start' ? 'start_done_at' : 'end_done_at', clock.now());
     }
-    return { taken: outcomes.filter((o) => o === 'taken').length, failed: outcomes.filter((o) => o === 'failed').length };
+    return result;
   }
 
   /** Looks the participants up again, behind anyone waiting on a page, skipping those checked moments ago. */

@@ -224,12 +224,12 @@ export async function settleBoundary(
   db: Db,
   competitionId: string,
   userId: string,
-  boundary: 'start' | 'end',
-  fields: Partial<ParticipantRow>,
+  boundary: contest.Boundary,
+  fields: contest.BoundaryFields,
 ): Promise<boolean> {
   const result = await db
     .updateTable('runescape_competition_participants')
-    .set(fields)
+    .set(contest.boundaryColumns(boundary, fields))
     .where('competition_id', '=', competitionId)
     .where('user_id', '=', userId)
     .where(boundary === 'start' ? 'start_status' : 'end_status', '=', 'pending')

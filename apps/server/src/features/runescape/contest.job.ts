@@ -7,9 +7,12 @@ import type { Db } from '../../db/schema';
 import { createLease, type Lease } from '../../lib/background-job';
 import type { GroupChanges } from '../live/group-changes';
 import { metricValues } from './competitions.standings';
+import type { Boundary, BoundaryFields } from './contest.repo';
 import type { HiscoresQueue } from './hiscores-queue';
 import * as runescape from './runescape.repo';
 import { toSnapshotData, type SnapshotRecorder } from './snapshots';
+
+export type { Boundary, BoundaryFields } from './contest.repo';
 
 /** The timings of the competitions and bingo jobs. */
 export interface ContestJobOptions {
@@ -63,13 +66,14 @@ export const contestLease = (db: Db, name: string, holder: string, clock: Clock,
 
 /**
  * What each contest job starts from: its instance id (the lease holder), its timings (the defaults
- * with the given options over them), its lease on the row `leaseName`, and its retry waits.
+ * with the given options over them), its lease on the row `leaseName`, and the taking of its
+ * boundary values (with their retry waits).
  */
 export function contestJobBasics<Options extends ContestJobOptions>(deps: ContestJobDeps<Options>, leaseName: string, defaults: Options) {
   const instanceId = deps.instanceId ?? randomUUID();
   const settings: Options = { ...defaults, ...deps.options };
   const lease = contestLease(deps.db, leaseName, instanceId, deps.clock, deps.leaseMs);
-  return { instanceId, settings, lease, backoff: retryBackoff(settings) };
+  return { instanceId, settings, lease, takeBoundary: boundaryTaker(deps, settings, lease, retryBackoff(settings)) };
 }
 
 /** The wait before the n-th retry of a boundary lookup. */
@@ -111,18 +115,81 @@ export async function lookUpAgain(queue: HiscoresQueue, snapshots: SnapshotRecor
   return answer ? snapshots.record(m.player_id, answer) : false;
 }
 
+/** What became of one member's values at a boundary; 'lost' when the lease went or another holder settled them first. */
+export type BoundaryOutcome = 'taken' | 'retry' | 'failed' | 'lost';
+
+/** A member's row as a boundary pass reads it: the account to look up and the tries so far. */
+export interface BoundaryMember {
+  player_id: string | null;
+  player_name: string | null;
+  game_mode: string | null;
+  start_attempts: number;
+  end_attempts: number;
+}
+
+/** One pass over the members due at a boundary of one contest. */
+export interface BoundaryPass<M extends BoundaryMember> {
+  boundary: Boundary;
+  metrics: readonly CompetitionMetric[];
+  /** Members whose values at this boundary are pending and due now. */
+  due: readonly M[];
+  /** The boundary's moment for this member: the deadline runs from it. */
+  at: (m: M) => number;
+  /** Records fields on the member's row, only while it is still pending at this boundary; true when it changed. */
+  settle: (m: M, fields: BoundaryFields) => Promise<boolean>;
+  /** Whether the member is measured at this boundary; one who is not is marked failed without a lookup. */
+  measured?: (m: M) => boolean;
+  /** What else to store with a failure past the deadline. */
+  onGiveUp?: (m: M) => Promise<BoundaryFields>;
+  onError: (m: M, error: unknown) => void;
+}
+
 /**
- * Looks the member's account up and records the snapshot: the values of `metrics` (JSON) to store
- * as the member's boundary values, or null when the hiscores had no answer.
+ * Takes contests' boundary values: each due member's account looked up through the queue (behind
+ * anyone waiting on a page), its values of the metrics stored, and the snapshot recorded. A failed
+ * lookup is tried again with backoff until the deadline after the boundary, then marked failed.
+ * The lease is renewed before each lookup; every write is conditional on the boundary still being
+ * pending, so a pass that lost its lease midway cannot overwrite what the new holder recorded.
  */
-export async function boundaryValues(
-  queue: HiscoresQueue,
-  snapshots: SnapshotRecorder,
-  m: MeasuredMember,
-  metrics: readonly CompetitionMetric[],
-): Promise<string | null> {
-  const answer = await queue.lookup(hiscoresModeById(m.game_mode as ClanGameMode).table, m.player_name, { priority: 'background' });
-  if (!answer) return null;
-  await snapshots.record(m.player_id, answer);
-  return JSON.stringify(metricValues(toSnapshotData(answer), metrics));
+export function boundaryTaker(
+  { queue, snapshots, clock }: Pick<ContestJobDeps<unknown>, 'queue' | 'snapshots' | 'clock'>,
+  settings: Pick<ContestJobOptions, 'boundaryDeadlineMs'>,
+  lease: Lease,
+  backoff: (attempts: number) => number,
+) {
+  async function takeOne<M extends BoundaryMember>(pass: BoundaryPass<M>, m: M): Promise<BoundaryOutcome> {
+    const fail = async (): Promise<BoundaryOutcome> => {
+      const now = clock.now();
+      const attempts = (pass.boundary === 'start' ? m.start_attempts : m.end_attempts) + 1;
+      const giveUp = now >= pass.at(m) + settings.boundaryDeadlineMs;
+      const last = giveUp ? await pass.onGiveUp?.(m) : undefined;
+      await pass.settle(m, { attempts, next_at: now + backoff(attempts), ...(giveUp ? { ...last, status: 'failed' as const } : {}) });
+      return giveUp ? 'failed' : 'retry';
+    };
+    if (!m.player_id || !m.player_name || !m.game_mode || pass.measured?.(m) === false)
+      return (await pass.settle(m, { status: 'failed' })) ? 'failed' : 'lost';
+    if (!(await lease.renew())) return 'lost';
+    try {
+      const answer = await queue.lookup(hiscoresModeById(m.game_mode as ClanGameMode).table, m.player_name, { priority: 'background' });
+      if (!answer) return await fail();
+      // The values are stored before the snapshot that becomes the member's latest: whoever reads
+      // the member after that snapshot already finds the boundary's values.
+      const stored = await pass.settle(m, {
+        status: 'taken',
+        taken_at: clock.now(),
+        values: JSON.stringify(metricValues(toSnapshotData(answer), pass.metrics)),
+      });
+      await snapshots.record(m.player_id, answer).catch((error: unknown) => pass.onError(m, error));
+      return stored ? 'taken' : 'lost';
+    } catch (error) {
+      pass.onError(m, error);
+      return fail();
+    }
+  }
+
+  /** Settles what it can of the pass's members (their lookups queued together); how many were taken and how many failed. */
+  return async function takeBoundary<M extends BoundaryMember>(pass: BoundaryPass<M>): Promise<{ taken: number; failed: number }> {
+    const outcomes = await Promise.all(pass.due.map((m) => takeOne(pass, m)));
+    return { taken: outcomes.filter((o) => o === 'taken').length, failed: outcomes.filter((o) => o === 'failed').length };
+  };
 }

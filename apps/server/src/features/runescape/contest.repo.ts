@@ -1,6 +1,6 @@
 import type { Db } from '../../db/schema';
 import type { RuneScapeBingosTable } from './bingo.tables';
-import type { RuneScapeCompetitionsTable } from './competitions.tables';
+import type { BoundaryStatus, RuneScapeCompetitionsTable } from './competitions.tables';
 import './bingo.tables';
 import './competitions.tables';
 import './runescape.tables';
@@ -27,8 +27,27 @@ export interface OnceColumns {
     | 'posted_hour_at'
     | 'posted_end_at'
     | 'closed_at';
-  runescape_bingos: 'start_done_at' | 'posted_end_at' | 'closed_at';
+  runescape_bingos: 'start_done_at' | 'end_done_at' | 'posted_end_at' | 'closed_at';
 }
+
+/** A contest's two boundaries: each member's values are taken at the start and at the end. */
+export type Boundary = 'start' | 'end';
+
+/** What a boundary settles on a member's row, named without the boundary's prefix. */
+export interface BoundaryFields {
+  status?: BoundaryStatus;
+  attempts?: number;
+  next_at?: number;
+  taken_at?: number;
+  /** JSON object: metric id -> value. */
+  values?: string;
+}
+
+/** The fields under the boundary's column names: { status } at the end is { end_status }. */
+export const boundaryColumns = <B extends Boundary>(boundary: B, fields: BoundaryFields) =>
+  Object.fromEntries(Object.entries(fields).map(([name, value]) => [`${boundary}_${name}`, value])) as {
+    [K in keyof BoundaryFields as `${B}_${K}`]?: BoundaryFields[K];
+  };
 
 /** A member's name, the account measured and its latest snapshot, as the standings and boards read them. */
 export interface LinkedPlayerView {

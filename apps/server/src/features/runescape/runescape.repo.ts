@@ -168,6 +168,17 @@ export const listSnapshots = (db: Db, playerId: string, since: number, limit: nu
     .limit(limit)
     .execute();
 
+/** The player's last snapshot taken at or before `at` (one seek on the player's index). */
+export const findSnapshotAsOf = (db: Db, playerId: string, at: number): Promise<Pick<SnapshotRow, 'taken_at' | 'data'> | undefined> =>
+  db
+    .selectFrom('runescape_snapshots')
+    .select(['taken_at', 'data'])
+    .where('player_id', '=', playerId)
+    .where('taken_at', '<=', at)
+    .orderBy('taken_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 /** Takes the player's row lock (a no-op update, which both engines lock) inside a transaction. */
 export const lockPlayer = (db: Db, playerId: string): Promise<PlayerRow | undefined> =>
   db

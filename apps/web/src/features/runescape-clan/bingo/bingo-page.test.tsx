@@ -28,6 +28,7 @@ const summary = (over: Partial<BingoSummary> = {}): BingoSummary => ({
   size: 3,
   bonuses: { row: 20, column: 20, diagonal: 30, board: 100 },
   status: 'ongoing',
+  finalAt: null,
   teamCount: 2,
   createdBy: 'owner',
   createdAt: '2026-11-25T12:00:00.000Z',
@@ -261,6 +262,37 @@ it('a moderator accepts, or declines with a reason, from the queue of every team
   // Someone on no team has no board of their own to claim on.
   expect(screen.getByRole('region', { name: 'Board' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /^Claim / })).not.toBeInTheDocument();
+});
+
+it('after the end a moderator still decides waiting claims until the final table is posted; then the bingo is closed', async () => {
+  const queue = [claim({ teamID: 'blue', teamName: 'Blue', username: 'Bob' })];
+  let bingo = summary({ status: 'finished' });
+  server.handler = (url) => {
+    if (url.pathname === '/api/runescape/getBingo')
+      return { status: 200, body: detail({ bingo, viewer: { teamID: 'red', isModerator: true, mayManage: false, mayClaim: false } }) };
+    if (url.pathname === '/api/runescape/getBingoClaims') return { status: 200, body: { claims: queue } };
+    return undefined;
+  };
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  const open = await screen.findByRole('list', { name: 'Claims to decide (1)' });
+  expect(within(open).getByRole('button', { name: 'Accept' })).toBeEnabled();
+  expect(screen.getByTestId('bingo-end')).toHaveTextContent(
+    'This bingo has ended. Claims sent before the end may still be decided until the final table is posted: once none is waiting, or at the latest 48 hours after the end.',
+  );
+  expect(screen.queryByTestId('claims-closed')).not.toBeInTheDocument();
+  cleanup();
+
+  bingo = summary({ status: 'finished', finalAt: '2026-12-04T12:00:00.000Z' });
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  const closed = await screen.findByRole('list', { name: 'Claims not decided (1)' });
+  expect(within(closed).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  expect(within(closed).queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+  expect(within(closed).queryByRole('button', { name: 'Hold' })).not.toBeInTheDocument();
+  expect(within(closed).getByRole('listitem')).toHaveTextContent('Not decided: the bingo closed before a decision.');
+  expect(screen.getByTestId('claims-closed')).toHaveTextContent(
+    'This bingo is closed: its final table has been posted, so its claims can no longer be decided.',
+  );
+  expect(screen.getByTestId('bingo-end')).toHaveTextContent('its final table has been posted');
 });
 
 it('an Administrator’s Create bingo checks every field and tile, then sends the board, or the id of an earlier one to copy', async () => {

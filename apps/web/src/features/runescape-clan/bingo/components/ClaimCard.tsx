@@ -26,10 +26,12 @@ interface Props {
   mayDecide: boolean;
   /** The viewer's own team's claim: a moderator on that team leaves it to another. */
   ownTeam?: boolean;
+  /** The bingo's final table is posted: a claim still waiting will not be decided. */
+  closed?: boolean;
 }
 
 /** One claim: the tile, who sent it, the note, the screenshot and its state; moderators accept, decline with a reason, or hold. */
-export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false }: Props) {
+export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false, closed = false }: Props) {
   const decide = useDecideBingoClaim(groupID);
   const showError = useErrorToast();
   const [declining, setDeclining] = useState(false);
@@ -74,7 +76,8 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false
       {claim.note && <p className="small mb-1 text-break">“{claim.note}”</p>}
       {claim.status === 'declined' && claim.reason && <p className="small mb-1 text-break">Declined: {claim.reason}</p>}
       <ProofImage claim={claim} />
-      {!mayDecide && ownTeam && waiting && (
+      {closed && waiting && <p className="small text-body-secondary mb-0 mt-2">Not decided: the bingo closed before a decision.</p>}
+      {!closed && !mayDecide && ownTeam && waiting && (
         <p className="small text-body-secondary mb-0 mt-2">Your team&apos;s claim: a moderator of another team, or of none, decides it.</p>
       )}
       {mayDecide && waiting && (

@@ -12,7 +12,8 @@ interface Props {
 
 /**
  * Moderators: the queue of claims waiting for a decision (every team's), then the decided ones; a
- * moderator on a team does not decide that team's claims.
+ * moderator on a team does not decide that team's claims, and nobody decides once the final table
+ * is posted (the bingo is closed).
  * Members: their own team's claims and what became of them (other teams' claims are never sent).
  */
 export function ClaimsCard({ groupID, detail, timeZone }: Props) {
@@ -22,9 +23,16 @@ export function ClaimsCard({ groupID, detail, timeZone }: Props) {
   const all = claims.data?.claims ?? [];
   const waiting = all.filter((c) => c.status === 'pending' || c.status === 'held');
   const decided = all.filter((c) => c.status === 'accepted' || c.status === 'declined');
+  // Once the final table is posted the claims are closed: what still waits stays undecided.
+  const closed = bingo.finalAt !== null;
   const sections = viewer.isModerator
     ? [
-        { id: 'claims-queue', title: 'Claims to decide', list: waiting, empty: 'No claim is waiting for a decision.' },
+        {
+          id: 'claims-queue',
+          title: closed ? 'Claims not decided' : 'Claims to decide',
+          list: waiting,
+          empty: closed ? 'No claim was left waiting.' : 'No claim is waiting for a decision.',
+        },
         { id: 'claims-decided', title: 'Decided claims', list: decided, empty: 'No claim has been decided yet.' },
       ]
     : [{ id: 'claims-team', title: "Your team's claims", list: all, empty: 'Your team has not claimed a tile yet.' }];
@@ -39,6 +47,11 @@ export function ClaimsCard({ groupID, detail, timeZone }: Props) {
               {section.id === 'claims-queue' && waiting.length > 0 && ` (${waiting.length})`}
             </h3>
           </Card.Header>
+          {closed && section.id !== 'claims-decided' && (
+            <Card.Body className="small text-body-secondary border-bottom" data-testid="claims-closed">
+              This bingo is closed: its final table has been posted, so its claims can no longer be decided.
+            </Card.Body>
+          )}
           {claims.isPending ? (
             <Card.Body>
               <Loading label="Loading claims…" />
@@ -55,7 +68,8 @@ export function ClaimsCard({ groupID, detail, timeZone }: Props) {
                   groupID={groupID}
                   claim={claim}
                   timeZone={timeZone}
-                  mayDecide={viewer.isModerator && claim.teamID !== viewer.teamID}
+                  mayDecide={!closed && viewer.isModerator && claim.teamID !== viewer.teamID}
+                  closed={closed}
                   ownTeam={claim.teamID === viewer.teamID}
                 />
               ))}

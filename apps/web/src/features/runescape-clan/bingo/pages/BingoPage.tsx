@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useSearchParams } from 'react-router';
 import { competitionGameOf } from '@smm/shared/runescape/competition-metrics';
-import type { BingoDetail, BingoSummary, BingoTile } from '@smm/shared/runescape/bingo-schemas';
+import { BINGO_REVIEW_HOURS, type BingoDetail, type BingoSummary, type BingoTile } from '@smm/shared/runescape/bingo-schemas';
 import { Loading } from '../../../../lib/ui/Loading';
 import { useToast } from '../../../../lib/ui/toasts';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
@@ -88,7 +88,13 @@ function Board({ detail }: { detail: BingoDetail }) {
       {bingo.status === 'upcoming' && (
         <p className="small">Claims open at the start. XP and kill-count tiles complete themselves from the hiscores.</p>
       )}
-      {bingo.status === 'finished' && <p className="small">Final board: this bingo has ended.</p>}
+      {bingo.status === 'finished' && (
+        <p className="small" data-testid="bingo-end">
+          {bingo.finalAt === null
+            ? `This bingo has ended. Claims sent before the end may still be decided until the final table is posted: once none is waiting, or at the latest ${BINGO_REVIEW_HOURS} hours after the end.`
+            : 'Final board: this bingo has ended and its final table has been posted, so its claims can no longer be decided.'}
+        </p>
+      )}
       <Card>
         <Card.Header>
           <h3 id="board-title" className="h5 mb-0">
