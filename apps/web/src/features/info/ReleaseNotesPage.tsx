@@ -5,10 +5,20 @@ import { featuresOfRelease, plannedTitles } from './catalogue';
 
 const releases = [
   {
+    version: '1.7.2',
+    date: 'December 2026',
+    notes: [
+      "The ladder: a game's page says who records its results beside who hosts the lobby, and its Edit dialog hands that right to another active player, the one now holding the lobby after an elimination included.",
+      "Bingo: everyone's XP and kill counts are taken again when a bingo ends, so gains up to the last minute count and looking a member up later changes nothing. Claims sent before the end can still be decided until the final table is posted, which waits for them for at most 48 hours; after that the bingo is closed and its claims can no longer be decided. A claim accepted after the end counts as done when it was sent.",
+      "Events: reminding the members who have not answered one week of a weekly series counts for the whole series that day, so nobody gets a reminder per week; each organiser sends at most 5 reminders a day, and a series week's reminder says it is about that week.",
+      "Discord: deleting a group, or a weekly series, takes the bot's posts of its events (with their sign-up buttons) out of the channel; announcements of games, results, competitions and bingo stay. Each button press or command is acted on once, so a copy sent again changes nothing.",
+    ],
+  },
+  {
     version: '1.7.1',
     date: 'December 2026',
     notes: [
-      "The ladder: the right to record a game's result stays with the host its creator or an Administrator chose. When the host is eliminated the lobby still passes to the next player, but that player no longer gains the right to change results, reopen, delete or unmask an anonymous game. The game page says who records the results, and a game's Edit dialog hands that right to another active player, the one now holding the lobby included. A member who adds a game they do not play in only reads it. A redraft replaces an earlier game only when made by its host, its creator or an Administrator, and never once a leader was said to be played or a change proposed. Administrators see a deleted game's history and comments before restoring it.",
+      "The ladder: the right to record a game's result stays with the host its creator or an Administrator chose. When the host is eliminated the lobby still passes to the next player, but that player no longer gains the right to change results, reopen, delete or unmask an anonymous game. A member who adds a game they do not play in only reads it. A redraft replaces an earlier game only when made by its host, its creator or an Administrator, and never once a leader was said to be played or a change proposed. Administrators see a deleted game's history and comments before restoring it.",
       'Drafts: only the latest deal counts. Dealing again for the same players, or a member dealing again for any of their players, replaces the earlier draft, which can no longer make a game. Making a game from an anonymous draft never says whether a guess at a hidden hand was right. A player who left the group since the deal cannot be in its game. A captains draft short of leaders because the pool is says so and what to change.',
       "Events: a member waiting for a seat after answering Late is still Late once seated, and the waitlist shows it. A weekly series made without a time zone keeps the group's wall-clock time across daylight saving, and the series card says when its time shifts on your clock. Someone who answered Not coming can be marked as came but not as a no-show. A refused request no longer counts against the hourly event limit. Time zones use their current names (Asia/Kolkata, Europe/Kyiv). A member who leaves or is kicked frees their seat in the event's Discord post at once.",
       'Bingo: nobody decides the claims of their own team, moderators and Administrators on a team included. Every team has at least one member. A screenshot with too many pixels says so.',
