@@ -61,6 +61,17 @@ const newRemoval = (message: Pick<DiscordEventMessagesTable, 'channel_id' | 'mes
     now,
   );
 
+/** Queues the removal of each of these messages, once each (a removal already queued stays as it is). */
+async function queueRemovals(db: Db, messages: readonly Pick<DiscordEventMessagesTable, 'channel_id' | 'message_id'>[], now: number) {
+  for (let start = 0; start < messages.length; start += REMOVALS_PER_INSERT) {
+    await db
+      .insertInto('discord_deliveries')
+      .values(messages.slice(start, start + REMOVALS_PER_INSERT).map((message) => newRemoval(message, now)))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+  }
+}
+
 /**
  * Queues the removal of every event message of the group in its channel. Called in the transaction
  * that deletes the group, holding its row lock, before the cascade forgets which message is whose:
@@ -72,13 +83,7 @@ export async function queueGroupMessageRemovals(db: Db, groupId: string, now: nu
     .select(['channel_id', 'message_id'])
     .where('group_id', '=', groupId)
     .execute();
-  for (let start = 0; start < messages.length; start += REMOVALS_PER_INSERT) {
-    await db
-      .insertInto('discord_deliveries')
-      .values(messages.slice(start, start + REMOVALS_PER_INSERT).map((message) => newRemoval(message, now)))
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .execute();
-  }
+  await queueRemovals(db, messages, now);
   return messages.length;
 }
 
@@ -96,13 +101,7 @@ export async function queueEventMessageRemovals(db: Db, eventIds: readonly strin
     .where('event_id', 'in', eventIds)
     .execute();
   if (messages.length === 0) return 0;
-  for (let start = 0; start < messages.length; start += REMOVALS_PER_INSERT) {
-    await db
-      .insertInto('discord_deliveries')
-      .values(messages.slice(start, start + REMOVALS_PER_INSERT).map((message) => newRemoval(message, now)))
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .execute();
-  }
+  await queueRemovals(db, messages, now);
   await db.deleteFrom('discord_event_messages').where('event_id', 'in', eventIds).execute();
   return messages.length;
 }
