@@ -9,6 +9,7 @@ import {
   type EventNudgeDto,
 } from '@smm/shared/events/quorum';
 import type { EventDto } from '@smm/shared/events/schemas';
+import * as m0870 from '../src/db/migrations/0870_series_nudges_of_deleted_series';
 import { createInProcessGroupChanges } from '../src/features/live/group-changes';
 import { createEventMailJob } from '../src/features/reminders/event-mail.job';
 import '../src/features/discord/discord.tables';
@@ -326,7 +327,11 @@ describe('reminders per organiser', () => {
     await sentMails();
     const startedAt = t.clock.now();
     for (const [i, event] of own.slice(0, NUDGES_PER_DAY).entries()) {
-      expect((await remind(busy, event._id)).status).toBe(200);
+      const sent = await remind(busy, event._id);
+      expect(sent.status).toBe(200);
+      // The last reminder of the day says so in its answer; the ones before do not.
+      if (i < NUDGES_PER_DAY - 1) expect(sent.body.nudge).not.toHaveProperty('dailyRemindersUsedUntil');
+      else expect(sent.body.nudge).toMatchObject({ dailyRemindersUsedUntil: iso(startedAt + 24 * HOUR), canRemind: false });
       // Refused for the event's own limit: not counted against the organiser's day.
       if (i < NUDGES_PER_DAY - 1) expect((await remind(busy, event._id)).body.message).toBe(NUDGE_TOO_SOON_MESSAGE);
     }
@@ -337,9 +342,110 @@ describe('reminders per organiser', () => {
     expect(over.body.message).toBe(NUDGE_DAILY_LIMIT_MESSAGE);
     expect(over.retryAfter).toBe(String((startedAt + 24 * HOUR - t.clock.now()) / 1000));
     expect(await sentMails()).toEqual([]);
-    // The event itself may be reminded (the limit is the organiser's), and the next day it is.
-    expect((await nudgeOf(busy, own[NUDGES_PER_DAY]!._id)).body).toMatchObject({ canRemind: true });
     t.clock.advance(23 * HOUR);
     expect((await remind(busy, own[NUDGES_PER_DAY]!._id)).status).toBe(200);
+  });
+
+  it('the answers of an event tell an organiser who has sent their reminders of the day until when, and tell nobody else', async () => {
+    const spent = await createUser(t.app);
+    const otherAdmin = await createUser(t.app);
+    for (const user of [spent, otherAdmin]) await join(t.app, group, user);
+    await setRole(t.app, groupID, organiser, otherAdmin, 'Administrator');
+    const own = [];
+    for (let i = 0; i <= NUDGES_PER_DAY; i += 1)
+      own.push(await createEvent(t.app, spent, groupID, t.clock.now(), { eventName: `Spent ${i}`, startIn: 72 * HOUR }));
+    const waiting = own[NUDGES_PER_DAY]!;
+    const startedAt = t.clock.now();
+    for (const event of own.slice(0, NUDGES_PER_DAY - 1)) expect((await remind(spent, event._id)).status).toBe(200);
+    // One reminder left: the event may be reminded and nothing is said of the day.
+    const oneLeft = (await nudgeOf(spent, waiting._id)).body as EventNudgeDto;
+    expect(oneLeft).toMatchObject({ canRemind: true, nextReminderAt: null });
+    expect(oneLeft).not.toHaveProperty('dailyRemindersUsedUntil');
+    expect((await remind(spent, own[NUDGES_PER_DAY - 1]!._id)).status).toBe(200);
+    await sentMails();
+
+    t.clock.advance(HOUR);
+    const usedUp = (await nudgeOf(spent, waiting._id)).body as EventNudgeDto;
+    // The event itself has never been reminded: only the organiser's day stops them.
+    expect(usedUp).toMatchObject({
+      lastRemindedAt: null,
+      nextReminderAt: null,
+      dailyRemindersUsedUntil: iso(startedAt + 24 * HOUR),
+      canRemind: false,
+    });
+    // And on an event reminded today, beside its own next reminder.
+    expect((await nudgeOf(spent, own[0]!._id)).body).toMatchObject({ dailyRemindersUsedUntil: iso(startedAt + 24 * HOUR) });
+    // Another organiser of the same event is told nothing of it, and may remind.
+    const forOther = (await nudgeOf(otherAdmin, waiting._id)).body as EventNudgeDto;
+    expect(forOther).toMatchObject({ canRemind: true });
+    expect(forOther).not.toHaveProperty('dailyRemindersUsedUntil');
+
+    // Once the day is over, the organiser may remind again and nothing more is said.
+    t.clock.advance(23 * HOUR);
+    const nextDay = (await nudgeOf(spent, waiting._id)).body as EventNudgeDto;
+    expect(nextDay).toMatchObject({ canRemind: true });
+    expect(nextDay).not.toHaveProperty('dailyRemindersUsedUntil');
+    expect((await remind(spent, waiting._id)).status).toBe(200);
+    await sentMails();
+  });
+});
+
+/** When the series was last reminded, as kept (undefined: no row). */
+const seriesNudgeRow = (seriesID: string) =>
+  t.database.db.selectFrom('event_series_nudges').selectAll().where('series_id', '=', seriesID).executeTakeFirst();
+
+const deleteEvent = (eventID: string, scope?: 'series') =>
+  call(t.app, `/api/events/deleteEvent?eventID=${eventID}${scope ? `&scope=${scope}` : ''}`, { method: 'POST', as: organiser });
+
+describe('the last reminder of a deleted series', () => {
+  it('goes with the series deleted from one of its weeks, in the same transaction', async () => {
+    const weeks = await newSeries('Weekly deleted', 3);
+    const seriesID = weeks[0]!.seriesID!;
+    expect((await remind(organiser, weeks[0]!._id)).status).toBe(200);
+    await sentMails();
+    expect(await seriesNudgeRow(seriesID)).toEqual({ series_id: seriesID, last_nudge_at: t.clock.now() });
+    expect((await deleteEvent(weeks[1]!._id, 'series')).status).toBe(200);
+    expect(await seriesNudgeRow(seriesID)).toBeUndefined();
+  });
+
+  it('stays while a week of the series is still to come, and goes with the last of them', async () => {
+    const weeks = await newSeries('Weekly thinned', 3);
+    const seriesID = weeks[0]!.seriesID!;
+    expect((await remind(organiser, weeks[2]!._id)).status).toBe(200);
+    await sentMails();
+    expect((await deleteEvent(weeks[2]!._id)).status).toBe(200);
+    expect((await deleteEvent(weeks[0]!._id)).status).toBe(200);
+    // The week left is still covered by the series' reminder of today.
+    expect(await seriesNudgeRow(seriesID)).toBeDefined();
+    expect((await nudgeOf(organiser, weeks[1]!._id)).body).toMatchObject({
+      lastRemindedAt: iso(t.clock.now()),
+      nextReminderAt: iso(t.clock.now() + 24 * HOUR),
+      canRemind: false,
+    });
+    expect((await deleteEvent(weeks[1]!._id)).status).toBe(200);
+    expect(await seriesNudgeRow(seriesID)).toBeUndefined();
+  });
+
+  it('stays when a week that has started is deleted while others are to come', async () => {
+    const weeks = await newSeries('Weekly begun', 2);
+    const seriesID = weeks[0]!.seriesID!;
+    expect((await remind(organiser, weeks[0]!._id)).status).toBe(200);
+    await sentMails();
+    t.clock.advance(73 * HOUR);
+    expect((await deleteEvent(weeks[0]!._id)).status).toBe(200);
+    expect(await seriesNudgeRow(seriesID)).toBeDefined();
+    expect((await deleteEvent(weeks[1]!._id, 'series')).status).toBe(200);
+    expect(await seriesNudgeRow(seriesID)).toBeUndefined();
+  });
+
+  it('left behind before, with no week left at all, is removed by migration 0870; the others stay', async () => {
+    const weeks = await newSeries('Weekly kept', 2);
+    const seriesID = weeks[0]!.seriesID!;
+    expect((await remind(organiser, weeks[0]!._id)).status).toBe(200);
+    await sentMails();
+    await t.database.db.insertInto('event_series_nudges').values({ series_id: 'deleted-before-0870', last_nudge_at: 1 }).execute();
+    await m0870.up(t.database.db as never);
+    expect(await seriesNudgeRow('deleted-before-0870')).toBeUndefined();
+    expect(await seriesNudgeRow(seriesID)).toBeDefined();
   });
 });

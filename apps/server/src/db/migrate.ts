@@ -35,6 +35,7 @@ import * as m0840 from './migrations/0840_runescape_bingo_end';
 import * as m0850 from './migrations/0850_discord_removals_outlive_group';
 import * as m0851 from './migrations/0851_discord_interactions';
 import * as m0860 from './migrations/0860_event_series_nudges';
+import * as m0870 from './migrations/0870_series_nudges_of_deleted_series';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0850_discord_removals_outlive_group': m0850,
   '0851_discord_interactions': m0851,
   '0860_event_series_nudges': m0860,
+  '0870_series_nudges_of_deleted_series': m0870,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -84,8 +84,14 @@ export const eventNudgeDto = z.object({
   notAnswered: z.array(z.object({ userID: z.string(), username: z.string() })),
   /** When members were last reminded (ISO instant); null: never. */
   lastRemindedAt: z.string().nullable(),
-  /** When a reminder may next be sent (ISO instant); null: now, if anyone has not answered. */
+  /** When a reminder of this event (or its series) may next be sent (ISO instant); null: now, if anyone has not answered. */
   nextReminderAt: z.string().nullable(),
+  /**
+   * Present only when the caller has sent their NUDGES_PER_DAY reminders of the day (across all their
+   * events): when they may remind again (ISO instant). Always about the caller, never another organiser.
+   */
+  dailyRemindersUsedUntil: z.string().optional(),
+  /** Whether the caller may send a reminder now: the event, its series and their own day all allow it. */
   canRemind: z.boolean(),
 });
 export type EventNudgeDto = z.infer<typeof eventNudgeDto>;

@@ -179,7 +179,8 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
     /**
      * The creator deletes the event, or, once the creator has left the group, its owner or an
      * Administrator; members with notifications on are told it is cancelled. With scope 'series',
-     * every later occurrence of its series goes too (one mail, about this one).
+     * every later occurrence of its series goes too (one mail, about this one). Once no week of a
+     * series is left to come, when it was last reminded goes as well.
      */
     async deleteEvent(actor: UserDto, eventID: string, scope: SeriesScope = 'this'): Promise<{ message: string }> {
       return transactionWithChanges(db, changes, async (tx, record) => {
@@ -192,6 +193,8 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
         await outbox.deleteUnsentReminders(tx, eventID);
         if (scope === 'series' && current.series_id !== null) await deleteSeries(tx, current, clock.now());
         await events.deleteById(tx, eventID);
+        // With no week of the series left to come, its last reminder goes with it.
+        if (current.series_id !== null) await quorum.deleteSeriesNudgeIfDone(tx, current.series_id, clock.now());
         await notifier.eventChanged(tx, 'deleted', snapshot, actor, clock.now());
         record({
           groupId: current.group_id,

@@ -150,3 +150,18 @@ export async function claimSeriesNudge(db: Db, seriesId: string, now: number, si
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Forgets when the series was last reminded once none of its occurrences is still to start (the
+ * series deleted, or its last week to come): no week is left to remind. One statement, so an
+ * occurrence still to come keeps the series' reminder however the deletions interleave.
+ */
+export async function deleteSeriesNudgeIfDone(db: Db, seriesId: string, now: number): Promise<void> {
+  await db
+    .deleteFrom('event_series_nudges')
+    .where('series_id', '=', seriesId)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('events').select(sql.lit(1).as('one')).where('series_id', '=', seriesId).where('start_at', '>', now))),
+    )
+    .execute();
+}

@@ -24,8 +24,7 @@ export const quorumRoutes =
         schema: {
           tags,
           security,
-          description:
-            "The event's creator or an Administrator: how many of the group's members have answered the event (a seat, the waitlist, Maybe, Can sub or Not coming), who has not, when they were last reminded and whether a reminder may be sent now. Other members: 403.",
+          description: `The event's creator or an Administrator: how many of the group's members have answered the event (a seat, the waitlist, Maybe, Can sub or Not coming), who has not, when they were last reminded and whether the caller may send a reminder now; once the caller has sent their ${NUDGES_PER_DAY} reminders of the day, dailyRemindersUsedUntil says when they may remind again. Other members: 403.`,
           querystring: eventIdQuery,
           response: { 200: eventNudgeDto, ...errors },
         },

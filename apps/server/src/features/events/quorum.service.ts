@@ -27,7 +27,7 @@ import { assertCan, isVisible, loadAccess, type GroupAccess } from '../groups/gr
 import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
 import * as outbox from '../reminders/event-mail-outbox.repo';
 import { quorumMailRow } from '../reminders/quorum-mails';
-import { ThrottledError, type Limit, type Throttle } from '../throttle/throttle.service';
+import { ThrottledError, type Counter, type Limit, type Throttle } from '../throttle/throttle.service';
 import { toIso } from '../../lib/iso-time';
 import { readEvent } from './event-reader';
 import * as events from './events.repo';
@@ -63,8 +63,20 @@ function assertOrganiser(access: GroupAccess, event: events.EventRow, actorId: s
   }
 }
 
-/** `last`: when members were last reminded of the event or of any week of its series. */
-function toNudgeDto(event: events.EventRow, last: number | null, members: readonly quorum.MemberAnswerRow[], now: number): EventNudgeDto {
+/** The caller's reminders of the day, one throttle key per organiser. */
+const allowanceKey = (actorId: string) => `event-nudge:${actorId}`;
+
+/**
+ * `last`: when members were last reminded of the event or of any week of its series; `usedUntil`:
+ * when the caller may remind again after sending all their reminders of the day (null: they have some left).
+ */
+function toNudgeDto(
+  event: events.EventRow,
+  last: number | null,
+  members: readonly quorum.MemberAnswerRow[],
+  now: number,
+  usedUntil: number | null,
+): EventNudgeDto {
   const notAnswered = members.filter((m) => Number(m.answered) !== 1);
   const next = last !== null && now - last < NUDGE_INTERVAL_MS ? last + NUDGE_INTERVAL_MS : null;
   const open = event.cancelled_at == null && event.start_at > now;
@@ -75,7 +87,8 @@ function toNudgeDto(event: events.EventRow, last: number | null, members: readon
     notAnswered: notAnswered.map((m) => ({ userID: m.user_id, username: m.username })),
     lastRemindedAt: last === null ? null : toIso(last),
     nextReminderAt: next === null ? null : toIso(next),
-    canRemind: open && next === null && notAnswered.length > 0,
+    ...(usedUntil === null ? {} : { dailyRemindersUsedUntil: toIso(usedUntil) }),
+    canRemind: open && next === null && usedUntil === null && notAnswered.length > 0,
   };
 }
 
@@ -84,8 +97,15 @@ function toNudgeDto(event: events.EventRow, last: number | null, members: readon
  * a day per weekly series (whichever of its weeks), and NUDGES_PER_DAY a day per organiser.
  */
 export function createQuorumService({ db, clock, publicUrl, changes, throttle, nudgeLimit = DEFAULT_NUDGE_LIMIT }: Deps) {
-  /** One reminder, in one transaction: the checks, the reminder's times and the queued mails. */
-  const remind = (actor: UserDto, body: RemindEventMembersBody): Promise<RemindEventMembersResponse> =>
+  /** When the organiser's reminders of the day, as counted by `allowance`, are used up: until then; else null. */
+  const usedUntil = (allowance: Counter | undefined): number | null =>
+    allowance !== undefined && allowance.count >= nudgeLimit.max ? allowance.resetAt : null;
+
+  /**
+   * One reminder, in one transaction: the checks, the reminder's times and the queued mails.
+   * `allowance`: the organiser's reminders of the day, this one counted.
+   */
+  const remind = (actor: UserDto, body: RemindEventMembersBody, allowance: Counter): Promise<RemindEventMembersResponse> =>
     transactionWithChanges(db, changes, async (tx, record) => {
       const event = await events.lockById(tx, body.eventID);
       if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE);
@@ -124,19 +144,23 @@ export function createQuorumService({ db, clock, publicUrl, changes, throttle, n
         ),
       );
       record({ groupId: event.group_id, topic: 'events', action: 'nudge', eventId: event.id, userId: actor.id });
-      const nudge = toNudgeDto(event, now, members, now);
+      const nudge = toNudgeDto(event, now, members, now, usedUntil(allowance));
       const message = mailed === 1 ? 'Reminder sent to 1 member' : `Reminder sent to ${mailed} members`;
       return { message, mailed, nudge };
     });
 
   return {
-    /** "5 of 8 answered", who has not, and whether a reminder may go now; for the event's organisers. */
+    /**
+     * "5 of 8 answered", who has not, and whether the caller may send a reminder now; for the event's
+     * organisers. Once the caller has sent their reminders of the day, it says until when.
+     */
     async getEventNudge(actor: UserDto, eventID: string): Promise<EventNudgeDto> {
       const event = await quorum.findWithSeriesNudge(db, eventID);
       if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE);
       assertOrganiser(await loadAccess(db, event.group_id, actor), event, actor.id);
       const last = later(event.last_nudge_at, event.series_last_nudge_at);
-      return toNudgeDto(event, last, await quorum.listMemberAnswers(db, event), clock.now());
+      const [members, allowance] = await Promise.all([quorum.listMemberAnswers(db, event), throttle.peek(allowanceKey(actor.id))]);
+      return toNudgeDto(event, last, members, clock.now(), usedUntil(allowance));
     },
 
     /**
@@ -147,12 +171,12 @@ export function createQuorumService({ db, clock, publicUrl, changes, throttle, n
      * go), and so is one past the organiser's reminders for the day; only reminders sent count.
      */
     async remindEventMembers(actor: UserDto, body: RemindEventMembersBody): Promise<RemindEventMembersResponse> {
-      const allowance = `event-nudge:${actor.id}`;
-      await throttle.consume(allowance, nudgeLimit, NUDGE_DAILY_LIMIT_MESSAGE);
+      const key = allowanceKey(actor.id);
+      const allowance = await throttle.consume(key, nudgeLimit, NUDGE_DAILY_LIMIT_MESSAGE);
       try {
-        return await remind(actor, body);
+        return await remind(actor, body, allowance);
       } catch (error) {
-        await throttle.refund(allowance);
+        await throttle.refund(key);
         throw error;
       }
     },

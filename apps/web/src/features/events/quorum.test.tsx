@@ -132,6 +132,66 @@ describe('AnswerNudge', () => {
     ]);
   });
 
+  it('once the organiser has sent their reminders of the day, offers no Remind and says from when, in their zone', async () => {
+    const user = userEvent.setup();
+    replies['/api/events/getEventNudge'] = {
+      status: 200,
+      body: { ...nudge, canRemind: false, dailyRemindersUsedUntil: '2031-01-11T12:00:00.000Z' },
+    };
+    render(wrap(<AnswerNudge event={event} userID="creator" viewerRole="member" timeZone="Europe/Berlin" />));
+    expect(
+      await screen.findByText(
+        /You have sent your 5 reminders for the day: you can remind members again from Sat, Jan 11, 2031, 1:00 PM GMT\+1\./,
+      ),
+    ).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Remind members who have not answered' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/You have sent your 5 reminders for the day/);
+    await user.click(button);
+    expect(calls.some((c) => c.path === '/api/events/remindEventMembers')).toBe(false);
+    // The event's own next reminder is not said when the organiser's day ends later.
+    expect(screen.queryByText(/Members can be reminded again/)).toBeNull();
+  });
+
+  it('says both waits when the event’s next reminder comes after the organiser’s day ends', async () => {
+    replies['/api/events/getEventNudge'] = {
+      status: 200,
+      body: {
+        ...nudge,
+        canRemind: false,
+        lastRemindedAt: '2031-01-10T20:00:00.000Z',
+        nextReminderAt: '2031-01-11T20:00:00.000Z',
+        dailyRemindersUsedUntil: '2031-01-11T12:00:00.000Z',
+      },
+    };
+    render(wrap(<AnswerNudge event={event} userID="creator" viewerRole="member" timeZone="UTC" />));
+    const status = await screen.findByText(/You have sent your 5 reminders for the day/);
+    expect(status).toHaveTextContent(
+      'You have sent your 5 reminders for the day: you can remind members again from Sat, Jan 11, 2031, 12:00 PM UTC. Members can be reminded again from Sat, Jan 11, 2031, 8:00 PM UTC.',
+    );
+  });
+
+  it('the day’s last reminder turns Remind off and says from when the organiser can remind again', async () => {
+    const user = userEvent.setup();
+    replies['/api/events/getEventNudge'] = { status: 200, body: nudge };
+    const after = {
+      ...nudge,
+      canRemind: false,
+      lastRemindedAt: '2031-01-10T12:00:00.000Z',
+      nextReminderAt: '2031-01-11T12:00:00.000Z',
+      dailyRemindersUsedUntil: '2031-01-11T09:00:00.000Z',
+    };
+    replies['/api/events/remindEventMembers'] = { status: 200, body: { message: 'Reminder sent to 3 members', mailed: 3, nudge: after } };
+    render(wrap(<AnswerNudge event={event} userID="creator" viewerRole="member" timeZone="America/New_York" />));
+    await user.click(await screen.findByRole('button', { name: 'Remind members who have not answered' }));
+    expect(
+      await screen.findByText(
+        /you can remind members again from Sat, Jan 11, 2031, 4:00 AM EST\. Members can be reminded again from Sat, Jan 11, 2031, 7:00 AM EST\./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remind members who have not answered' })).toBeDisabled();
+  });
+
   it('says the server’s refusal', async () => {
     const user = userEvent.setup();
     replies['/api/events/getEventNudge'] = { status: 200, body: nudge };

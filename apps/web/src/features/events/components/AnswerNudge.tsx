@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { answeredText, canRemindEventMembers } from '@smm/shared/events/quorum';
+import { answeredText, canRemindEventMembers, NUDGES_PER_DAY, type EventNudgeDto } from '@smm/shared/events/quorum';
 import type { EventDto } from '@smm/shared/events/schemas';
 import type { Viewer } from '@smm/shared/groups/policy';
 import { errorBodyOf } from '../../../lib/api-client';
@@ -17,13 +17,32 @@ interface Props {
 }
 
 /**
- * For the event's organisers: "5 of 8 answered", who has not, Remind (once a day per event, or per weekly series) and Call off event
- * (asked again in place). Nothing for other members.
+ * For the event's organisers: "5 of 8 answered", who has not, Remind (once a day per event, or per weekly series, and
+ * NUDGES_PER_DAY a day per organiser) and Call off event (asked again in place). Nothing for other members.
  */
 export function AnswerNudge(props: Props) {
   const { event, userID, viewerRole } = props;
   if (!canRemindEventMembers(event, { userID, role: viewerRole })) return null;
   return <AnswerNudgePanel {...props} />;
+}
+
+/**
+ * Why Remind waits, in the viewer's zone: the organiser's own day first; the event's (or series') next
+ * reminder too when it comes later, since pressing before then would be refused for it.
+ */
+function reminderWait(data: EventNudgeDto, timeZone: string): string {
+  const own = data.dailyRemindersUsedUntil;
+  const next = data.nextReminderAt;
+  const parts = [];
+  if (own) {
+    parts.push(
+      ` You have sent your ${NUDGES_PER_DAY} reminders for the day: you can remind members again from ${formatWithZone(own, timeZone)}.`,
+    );
+  }
+  if (next && (!own || Date.parse(next) > Date.parse(own))) {
+    parts.push(` Members can be reminded again from ${formatWithZone(next, timeZone)}.`);
+  }
+  return parts.join('');
 }
 
 function AnswerNudgePanel({ event, timeZone }: Props) {
@@ -72,9 +91,7 @@ function AnswerNudgePanel({ event, timeZone }: Props) {
           </Button>
           <span id="answer-nudge-status" className="small" role="status">
             {remind.isSuccess && `${remind.data.message}.`}
-            {!data.canRemind &&
-              data.nextReminderAt &&
-              ` Members can be reminded again from ${formatWithZone(data.nextReminderAt, timeZone)}.`}
+            {!data.canRemind && reminderWait(data, timeZone)}
           </span>
         </div>
       )}
