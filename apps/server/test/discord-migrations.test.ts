@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as m0850 from '../src/db/migrations/0850_discord_removals_outlive_group';
 import * as m0851 from '../src/db/migrations/0851_discord_interactions';
+import * as m0880 from '../src/db/migrations/0880_discord_rate_limits';
 import { newDelivery } from '../src/features/discord/discord.repo';
 import '../src/features/discord/discord-app.tables';
 import { call, createGroup } from './groups-fixtures';
@@ -8,8 +9,16 @@ import { createTestApp, createUser, type TestApp } from './test-app';
 
 // Migration 0850 lets a Discord job belong to no group (SQLite rebuilds the table for it): the jobs
 // queued before it are kept, a group's jobs still go with the group, and jobs of no group stay.
+// Migration 0880 counts a job's 429s apart from its attempts, and queues again the bot's jobs the
+// outbox gave up on only because the Discord application was off (it now holds them).
 
-describe('Discord migrations 0850 and 0851', () => {
+/** A job as queued before 0880, which added `rate_limits` (inserted `as never`: the schema's type is the latest). */
+function jobBefore0880(...args: Parameters<typeof newDelivery>) {
+  const { rate_limits: _added, ...job } = newDelivery(...args);
+  return job;
+}
+
+describe('Discord migrations 0850, 0851 and 0880', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -20,20 +29,28 @@ describe('Discord migrations 0850 and 0851', () => {
     const owner = await createUser(t.app);
     const group = await createGroup(t.app, owner);
     const db = t.database.db;
+    await m0880.down(db as never);
     await m0851.down(db as never);
     await m0850.down(db as never);
-    const queued = newDelivery(group._id, 'before-0850', { content: 'queued before' }, 1);
-    await db.insertInto('discord_deliveries').values(queued).execute();
+    const queued = jobBefore0880(group._id, 'before-0850', { content: 'queued before' }, 1);
+    await db
+      .insertInto('discord_deliveries')
+      .values(queued as never)
+      .execute();
     await expect(
       db
         .insertInto('discord_deliveries')
-        .values(newDelivery(null, 'no-group-before', {}, 1))
+        .values(jobBefore0880(null, 'no-group-before', {}, 1) as never)
         .execute(),
     ).rejects.toThrow();
 
     await m0850.up(db as never);
     await m0851.up(db as never);
-    expect(await db.selectFrom('discord_deliveries').selectAll().where('id', '=', queued.id).executeTakeFirst()).toEqual(queued);
+    await m0880.up(db as never);
+    expect(await db.selectFrom('discord_deliveries').selectAll().where('id', '=', queued.id).executeTakeFirst()).toEqual({
+      ...queued,
+      rate_limits: 0,
+    });
     await db
       .insertInto('discord_deliveries')
       .values(newDelivery(null, 'no-group', {}, 1))
@@ -53,5 +70,47 @@ describe('Discord migrations 0850 and 0851', () => {
       .where('dedupe_key', 'in', ['before-0850', 'no-group'])
       .execute();
     expect(left).toEqual([{ dedupe_key: 'no-group' }]);
+  });
+
+  it('0880 queues again only the removals and event updates given up because the application was off', async () => {
+    const owner = await createUser(t.app);
+    const group = await createGroup(t.app, owner);
+    const db = t.database.db;
+    await m0880.down(db as never);
+    const givenUp = (job: ReturnType<typeof jobBefore0880>, error: string) => ({ ...job, attempts: 1, failed_at: 5, last_error: error });
+    const off = 'the Discord application is off';
+    const removalOff = givenUp(jobBefore0880(null, 'bot:remove:11:12', { remove: { channelId: '11', messageId: '12' } }, 1), off);
+    const removalGone = givenUp(
+      jobBefore0880(null, 'bot:remove:11:13', { remove: { channelId: '11', messageId: '13' } }, 1),
+      'Discord answered 500',
+    );
+    // Given up outside the bot, with its key kept: no later change of the event could queue it again.
+    const syncKept = givenUp(jobBefore0880(group._id, 'bot:event:e1', { eventId: 'e1' }, 1), 'the webhook was removed');
+    const syncFreed = givenUp(jobBefore0880(group._id, 'bot:event:e2:r2', { eventId: 'e2' }, 1), 'Discord answered 403');
+    const dmOff = givenUp(jobBefore0880(group._id, 'bot:dm:reminder:e1:u1:1', { discordId: '1' }, 1), off);
+    const jobs = [removalOff, removalGone, syncKept, syncFreed, dmOff];
+    await db
+      .insertInto('discord_deliveries')
+      .values(jobs as never)
+      .execute();
+
+    await m0880.up(db as never);
+    const after = await db
+      .selectFrom('discord_deliveries')
+      .select(['dedupe_key', 'failed_at', 'attempts', 'rate_limits'])
+      .where(
+        'id',
+        'in',
+        jobs.map((job) => job.id),
+      )
+      .orderBy('dedupe_key')
+      .execute();
+    expect(after).toEqual([
+      { dedupe_key: 'bot:dm:reminder:e1:u1:1', failed_at: 5, attempts: 1, rate_limits: 0 },
+      { dedupe_key: 'bot:event:e1', failed_at: null, attempts: 0, rate_limits: 0 },
+      { dedupe_key: 'bot:event:e2:r2', failed_at: 5, attempts: 1, rate_limits: 0 },
+      { dedupe_key: 'bot:remove:11:12', failed_at: null, attempts: 0, rate_limits: 0 },
+      { dedupe_key: 'bot:remove:11:13', failed_at: 5, attempts: 1, rate_limits: 0 },
+    ]);
   });
 });

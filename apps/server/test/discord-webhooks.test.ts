@@ -190,6 +190,29 @@ describe('Discord webhook', () => {
     expect(discord.posts.at(-1)?.payload.embeds?.[0]?.title).toBe('New event: Rate limited');
   });
 
+  it('429s in a row, more than the attempts, are all waited out: one call a pass, then the post', async () => {
+    const group = await groupWithWebhook();
+    const callsBefore = discord.calls;
+    discord.retryAfterSeconds = 0.5;
+    discord.setMode(429, 10);
+    await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Busy webhook' });
+    await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Busy webhook again' });
+    await t.app.discordDeliveries.settled();
+    for (let pass = 1; pass <= 10; pass++) {
+      expect(discord.calls - callsBefore).toBe(pass);
+      t.clock.advance(500);
+      await t.app.discordDeliveries.tick();
+    }
+    expect(discord.calls - callsBefore).toBe(12);
+    expect(await pending()).toBe(0);
+    expect(
+      discord.posts
+        .slice(-2)
+        .map((p) => p.payload.embeds?.[0]?.title)
+        .sort(),
+    ).toEqual(['New event: Busy webhook', 'New event: Busy webhook again']);
+  });
+
   it('a reminder is posted once per event, however many attendees are reminded', async () => {
     const group = await groupWithWebhook();
     const event = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Soon', startIn: 30 * 60_000 });

@@ -36,6 +36,7 @@ import * as m0850 from './migrations/0850_discord_removals_outlive_group';
 import * as m0851 from './migrations/0851_discord_interactions';
 import * as m0860 from './migrations/0860_event_series_nudges';
 import * as m0870 from './migrations/0870_series_nudges_of_deleted_series';
+import * as m0880 from './migrations/0880_discord_rate_limits';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0851_discord_interactions': m0851,
   '0860_event_series_nudges': m0860,
   '0870_series_nudges_of_deleted_series': m0870,
+  '0880_discord_rate_limits': m0880,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

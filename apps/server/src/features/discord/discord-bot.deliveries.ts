@@ -5,12 +5,12 @@ import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChangeAction } from '../live/group-changes';
 import { draftedGamePost, eventMessage, gameResultPost, nudgePost, reminderDm } from './discord-bot.messages';
 import * as repo from './discord-bot.repo';
+import { retryAfterFailure, type RetryPolicy } from './discord-retries';
 import * as outbox from './discord.repo';
 import type { DeliveryRow } from './discord.repo';
 
 /** The changes after which an event's message in the group's channel is posted, edited or removed. */
 const SYNCED: ReadonlySet<GroupChangeAction> = new Set(['created', 'updated', 'cancelled', 'attended', 'unattended', 'waitlistPromoted']);
-const KEY_PREFIX = 'bot:event:';
 const DM_PREFIX = 'bot:dm:';
 const POST_PREFIX = 'bot:post:';
 
@@ -23,13 +23,28 @@ interface Deps {
   reminderLeadMs?: number;
 }
 
+/** Whether this change may bring an event's message in the group's channel up to date. */
+export const syncsEventMessage = (change: GroupChange): boolean => change.eventId !== undefined && SYNCED.has(change.action);
+
+/** Queues bringing an event's message up to date; a new payload per change: the running job notices it changed and runs again. */
+async function queueEventMessageSync(db: Db, clock: Clock, groupId: string, eventId: string): Promise<void> {
+  const job = outbox.newDelivery(groupId, `${repo.EVENT_SYNC_KEY_PREFIX}${eventId}`, { eventId, change: newId() }, clock.now());
+  await repo.queueEventSync(db, job);
+}
+
+/**
+ * With the Discord application off: a change to an event the bot has a message about still queues
+ * bringing that message up to date. The outbox holds the job until the bot is back, so the message of
+ * an event deleted meanwhile is then removed, not left in the channel with its buttons.
+ */
+export async function queueEventMessageSyncWhileOff(db: Db, clock: Clock, change: GroupChange): Promise<void> {
+  if (!change.eventId || !syncsEventMessage(change)) return;
+  if (!(await repo.findEventMessage(db, change.eventId))) return;
+  await queueEventMessageSync(db, clock, change.groupId, change.eventId);
+}
+
 const DEFAULT_REMINDER_LEAD_MS = 60 * 60 * 1000;
 const REMINDERS_PER_PASS = 200;
-
-export interface BotDeliveryPolicy {
-  maxAttempts: number;
-  backoff(attempts: number): number;
-}
 
 /**
  * The bot's messages in groups' channels, as jobs of the Discord outbox: one job per event brings
@@ -90,7 +105,10 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
       const event = events.get(row.event_id);
       if (!event) continue;
       const key = repo.reminderDmKey(row.event_id, row.user_id, row.start_at);
-      await repo.queueOnce(db, outbox.newDelivery(row.group_id, key, { discordId: row.discord_id, message: reminderDm(event, publicUrl) }, now));
+      await repo.queueOnce(
+        db,
+        outbox.newDelivery(row.group_id, key, { discordId: row.discord_id, message: reminderDm(event, publicUrl) }, now),
+      );
     }
   }
 
@@ -102,7 +120,10 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     if (!game) return false;
     const now = clock.now();
     const message = draftedGamePost(game, publicUrl);
-    await repo.queueOnce(db, outbox.newDelivery(groupId, `${POST_PREFIX}drafted:${game.id}`, { channelId: channel.channel_id, message }, now));
+    await repo.queueOnce(
+      db,
+      outbox.newDelivery(groupId, `${POST_PREFIX}drafted:${game.id}`, { channelId: channel.channel_id, message }, now),
+    );
     return true;
   }
 
@@ -114,7 +135,10 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     if (!game) return false;
     const now = clock.now();
     const message = gameResultPost(game, publicUrl);
-    await repo.queueOnce(db, outbox.newDelivery(groupId, `${POST_PREFIX}result:${game.id}:${game.finished_at}`, { channelId: channel.channel_id, message }, now));
+    await repo.queueOnce(
+      db,
+      outbox.newDelivery(groupId, `${POST_PREFIX}result:${game.id}:${game.finished_at}`, { channelId: channel.channel_id, message }, now),
+    );
     return true;
   }
 
@@ -126,14 +150,17 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     if (!event) return false;
     const now = clock.now();
     const message = nudgePost(event, publicUrl);
-    await repo.queueOnce(db, outbox.newDelivery(groupId, `${POST_PREFIX}nudge:${eventId}:${now}`, { channelId: channel.channel_id, message }, now));
+    await repo.queueOnce(
+      db,
+      outbox.newDelivery(groupId, `${POST_PREFIX}nudge:${eventId}:${now}`, { channelId: channel.channel_id, message }, now),
+    );
     return true;
   }
 
   return {
     /** Whether this change may touch an event's message or send DMs. */
     wants: (change: GroupChange): boolean =>
-      (change.eventId !== undefined && SYNCED.has(change.action)) ||
+      syncsEventMessage(change) ||
       (change.topic === 'drafts' && change.draftId !== undefined) ||
       // Only a game that just finished ('updated'), not every edit of one.
       (change.topic === 'games' && change.action === 'updated' && change.gameId !== undefined) ||
@@ -149,23 +176,29 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
       const eventId = change.eventId;
       if (change.topic === 'group') return change.action === 'deleted';
       if (change.topic === 'drafts' && change.draftId) return queueDraftedGamePost(change.draftId, change.groupId);
-      if (change.topic === 'games') return change.action === 'updated' && change.gameId ? queueGameResultPost(change.gameId, change.groupId) : false;
+      if (change.topic === 'games')
+        return change.action === 'updated' && change.gameId ? queueGameResultPost(change.gameId, change.groupId) : false;
       if (change.action === 'nudge' && eventId) return queueNudgePost(eventId, change.groupId);
       if (!eventId || !SYNCED.has(change.action)) return false;
       if (!(await repo.findChannel(db, change.groupId)) && !(await repo.findEventMessage(db, eventId))) return false;
-      const now = clock.now();
-      // A new payload per change: the running job notices it changed and runs again.
-      await repo.queueEventSync(db, outbox.newDelivery(change.groupId, `${KEY_PREFIX}${eventId}`, { eventId, change: newId() }, now));
+      await queueEventMessageSync(db, clock, change.groupId, eventId);
       return true;
     },
 
     queueDueReminders,
 
     handles: (row: DeliveryRow): boolean =>
-      [KEY_PREFIX, DM_PREFIX, POST_PREFIX, repo.REMOVAL_KEY_PREFIX].some((prefix) => row.dedupe_key.startsWith(prefix)),
+      [repo.EVENT_SYNC_KEY_PREFIX, DM_PREFIX, POST_PREFIX, repo.REMOVAL_KEY_PREFIX].some((prefix) => row.dedupe_key.startsWith(prefix)),
 
-    /** Runs one claimed job; true when it must run again at once (a change came while it ran). */
-    async deliver(row: DeliveryRow, claimant: string, policy: BotDeliveryPolicy): Promise<{ again: boolean; error?: string }> {
+    /**
+     * Runs one claimed job: `again` when it must run again at once (a change came while it ran),
+     * `rateLimitedUntil` when Discord's rate limit turned it back (nothing more is sent until then).
+     */
+    async deliver(
+      row: DeliveryRow,
+      claimant: string,
+      policy: RetryPolicy,
+    ): Promise<{ again: boolean; error?: string; rateLimitedUntil?: number }> {
       const payload = JSON.parse(row.payload) as
         | { eventId: string }
         | { discordId: string; message: DiscordMessageBody }
@@ -180,21 +213,20 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
               ? await remove(payload.remove.channelId, payload.remove.messageId)
               : await api.createMessage(payload.channelId, payload.message);
       const now = clock.now();
-      const giveUp = !result.ok && (!result.retry || row.attempts >= policy.maxAttempts);
-      const wait = !result.ok && result.retry && result.retryAfterMs !== undefined ? result.retryAfterMs : policy.backoff(row.attempts);
-      if (!('eventId' in payload)) {
+      if (result.ok && !('eventId' in payload)) {
         // A one-off message (or removal) keeps its key once sent or given up on: it is never queued again.
-        if (result.ok) await outbox.markSent(db, row.id, claimant, now);
-        else await outbox.release(db, row.id, claimant, { error: result.error, nextAttemptAt: now + wait, failedAt: giveUp ? now : null });
-        return result.ok ? { again: false } : { again: false, error: result.error };
+        await outbox.markSent(db, row.id, claimant, now);
+        return { again: false };
       }
       if (result.ok) {
         if (await repo.finishEventSync(db, row, claimant, now)) return { again: false };
-        await repo.releaseEventSync(db, row, claimant, { error: null, nextAttemptAt: now, failedAt: null });
+        await repo.releaseEventSync(db, row, claimant, { error: null, nextAttemptAt: now, failedAt: null, rateLimited: false });
         return { again: true };
       }
-      await repo.releaseEventSync(db, row, claimant, { error: result.error, nextAttemptAt: now + wait, failedAt: giveUp ? now : null });
-      return { again: false, error: result.error };
+      const retry = retryAfterFailure(row, result, policy, now);
+      if ('eventId' in payload) await repo.releaseEventSync(db, row, claimant, { error: result.error, ...retry });
+      else await outbox.release(db, row.id, claimant, { error: result.error, ...retry });
+      return { again: false, error: result.error, ...(retry.rateLimited ? { rateLimitedUntil: retry.nextAttemptAt } : {}) };
     },
   };
 }

@@ -44,8 +44,12 @@ export async function deleteEventMessage(db: Db, eventId: string): Promise<void>
   await db.deleteFrom('discord_event_messages').where('event_id', '=', eventId).execute();
 }
 
+/** The keys of every job of the bot (webhook posts' keys never start so). */
+export const BOT_KEY_PREFIX = 'bot:';
 /** The keys of the jobs that remove one of the bot's messages. */
 export const REMOVAL_KEY_PREFIX = 'bot:remove:';
+/** The keys of the jobs that bring an event's message up to date (post, edit or remove it). */
+export const EVENT_SYNC_KEY_PREFIX = 'bot:event:';
 /** Rows per insert of removals: well within both engines' limits on a statement's parameters. */
 const REMOVALS_PER_INSERT = 100;
 
@@ -183,25 +187,29 @@ export async function finishEventSync(db: Db, row: DeliveryRow, claimant: string
   return Number(done.numUpdatedRows) === 1;
 }
 
-/** Gives a job back to run again at `nextAttemptAt`, or gives up on it (and frees its key). */
+/**
+ * Gives a job back to run again at `nextAttemptAt`, or gives up on it (and frees its key); one turned
+ * back by Discord's rate limit has its attempt back and a rate limit counted instead.
+ */
 export async function releaseEventSync(
   db: Db,
   row: DeliveryRow,
   claimant: string,
-  outcome: { error: string | null; nextAttemptAt: number; failedAt: number | null },
+  outcome: { error: string | null; nextAttemptAt: number; failedAt: number | null; rateLimited: boolean },
 ): Promise<void> {
   await db
     .updateTable('discord_deliveries')
-    .set({
+    .set((eb) => ({
       claimed_by: null,
       lease_until: null,
       last_error: outcome.error?.slice(0, 500) ?? null,
       next_attempt_at: outcome.nextAttemptAt,
       failed_at: outcome.failedAt,
       ...(outcome.failedAt === null ? {} : { dedupe_key: sql<string>`${row.dedupe_key} || ':' || ${row.id}` }),
-      // A run that finished without error starts its retries afresh.
-      ...(outcome.error === null ? { attempts: 0 } : {}),
-    })
+      // A run that finished without error starts its retries (and its count of rate limits) afresh.
+      ...(outcome.error === null ? { attempts: 0, rate_limits: 0 } : {}),
+      ...(outcome.rateLimited ? { attempts: eb('attempts', '-', 1), rate_limits: eb('rate_limits', '+', 1) } : {}),
+    }))
     .where('id', '=', row.id)
     .where('claimed_by', '=', claimant)
     .execute();

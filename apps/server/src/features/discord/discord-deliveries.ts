@@ -4,7 +4,9 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import type { DiscordWebhookClient, DiscordWebhookPayload } from '../../integrations/discord-webhook';
 import { createBackgroundJob, onceEvery } from '../../lib/background-job';
-import type { DiscordBotDeliveries } from './discord-bot.deliveries';
+import { queueEventMessageSyncWhileOff, syncsEventMessage, type DiscordBotDeliveries } from './discord-bot.deliveries';
+import { BOT_KEY_PREFIX, EVENT_SYNC_KEY_PREFIX, REMOVAL_KEY_PREFIX } from './discord-bot.repo';
+import { retryAfterFailure, type RetryPolicy } from './discord-retries';
 import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChanges } from '../live/group-changes';
 import { eventPost, isPostedAction, type PostedEvent } from './discord.messages';
@@ -16,6 +18,11 @@ export interface DiscordDeliveryOptions {
   pollMs: number;
   leaseMs: number;
   maxAttempts: number;
+  /**
+   * 429s one post may meet before it is given up. A 429 spends no attempt (Discord said how long to
+   * wait, and a deleted group's hundreds of removals meet many), but no post waits forever.
+   */
+  maxRateLimits: number;
   /** Wait before the n-th retry: base * 2^(n-1), at most `backoffMaxMs`. */
   backoffBaseMs: number;
   backoffMaxMs: number;
@@ -25,6 +32,7 @@ export const defaultDiscordDeliveryOptions: DiscordDeliveryOptions = {
   pollMs: 5000,
   leaseMs: 60_000,
   maxAttempts: 8,
+  maxRateLimits: 50,
   backoffBaseMs: 2000,
   backoffMaxMs: 10 * 60_000,
 };
@@ -53,10 +61,18 @@ interface Deps {
 }
 
 /**
+ * The bot's jobs that wait while the Discord application is off, rather than being given up: they
+ * remove or bring up to date the bot's own messages, which only the bot can do once it is back.
+ */
+const HELD_WHILE_OFF = [REMOVAL_KEY_PREFIX, EVENT_SYNC_KEY_PREFIX];
+
+/**
  * Posts event changes to the group's Discord webhook. It hears only the changes made on this
  * instance, so each change is queued once however many instances run; the queue is a table, so a
- * post survives restarts and is retried with backoff (Discord's retry_after on 429). Nothing here
- * runs inside the request that made the change, and nothing here can fail it.
+ * post survives restarts and is retried with backoff. A 429 is waited out as Discord says (its
+ * retry_after), spends no attempt and stops the pass: nothing more is sent from this instance until
+ * the wait is over. Nothing here runs inside the request that made the change, and nothing here can
+ * fail it.
  */
 export function createDiscordDeliveries({ db, clock, client, changes, log, options, bot }: Deps) {
   const settings = { ...defaultDiscordDeliveryOptions, ...options };
@@ -66,6 +82,9 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
   const forgetInteractionsDue = onceEvery(clock, FORGET_INTERACTIONS_EVERY_MS);
   let unsubscribe: (() => void) | undefined;
   let stopping: AbortController | undefined;
+  /** Until when Discord's rate limit asked this instance to send nothing. */
+  let rateLimitedUntil = 0;
+  const held = bot ? [] : HELD_WHILE_OFF;
 
   async function describe(change: GroupChange): Promise<PostedEvent | undefined> {
     if (change.event) {
@@ -86,6 +105,8 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
   /** Queues what the change posts or updates in Discord; true when it queued something. */
   async function queue(change: GroupChange): Promise<boolean> {
     const forBot = bot?.wants(change) ? await bot.queue(change) : false;
+    // Nothing to send now: the job waits for the bot.
+    if (!bot) await queueEventMessageSyncWhileOff(db, clock, change);
     if (!isPostedAction(change.action)) return forBot;
     if (!(await repo.findWebhook(db, change.groupId))) return forBot;
     const event = await describe(change);
@@ -97,48 +118,84 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
     return true;
   }
 
-  function backoff(attempts: number): number {
-    return Math.min(settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1), settings.backoffMaxMs);
-  }
+  const policy: RetryPolicy = {
+    maxAttempts: settings.maxAttempts,
+    maxRateLimits: settings.maxRateLimits,
+    backoff: (attempts) => Math.min(settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1), settings.backoffMaxMs),
+  };
 
-  async function deliver(row: repo.DeliveryRow, signal: AbortSignal): Promise<void> {
+  /** Sends one claimed post; when Discord's rate limit turned it back, until when it asked to wait. */
+  async function deliver(row: repo.DeliveryRow, signal: AbortSignal): Promise<number | undefined> {
     if (bot?.handles(row)) {
-      const outcome = await bot.deliver(row, instanceId, { maxAttempts: settings.maxAttempts, backoff });
-      if (outcome.error) log.warn({ deliveryId: row.id, groupId: row.group_id, attempts: row.attempts, error: outcome.error }, 'Discord message not delivered');
+      const outcome = await bot.deliver(row, instanceId, policy);
+      if (outcome.error)
+        log.warn(
+          { deliveryId: row.id, groupId: row.group_id, attempts: row.attempts, error: outcome.error },
+          'Discord message not delivered',
+        );
       if (outcome.again) void tick();
-      return;
+      return outcome.rateLimitedUntil;
     }
-    // A job of no group is the bot's: with the Discord application off, nobody can send it.
-    const webhook = row.group_id === null ? undefined : await repo.findWebhook(db, row.group_id);
     const now = () => clock.now();
+    // The bot's removals and updates wait while the application is off (they are not claimed); its
+    // DMs and announcements would be stale by the time it is back.
+    if (row.dedupe_key.startsWith(BOT_KEY_PREFIX)) {
+      const error = 'the Discord application is off';
+      await repo.release(db, row.id, instanceId, { error, nextAttemptAt: now(), failedAt: now(), rateLimited: false });
+      return undefined;
+    }
+    const webhook = row.group_id === null ? undefined : await repo.findWebhook(db, row.group_id);
     if (!webhook) {
-      const error = row.group_id === null ? 'the Discord application is off' : 'the webhook was removed';
-      await repo.release(db, row.id, instanceId, { error, nextAttemptAt: now(), failedAt: now() });
-      return;
+      await repo.release(db, row.id, instanceId, {
+        error: 'the webhook was removed',
+        nextAttemptAt: now(),
+        failedAt: now(),
+        rateLimited: false,
+      });
+      return undefined;
     }
     const result = await client.post(
       { id: webhook.webhook_id, token: webhook.webhook_token },
       JSON.parse(row.payload) as DiscordWebhookPayload,
       signal,
     );
-    if (result.ok) return repo.markSent(db, row.id, instanceId, now());
-    const giveUp = !result.retry || row.attempts >= settings.maxAttempts;
+    if (result.ok) {
+      await repo.markSent(db, row.id, instanceId, now());
+      return undefined;
+    }
+    const retry = retryAfterFailure(row, result, policy, now());
     log.warn(
-      { deliveryId: row.id, groupId: row.group_id, attempts: row.attempts, giveUp, error: result.error },
+      { deliveryId: row.id, groupId: row.group_id, attempts: row.attempts, giveUp: retry.failedAt !== null, error: result.error },
       'Discord post not delivered',
     );
-    const wait = result.retry && result.retryAfterMs !== undefined ? result.retryAfterMs : backoff(row.attempts);
-    await repo.release(db, row.id, instanceId, { error: result.error, nextAttemptAt: now() + wait, failedAt: giveUp ? now() : null });
+    await repo.release(db, row.id, instanceId, { error: result.error, ...retry });
+    return retry.rateLimited ? retry.nextAttemptAt : undefined;
+  }
+
+  /**
+   * Sends the claimed posts in order. At a 429 the rest go back untried, their attempts not spent,
+   * due when Discord's wait is over: a rate limit met is not hammered on by the rest of the pass.
+   * True when the pass must stop.
+   */
+  async function deliverAll(claimed: repo.DeliveryRow[], signal: AbortSignal): Promise<boolean> {
+    for (const [index, row] of claimed.entries()) {
+      const until = await deliver(row, signal);
+      if (until === undefined) continue;
+      rateLimitedUntil = Math.max(rateLimitedUntil, until);
+      const untried = claimed.slice(index + 1).map((rest) => rest.id);
+      await repo.giveBack(db, untried, instanceId, rateLimitedUntil);
+      return true;
+    }
+    return false;
   }
 
   async function sendDue(): Promise<void> {
     stopping ??= new AbortController();
     // Reminder DMs come due with the clock, not with a change: each pass looks (one indexed query).
     await bot?.queueDueReminders();
-    for (;;) {
-      const claimed = await repo.claimDue(db, instanceId, clock.now(), settings.leaseMs, BATCH);
-      for (const row of claimed) await deliver(row, stopping.signal);
-      if (claimed.length < BATCH) break;
+    while (clock.now() >= rateLimitedUntil) {
+      const claimed = await repo.claimDue(db, instanceId, clock.now(), settings.leaseMs, BATCH, held);
+      if ((await deliverAll(claimed, stopping.signal)) || claimed.length < BATCH) break;
     }
     if (pruneDue()) await repo.pruneFinished(db, clock.now() - KEEP_FINISHED_MS);
     if (forgetInteractionsDue()) await forgetInteractions();
@@ -151,13 +208,19 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
   }
 
   /** Sends what is due; a call while sending makes the current pass look again once it is done. */
-  const job = createBackgroundJob({ run: sendDue, log, failureMessage: 'Discord delivery failed', whileRunning: 'again', firstTick: 'later' });
+  const job = createBackgroundJob({
+    run: sendDue,
+    log,
+    failureMessage: 'Discord delivery failed',
+    whileRunning: 'again',
+    firstTick: 'later',
+  });
   const { tick } = job;
 
   const safely = (work: Promise<void>, what: string) => work.catch((error: unknown) => log.error({ err: error }, what));
 
   function onChange(change: GroupChange) {
-    if (!isPostedAction(change.action) && !bot?.wants(change)) return;
+    if (!isPostedAction(change.action) && !(bot ? bot.wants(change) : syncsEventMessage(change))) return;
     // A pass runs only for what was queued: a sign-up in a group without Discord costs no pass (due
     // retries and reminder DMs are found by the poll).
     const queued = queue(change).then(

@@ -13,6 +13,7 @@ export function newDelivery(groupId: string | null, dedupeKey: string, payload: 
     dedupe_key: dedupeKey,
     payload: JSON.stringify(payload),
     attempts: 0,
+    rate_limits: 0,
     next_attempt_at: now,
     claimed_by: null,
     lease_until: null,
@@ -70,29 +71,55 @@ export async function insertDelivery(db: Db, row: DeliveryRow): Promise<boolean>
 }
 
 /**
- * Claims up to `limit` due posts in one statement, oldest first. As with the mail outbox, the
- * conditions stand on the updated rows too, so two instances racing for a row cannot both win.
+ * Claims up to `limit` due posts in one statement, oldest first, but those whose key starts with one
+ * of `held` (they wait). As with the mail outbox, the conditions stand on the updated rows too, so
+ * two instances racing for a row cannot both win.
  */
-export async function claimDue(db: Db, claimant: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
+export async function claimDue(
+  db: Db,
+  claimant: string,
+  now: number,
+  leaseMs: number,
+  limit: number,
+  held: readonly string[] = [],
+): Promise<DeliveryRow[]> {
   return db
     .updateTable('discord_deliveries')
     .set((eb) => ({ claimed_by: claimant, lease_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
     .where('id', 'in', (eb) =>
-      skipLockedRows(db, eb
-        .selectFrom('discord_deliveries')
-        .select('id')
-        .where('sent_at', 'is', null)
-        .where('failed_at', 'is', null)
-        .where('next_attempt_at', '<=', now)
-        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit)),
+      skipLockedRows(
+        db,
+        eb
+          .selectFrom('discord_deliveries')
+          .select('id')
+          .where('sent_at', 'is', null)
+          .where('failed_at', 'is', null)
+          .where('next_attempt_at', '<=', now)
+          .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
+          .$if(held.length > 0, (qb) => qb.where((w) => w.and(held.map((prefix) => w('dedupe_key', 'not like', `${prefix}%`)))))
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(limit),
+      ),
     )
     .where('sent_at', 'is', null)
     .where('failed_at', 'is', null)
     .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
     .returningAll()
+    .execute();
+}
+
+/**
+ * Gives back claimed posts that were not tried (Discord's rate limit stopped the pass): the attempt
+ * their claim counted is not spent, and they are due again at `nextAttemptAt`.
+ */
+export async function giveBack(db: Db, ids: readonly string[], claimant: string, nextAttemptAt: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('discord_deliveries')
+    .set((eb) => ({ claimed_by: null, lease_until: null, next_attempt_at: nextAttemptAt, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', ids)
+    .where('claimed_by', '=', claimant)
     .execute();
 }
 
@@ -105,22 +132,26 @@ export async function markSent(db: Db, id: string, claimant: string, now: number
     .execute();
 }
 
-/** Gives a claimed post back to be tried again at `nextAttemptAt`, or gives up on it (`failedAt`). */
+/**
+ * Gives a claimed post back to be tried again at `nextAttemptAt`, or gives up on it (`failedAt`); one
+ * turned back by Discord's rate limit has its attempt back and a rate limit counted instead.
+ */
 export async function release(
   db: Db,
   id: string,
   claimant: string,
-  outcome: { error: string; nextAttemptAt: number; failedAt: number | null },
+  outcome: { error: string; nextAttemptAt: number; failedAt: number | null; rateLimited: boolean },
 ): Promise<void> {
   await db
     .updateTable('discord_deliveries')
-    .set({
+    .set((eb) => ({
       claimed_by: null,
       lease_until: null,
       last_error: outcome.error.slice(0, 500),
       next_attempt_at: outcome.nextAttemptAt,
       failed_at: outcome.failedAt,
-    })
+      ...(outcome.rateLimited ? { attempts: eb('attempts', '-', 1), rate_limits: eb('rate_limits', '+', 1) } : {}),
+    }))
     .where('id', '=', id)
     .where('claimed_by', '=', claimant)
     .execute();

@@ -21,7 +21,10 @@ export interface DiscordDeliveriesTable {
   dedupe_key: string;
   /** The JSON body sent to Discord. */
   payload: string;
+  /** Tries that failed (or are under way); a 429 from Discord gives its try back. */
   attempts: number;
+  /** How many times Discord's rate limit (429) turned the job back (migration 0880); bounded on its own. */
+  rate_limits: number;
   next_attempt_at: number;
   claimed_by: string | null;
   lease_until: number | null;
