@@ -32,13 +32,18 @@ async function queueEventMessageSync(db: Db, clock: Clock, groupId: string, even
   await repo.queueEventSync(db, job);
 }
 
+/** The changes of an event's seats, many a day: with the application off they do not look for its message. */
+const SEAT_CHANGES: ReadonlySet<GroupChangeAction> = new Set(['attended', 'unattended', 'waitlistPromoted']);
+
 /**
- * With the Discord application off: a change to an event the bot has a message about still queues
- * bringing that message up to date. The outbox holds the job until the bot is back, so the message of
- * an event deleted meanwhile is then removed, not left in the channel with its buttons.
+ * With the Discord application off: an event's edit, cancellation or deletion still queues bringing
+ * the bot's message about it up to date. The outbox holds the job until the bot is back, so the
+ * message of an event deleted meanwhile is then removed, not left in the channel with its buttons.
+ * Sign-ups and withdrawals do not (a server without Discord would read for a message at each): a
+ * message's seats are brought up to date by the event's next change once the bot is back.
  */
 export async function queueEventMessageSyncWhileOff(db: Db, clock: Clock, change: GroupChange): Promise<void> {
-  if (!change.eventId || !syncsEventMessage(change)) return;
+  if (!change.eventId || !syncsEventMessage(change) || SEAT_CHANGES.has(change.action)) return;
   if (!(await repo.findEventMessage(db, change.eventId))) return;
   await queueEventMessageSync(db, clock, change.groupId, change.eventId);
 }
