@@ -1,7 +1,13 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
-import type { BingoClaim, BingoDetail, BingoSummary, BingoTile } from '@smm/shared/runescape/bingo-schemas';
+import {
+  BINGO_FINAL_POSTED_MESSAGE,
+  type BingoClaim,
+  type BingoDetail,
+  type BingoSummary,
+  type BingoTile,
+} from '@smm/shared/runescape/bingo-schemas';
 import { renderGroupPages } from '../../../test/app-providers';
 import { fakeClanServer } from '../contests/clan-test-server';
 import BingoPage from './pages/BingoPage';
@@ -264,12 +270,12 @@ it('a moderator accepts, or declines with a reason, from the queue of every team
   expect(screen.queryByRole('button', { name: /^Claim / })).not.toBeInTheDocument();
 });
 
-it('after the end a moderator still decides waiting claims until the final table is posted; then the bingo is closed', async () => {
+it('after the end a moderator still decides waiting claims by a stated deadline until the final table is posted; then the bingo is closed', async () => {
   const queue = [claim({ teamID: 'blue', teamName: 'Blue', username: 'Bob' })];
   let bingo = summary({ status: 'finished' });
+  let viewer: BingoDetail['viewer'] = { teamID: 'red', isModerator: true, mayManage: false, mayClaim: false };
   server.handler = (url) => {
-    if (url.pathname === '/api/runescape/getBingo')
-      return { status: 200, body: detail({ bingo, viewer: { teamID: 'red', isModerator: true, mayManage: false, mayClaim: false } }) };
+    if (url.pathname === '/api/runescape/getBingo') return { status: 200, body: detail({ bingo, viewer }) };
     if (url.pathname === '/api/runescape/getBingoClaims') return { status: 200, body: { claims: queue } };
     return undefined;
   };
@@ -279,20 +285,76 @@ it('after the end a moderator still decides waiting claims until the final table
   expect(screen.getByTestId('bingo-end')).toHaveTextContent(
     'This bingo has ended. Claims sent before the end may still be decided until the final table is posted: once none is waiting, or at the latest 48 hours after the end.',
   );
+  // The queue says by when, in the viewer's zone: 48 hours after the end (Dec 3, 12:00 UTC).
+  expect(screen.getByTestId('claims-review')).toHaveTextContent(
+    /^The bingo has ended: decide these claims, sent before the end, by Sat, Dec 5, 2026, 1:00 PM (GMT\+1|CET) at the latest\. Once none is waiting, the final table is posted and decisions close\.$/,
+  );
+  // Open tiles can no longer be claimed: they are not done.
+  expect(tileCell('Task 4')).toHaveTextContent('Not done');
+  expect(tileCell('Fire cape')).toHaveTextContent('Claim pending');
   expect(screen.queryByTestId('claims-closed')).not.toBeInTheDocument();
   cleanup();
 
-  bingo = summary({ status: 'finished', finalAt: '2026-12-04T12:00:00.000Z' });
+  // Posted with a claim still waiting: it is shown as not decided, not as pending, on the list and on the board.
+  bingo = summary({ status: 'finished', finalAt: '2026-12-05T12:00:00.000Z' });
   renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
   const closed = await screen.findByRole('list', { name: 'Claims not decided (1)' });
   expect(within(closed).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   expect(within(closed).queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
   expect(within(closed).queryByRole('button', { name: 'Hold' })).not.toBeInTheDocument();
-  expect(within(closed).getByRole('listitem')).toHaveTextContent('Not decided: the bingo closed before a decision.');
+  const left = within(closed).getByRole('listitem');
+  expect(within(left).getByText('Not decided')).toBeInTheDocument();
+  expect(within(left).queryByText('Pending')).not.toBeInTheDocument();
+  expect(left).toHaveTextContent('The final table was posted before a decision, so this claim does not count.');
   expect(screen.getByTestId('claims-closed')).toHaveTextContent(
     'This bingo is closed: its final table has been posted, so its claims can no longer be decided.',
   );
+  expect(screen.queryByTestId('claims-review')).not.toBeInTheDocument();
   expect(screen.getByTestId('bingo-end')).toHaveTextContent('its final table has been posted');
+  expect(tileCell('Fire cape')).toHaveTextContent('Claim not decided');
+  expect(tileCell('Fire cape')).not.toHaveTextContent('Claim pending');
+  expect(screen.getByText('No claim was decided.')).toBeInTheDocument();
+  cleanup();
+
+  // Posted once every claim was decided: no empty "not decided" list, no second notice of the close.
+  queue.splice(0, 1, claim({ teamID: 'blue', teamName: 'Blue', username: 'Bob', status: 'accepted' }));
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  expect(await screen.findByRole('list', { name: 'Decided claims' })).toHaveTextContent('Accepted');
+  expect(screen.queryByRole('heading', { name: /Claims not decided/ })).not.toBeInTheDocument();
+  expect(screen.queryByTestId('claims-closed')).not.toBeInTheDocument();
+  cleanup();
+
+  // A member whose team's claim waits after the end is told by when it may still be decided.
+  queue.splice(0, 1, claim());
+  bingo = summary({ status: 'finished' });
+  viewer = { teamID: 'red', isModerator: false, mayManage: false, mayClaim: false };
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  await screen.findByRole('list', { name: "Your team's claims" });
+  expect(screen.getByTestId('claims-review')).toHaveTextContent(
+    /^The bingo has ended: moderators may still decide your team's waiting claims until the final table is posted, by Sat, Dec 5, 2026, 1:00 PM (GMT\+1|CET) at the latest\.$/,
+  );
+});
+
+it('a decision refused because the final table was posted meanwhile reads the page again, so the buttons go', async () => {
+  let bingo = summary({ status: 'finished' });
+  server.handler = (url, method) => {
+    if (url.pathname === '/api/runescape/getBingo')
+      return { status: 200, body: detail({ bingo, viewer: { teamID: null, isModerator: true, mayManage: false, mayClaim: false } }) };
+    if (url.pathname === '/api/runescape/getBingoClaims') return { status: 200, body: { claims: [claim()] } };
+    if (url.pathname === '/api/runescape/decideBingoClaim' && method === 'POST') {
+      // The background job posted the final table after this page last read the bingo.
+      bingo = summary({ status: 'finished', finalAt: '2026-12-05T12:00:00.000Z' });
+      return { status: 409, body: { message: BINGO_FINAL_POSTED_MESSAGE } };
+    }
+    return undefined;
+  };
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  const queue = await screen.findByRole('list', { name: 'Claims to decide (1)' });
+  await userEvent.click(within(queue).getByRole('button', { name: 'Accept' }));
+  expect(await screen.findByText(BINGO_FINAL_POSTED_MESSAGE)).toBeInTheDocument();
+  expect(await screen.findByRole('list', { name: 'Claims not decided (1)' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  expect(screen.getByTestId('claims-closed')).toBeInTheDocument();
 });
 
 it('an Administrator’s Create bingo checks every field and tile, then sends the board, or the id of an earlier one to copy', async () => {

@@ -1,5 +1,13 @@
 import { competitionMetric, type CompetitionGame } from '@smm/shared/runescape/competition-metrics';
-import type { BingoStatus, BingoTile, BingoTileInput, BingoTileKind, BingoTileState } from '@smm/shared/runescape/bingo-schemas';
+import {
+  BINGO_REVIEW_HOURS,
+  type BingoStatus,
+  type BingoSummary,
+  type BingoTile,
+  type BingoTileInput,
+  type BingoTileKind,
+  type BingoTileState,
+} from '@smm/shared/runescape/bingo-schemas';
 import { formatStat } from '../../runescape/skill-format';
 
 export const BINGO_STATUS_ORDER: BingoStatus[] = ['ongoing', 'upcoming', 'finished'];
@@ -12,6 +20,19 @@ export const TILE_STATE_LABELS: Record<BingoTileState, string> = {
   held: 'Claim on hold',
   open: 'Open',
 };
+
+/**
+ * A tile's state in words for the viewer's team. After the end an open tile can no longer be claimed
+ * (it is not done), and once the final table is posted a claim still waiting will not count.
+ */
+export function tileStateLabel(state: BingoTileState, bingo: Pick<BingoSummary, 'status' | 'finalAt'>): string {
+  if (state === 'open' && bingo.status === 'finished') return 'Not done';
+  if ((state === 'pending' || state === 'held') && bingo.finalAt !== null) return 'Claim not decided';
+  return TILE_STATE_LABELS[state];
+}
+
+/** The latest the final table waits after the end for claims sent before it. */
+export const reviewDeadline = (endsAt: string): string => new Date(Date.parse(endsAt) + BINGO_REVIEW_HOURS * 3_600_000).toISOString();
 
 export const DELETE_BINGO_QUESTION =
   'Delete this bingo? Its board, teams, moderators, every claim and every proof screenshot go with it. This cannot be undone.';

@@ -107,6 +107,11 @@ export function useDecideBingoClaim(groupID: string) {
     mutationFn: (body: Omit<DecideBingoClaimInput, 'groupID'>) =>
       api.post<BingoClaim>('/api/runescape/decideBingoClaim', { ...body, groupID }),
     onSuccess: invalidate,
+    // A 409 means the page is behind (the claim was decided elsewhere, or the final table was posted):
+    // it reads the board and the claims again, so the buttons go when the live update was missed.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void invalidate();
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 import type { CompetitionGame } from '@smm/shared/runescape/competition-metrics';
-import type { BingoTile, BingoTileState } from '@smm/shared/runescape/bingo-schemas';
+import type { BingoSummary, BingoTile, BingoTileState } from '@smm/shared/runescape/bingo-schemas';
 import { formatStat } from '../../../runescape/skill-format';
-import { TILE_STATE_LABELS, tileGoal } from '../bingo-view';
+import { tileGoal, tileStateLabel } from '../bingo-view';
 
 const TILE_CLASSES: Record<BingoTileState, string> = {
   done: 'bg-success-subtle border-success',
@@ -12,6 +12,8 @@ const TILE_CLASSES: Record<BingoTileState, string> = {
 
 interface Props {
   game: CompetitionGame;
+  /** Whether it has ended and its final table is posted: the states are worded for that. */
+  bingo: Pick<BingoSummary, 'status' | 'finalAt'>;
   size: number;
   tiles: readonly BingoTile[];
   /** teamID -> name, to say which other teams completed a tile. */
@@ -32,7 +34,7 @@ export const claimable = (tile: BingoTile) => tile.kind === 'task' && tile.state
  * words as well as colour), and which other teams have done it. A wide board scrolls sideways
  * inside its own labelled region, never the page.
  */
-export function BingoBoard({ game, size, tiles, teamNames, teamID, label, onClaim }: Props) {
+export function BingoBoard({ game, bingo, size, tiles, teamNames, teamID, label, onClaim }: Props) {
   const rows = Array.from({ length: size }, (_, r) => tiles.filter((t) => t.row === r).sort((a, b) => a.column - b.column));
   return (
     <div role="region" aria-label={label} tabIndex={0} className="overflow-auto pb-1" data-testid="bingo-board">
@@ -42,7 +44,8 @@ export function BingoBoard({ game, size, tiles, teamNames, teamID, label, onClai
           {rows.map((row, r) => (
             <tr key={r}>
               {row.map((tile) => {
-                const state = tile.state ?? 'open';
+                // A claim left waiting when the final table was posted counts for nothing: the tile looks open.
+                const state = tile.state === null || (tile.state !== 'done' && bingo.finalAt !== null) ? 'open' : tile.state;
                 const goal = tileGoal(game, tile);
                 const others = tile.doneBy.filter((id) => id !== teamID).map((id) => teamNames.get(id) ?? id);
                 const progress = teamID !== null && tile.kind !== 'task' ? tile.progress[teamID] : undefined;
@@ -61,7 +64,7 @@ export function BingoBoard({ game, size, tiles, teamNames, teamID, label, onClai
                     <span className="d-block">
                       {tile.points} pt{tile.points === 1 ? '' : 's'}
                     </span>
-                    {tile.state !== null && <span className="d-block fw-semibold">{TILE_STATE_LABELS[tile.state]}</span>}
+                    {tile.state !== null && <span className="d-block fw-semibold">{tileStateLabel(tile.state, bingo)}</span>}
                     {progress !== undefined && tile.state !== 'done' && tile.goal !== null && (
                       <span className="d-block text-body-secondary">
                         {formatStat(progress)} / {formatStat(tile.goal)}

@@ -65,9 +65,13 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false
         <h4 id={`${id}-title`} className="h6 mb-0 me-auto text-break">
           {claim.tileTitle} <span className="fw-normal">· {claim.teamName}</span>
         </h4>
-        <Badge bg={STATUS_BADGES[claim.status]} text={claim.status === 'pending' || claim.status === 'held' ? 'dark' : undefined}>
-          {CLAIM_STATUS_LABELS[claim.status]}
-        </Badge>
+        {closed && waiting ? (
+          <Badge bg="secondary">Not decided</Badge>
+        ) : (
+          <Badge bg={STATUS_BADGES[claim.status]} text={waiting ? 'dark' : undefined}>
+            {CLAIM_STATUS_LABELS[claim.status]}
+          </Badge>
+        )}
       </div>
       <p className="small text-body-secondary mb-1">
         Claimed by {claim.username ?? 'a former member'} on{' '}
@@ -76,7 +80,9 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false
       {claim.note && <p className="small mb-1 text-break">“{claim.note}”</p>}
       {claim.status === 'declined' && claim.reason && <p className="small mb-1 text-break">Declined: {claim.reason}</p>}
       <ProofImage claim={claim} />
-      {closed && waiting && <p className="small text-body-secondary mb-0 mt-2">Not decided: the bingo closed before a decision.</p>}
+      {closed && waiting && (
+        <p className="small text-body-secondary mb-0 mt-2">The final table was posted before a decision, so this claim does not count.</p>
+      )}
       {!closed && !mayDecide && ownTeam && waiting && (
         <p className="small text-body-secondary mb-0 mt-2">Your team&apos;s claim: a moderator of another team, or of none, decides it.</p>
       )}

@@ -104,6 +104,7 @@ function Board({ detail }: { detail: BingoDetail }) {
         <Card.Body className="p-2">
           <BingoBoard
             game={game}
+            bingo={bingo}
             size={bingo.size}
             tiles={detail.tiles}
             teamNames={teamNames}
