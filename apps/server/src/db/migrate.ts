@@ -37,6 +37,7 @@ import * as m0851 from './migrations/0851_discord_interactions';
 import * as m0860 from './migrations/0860_event_series_nudges';
 import * as m0870 from './migrations/0870_series_nudges_of_deleted_series';
 import * as m0880 from './migrations/0880_discord_rate_limits';
+import * as m0890 from './migrations/0890_civ_game_result_version';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0860_event_series_nudges': m0860,
   '0870_series_nudges_of_deleted_series': m0870,
   '0880_discord_rate_limits': m0880,
+  '0890_civ_game_result_version': m0890,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -96,6 +96,12 @@ export const gameDto = z.object({
   dateDeleted: z.string().nullable().optional(),
   /** Pending proposed result changes. */
   pendingProposals: z.number().int().optional(),
+  /**
+   * The version of the result: raised by every change of what every member sees of it (eliminations,
+   * teams, type, host, winner, victory type, placements, finishing, reopening). A result dialog sends
+   * the one it opened with back as expectedResultVersion.
+   */
+  resultVersion: z.number().int().optional(),
   /** What the viewer may do to this game (the shared game policy). */
   permissions: z
     .object({
@@ -225,6 +231,16 @@ export const createGameBody = z.object({
 });
 export type CreateGameBody = z.infer<typeof createGameBody>;
 
+/**
+ * The game's resultVersion when the dialog opened. When sent and no longer the stored one, nothing is
+ * saved and the answer is 409 RESULT_CHANGED_MESSAGE; when absent, the change is made as before.
+ */
+export const expectedResultVersion = z
+  .number({ error: 'expectedResultVersion must be a whole number' })
+  .int('expectedResultVersion must be a whole number')
+  .nonnegative('expectedResultVersion must be a whole number')
+  .optional();
+
 /** POST /api/civilization/updateGame. Members are the game's own (their isActive and team may change). */
 export const updateGameBody = z.object({
   gameID: entityId('gameID'),
@@ -264,6 +280,7 @@ export const updateGameBody = z.object({
     .optional(),
   victoryType: victoryType.nullable().optional(),
   lobbyLink: lobbyLink.optional(),
+  expectedResultVersion,
 });
 export type UpdateGameBody = z.infer<typeof updateGameBody>;
 
@@ -365,6 +382,8 @@ export const notesDto = z.object({
 export type NotesDto = z.infer<typeof notesDto>;
 /** A save over notes saved meanwhile (in another tab or window) is refused with this. */
 export const NOTES_CHANGED_MESSAGE = 'Notes were changed since you opened them. Reload to see the newer notes.';
+/** A result change sent from a dialog opened before someone else changed the result is refused with this. */
+export const RESULT_CHANGED_MESSAGE = "This game's result was changed since you opened it. Reload to see the newer result.";
 export const notesParams = z.object({ userID: entityId('userID'), groupID: entityId('groupID'), gameID: entityId('gameID') });
 export const postUserNotesBody = z.object({
   userID: entityId('userID'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityId } from '../groups/ids';
-import { civChoiceDto, gameType, updateGameBody } from './games-schemas';
+import { civChoiceDto, expectedResultVersion, gameType, updateGameBody } from './games-schemas';
 
 /** The ladder's calls: proposals, the audit trail, deleted games, seasons and statistics. */
 
@@ -11,10 +11,7 @@ export const PROPOSAL_DECISIONS = ['accept', 'reject'] as const;
 export const REASON_MAX = 500;
 export const SEASON_NAME_MAX = 60;
 
-const reason = z
-  .string({ error: 'reason must be text' })
-  .trim()
-  .max(REASON_MAX, `The reason must be at most ${REASON_MAX} characters`);
+const reason = z.string({ error: 'reason must be text' }).trim().max(REASON_MAX, `The reason must be at most ${REASON_MAX} characters`);
 
 /** The result fields a change (direct or proposed) may carry. */
 export const resultChanges = updateGameBody.pick({
@@ -40,6 +37,8 @@ export const decideGameProposalBody = z.object({
   proposalID: entityId('proposalID'),
   decision: z.enum(PROPOSAL_DECISIONS, { error: 'decision must be accept or reject' }),
   reason: reason.optional(),
+  /** The game's resultVersion when the decider opened the proposal (sent with accept): 409 if the result changed since. */
+  expectedResultVersion,
 });
 export type DecideGameProposalBody = z.infer<typeof decideGameProposalBody>;
 

@@ -132,6 +132,7 @@ export function toGameDto(
     }),
     dateDeleted: game.deleted_at === null ? null : toIso(game.deleted_at),
     pendingProposals: extras.pendingProposals.get(game.id) ?? 0,
+    resultVersion: game.result_version,
     permissions: gamePermissions(extras.viewer, viewerId, {
       host: game.chosen_host,
       createdBy: game.created_by,

@@ -52,6 +52,7 @@ export type GameResultColumns = Pick<
   | 'finished_at'
   | 'elimination_steps'
   | 'revealed_at'
+  | 'result_version'
 >;
 const RESULT_COLUMNS = everyColumn<GameResultColumns>()([
   'game_name',
@@ -64,6 +65,7 @@ const RESULT_COLUMNS = everyColumn<GameResultColumns>()([
   'finished_at',
   'elimination_steps',
   'revealed_at',
+  'result_version',
 ]);
 
 const saveResult = precompiled(RESULT_COLUMNS.length + 1, (db, id, ...values) =>
@@ -89,13 +91,21 @@ export async function updateMember(
   }
 }
 
-/** Soft delete: the game and everything recorded with it stay, out of every list and count. */
-export async function softDelete(db: Db, id: string, by: string, at: number): Promise<void> {
-  await db.updateTable('civ_games').set({ deleted_at: at, deleted_by: by }).where('id', '=', id).execute();
+/**
+ * Soft delete: the game and everything recorded with it stay, out of every list and count. The result
+ * version is written with it (raised when the game counted: what the ladder counts changes).
+ */
+export async function softDelete(db: Db, id: string, by: string, at: number, resultVersion: number): Promise<void> {
+  await db.updateTable('civ_games').set({ deleted_at: at, deleted_by: by, result_version: resultVersion }).where('id', '=', id).execute();
 }
 
-export async function restore(db: Db, id: string): Promise<void> {
-  await db.updateTable('civ_games').set({ deleted_at: null, deleted_by: null }).where('id', '=', id).execute();
+/** Brings a deleted game back, with its result version (raised when it counts again). */
+export async function restore(db: Db, id: string, resultVersion: number): Promise<void> {
+  await db
+    .updateTable('civ_games')
+    .set({ deleted_at: null, deleted_by: null, result_version: resultVersion })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A group's deleted games since a moment, newest first, with who deleted them and their comment counts. */

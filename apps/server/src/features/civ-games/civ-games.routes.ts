@@ -71,7 +71,7 @@ export const civGamesRoutes =
           tags,
           security,
           description:
-            "The game's host, its creator and Administrators change the result: players' isActive (Active/Eliminated) and team, host, type, winner and victoryType, placements. Players of the game change its name and lobby link and the leader they played (civPlayed), and get 403 for result changes (proposeGameChange instead); other members only read. The host stays an active member: eliminating them passes the lobby (host) to the first active player, but not the right to record results (chosenHost), which only naming a host moves. A winner (userID in ffa, team number in team games) only when one active member or team remains, and it stays the one remaining; it finishes (archives) the game with placements (the winner first, then the reverse elimination order, or as sent). winner null reopens it. Every change is audited.",
+            "The game's host, its creator and Administrators change the result: players' isActive (Active/Eliminated) and team, host, type, winner and victoryType, placements. Players of the game change its name and lobby link and the leader they played (civPlayed), and get 403 for result changes (proposeGameChange instead); other members only read. The host stays an active member: eliminating them passes the lobby (host) to the first active player, but not the right to record results (chosenHost), which only naming a host moves. A winner (userID in ffa, team number in team games) only when one active member or team remains, and it stays the one remaining; it finishes (archives) the game with placements (the winner first, then the reverse elimination order, or as sent). winner null reopens it. Every change is audited. expectedResultVersion: the game's resultVersion when the dialog opened; if the result changed since, nothing is saved and the answer is 409.",
           body: updateGameBody,
           response: { 200: gameDto, ...errors },
         },
@@ -213,7 +213,7 @@ export const civGamesRoutes =
           tags,
           security,
           description:
-            "The game's host, its creator or an Administrator accepts (the change is applied now, audited as theirs) or rejects a pending proposal.",
+            "The game's host, its creator or an Administrator accepts (the change is applied now, audited as theirs) or rejects a pending proposal. expectedResultVersion: the game's resultVersion when the decider opened it; if the result changed since, nothing is decided and the answer is 409.",
           body: decideGameProposalBody,
           response: { 200: proposalDto, ...errors },
         },

@@ -26,7 +26,7 @@ import { toIso } from '../../lib/iso-time';
 import { toGameDto, type GameSettings } from './civ-games.mapper';
 import { addFinishedGame, recomputeStandings } from './civ-games.standings';
 import { recordAudit } from './game-audit';
-import { assertPlayable, planChange, type GameState, type PlannedChange } from './game-results';
+import { assertPlayable, assertResultUnchanged, planChange, type GameState, type PlannedChange } from './game-results';
 import * as records from './ladder-records.repo';
 
 export const GAME_NOT_FOUND_MESSAGE = 'Game not found';
@@ -39,6 +39,9 @@ export const REDRAFT_REFUSED_MESSAGE =
   "This event's game has already started recording results (eliminations, a winner, a leader played, a proposed change, comments or notes), so a redraft cannot replace it. Add the new game beside it instead.";
 
 const isAdministrator = (access: GroupAccess) => access.viewer === 'administrator' || access.viewer === 'owner';
+
+/** Deleting or restoring a finished game changes what the ladder counts, so it raises the result version. */
+const versionAfterDeleteOrRestore = (game: games.GameRow) => game.result_version + (game.finished_at === null ? 0 : 1);
 
 interface Deps {
   db: Db;
@@ -229,6 +232,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
       elimination_steps: after.elimination_steps,
       // Only a manager can finish a game, so finishing lifts anonymous mode for good.
       revealed_at: game.revealed_at ?? (after.finished_at !== null ? now : null),
+      result_version: after.result_version,
     };
     await games.saveGameResult(tx, game.id, written);
     for (const m of plan.after.members) {
@@ -303,7 +307,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
             if (await games.recordingStarted(tx, earlier.id)) {
               throw conflict(REDRAFT_REFUSED_MESSAGE, { keepEarlier: 'Add the new game beside the earlier one' });
             }
-            await games.softDelete(tx, earlier.id, actor.id, now);
+            await games.softDelete(tx, earlier.id, actor.id, now, versionAfterDeleteOrRestore(earlier));
             await recordAudit(tx, { game: earlier, actorId: actor.id, action: 'replaced', lines: [], note: 'Replaced by a redraft', now });
           }
         }
@@ -331,6 +335,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
           deleted_by: null,
           revealed_at: null,
           elimination_steps: 0,
+          result_version: 0,
         };
         await games.insert(
           tx,
@@ -376,7 +381,8 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
         const before: GameState = { game, members: await games.listMembers(tx, [game.id]) };
         const may = permissionsOf(before, access, actor.id);
         if (!may.editDetails && !may.changeResult) throw forbidden(READ_ONLY_MESSAGE);
-        const { gameID: _gameID, ...edits } = body;
+        const { gameID: _gameID, expectedResultVersion, ...edits } = body;
+        assertResultUnchanged(game, expectedResultVersion);
         const plan = planChange(before, edits, { now: clock.now(), leaderIds: leaderIdsOf(access) });
         if (!may.changeResult) {
           const others = plan.lines.filter((l) => l.kind === 'result' || (l.kind === 'civPlayed' && l.userID !== actor.id));
@@ -406,7 +412,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
         }
         const now = clock.now();
         await games.clearEventDraft(tx, game.id);
-        await games.softDelete(tx, game.id, actor.id, now);
+        await games.softDelete(tx, game.id, actor.id, now, versionAfterDeleteOrRestore(game));
         await recordAudit(tx, { game, actorId: actor.id, action: 'deleted', lines: [], note: null, now });
         if (game.finished_at !== null) await recomputeStandings(tx, game.group_id, [game.game_type]);
         groupId = game.group_id;
@@ -426,12 +432,13 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
         const now = clock.now();
         if (now - game.deleted_at > RESTORE_WINDOW_MS)
           throw conflict('This game was deleted more than 30 days ago and can no longer be restored');
-        await games.restore(tx, game.id);
+        const resultVersion = versionAfterDeleteOrRestore(game);
+        await games.restore(tx, game.id, resultVersion);
         if (game.event_id) await games.relinkEventDraft(tx, game.event_id, game.id);
         await recordAudit(tx, { game, actorId: actor.id, action: 'restored', lines: [], note: null, now });
         if (game.finished_at !== null) await recomputeStandings(tx, game.group_id, [game.game_type]);
         groupId = game.group_id;
-        return read(tx, { ...game, deleted_at: null, deleted_by: null }, access, actor.id);
+        return read(tx, { ...game, deleted_at: null, deleted_by: null, result_version: resultVersion }, access, actor.id);
       });
       changes?.publish({ groupId, topic: 'games', action: 'restored', gameId: gameID });
       return restored;

@@ -34,6 +34,11 @@ export interface CivGamesTable {
   revealed_at: number | null;
   /** How many elimination changes have been recorded; each eliminated player keeps the step it was eliminated in. */
   elimination_steps: number;
+  /**
+   * Raised by every write that changes the result as every member sees it (migration 0890); a result
+   * dialog sends the version it opened with, so a save over a newer result is refused (game-results.ts).
+   */
+  result_version: number;
 }
 
 export interface CivGameMembersTable {

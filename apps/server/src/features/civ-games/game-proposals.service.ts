@@ -19,7 +19,7 @@ import { toIso } from '../../lib/iso-time';
 import { choicesVisible, parseJson } from './civ-games.mapper';
 import type { CivGamesService } from './civ-games.service';
 import { recordAudit } from './game-audit';
-import { planChange, type ChangeLine, type GameState } from './game-results';
+import { assertResultUnchanged, planChange, type ChangeLine, type GameState } from './game-results';
 import * as records from './ladder-records.repo';
 import type { GroupChanges } from '../live/group-changes';
 import type { Throttle } from '../throttle/throttle.service';
@@ -202,6 +202,7 @@ export function createGameProposalsService({
       const decided = await db.transaction().execute(async (tx) => {
         const { proposal, state, access, may } = await lockPending(tx, body.proposalID, actor);
         if (!may.decideProposal) throw forbidden('Only the host, the game creator or an Administrator can decide a proposal');
+        assertResultUnchanged(state.game, body.expectedResultVersion);
         const now = clock.now();
         const stored = parseJson<StoredProposal>(proposal.changes, { changes: {}, summary: [] });
         const proposer = state.members.find((m) => m.user_id === proposal.proposed_by)?.username ?? 'a former member';

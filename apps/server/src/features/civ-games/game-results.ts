@@ -1,5 +1,5 @@
 import { checkPlacements, defaultPlacements, sideOf } from '@smm/shared/civilization/placements';
-import type { UpdateGameBody } from '@smm/shared/civilization/games-schemas';
+import { RESULT_CHANGED_MESSAGE, type UpdateGameBody } from '@smm/shared/civilization/games-schemas';
 import { conflict, invalid } from '../../errors';
 import type { GameMemberRow, GameRow } from './civ-games.repo';
 import { parseJson } from './civ-games.mapper';
@@ -13,6 +13,14 @@ export const TEAM_REQUIRED_MESSAGE = 'Every player of a team game needs a team f
 export interface GameState {
   game: GameRow;
   members: GameMemberRow[];
+}
+
+/**
+ * Refuses a change sent from a view of an older result (the resultVersion its dialog opened with):
+ * 409, and nothing is saved. A change sent without a version is made over whatever is stored.
+ */
+export function assertResultUnchanged(game: Pick<GameRow, 'result_version'>, expected: number | undefined): void {
+  if (expected !== undefined && expected !== game.result_version) throw conflict(RESULT_CHANGED_MESSAGE);
 }
 
 /** What kind of thing a line of a change is: who may make it depends on it. */
@@ -118,7 +126,7 @@ export interface PlannedChange {
  */
 export function planChange(
   before: GameState,
-  body: Omit<UpdateGameBody, 'gameID'>,
+  body: Omit<UpdateGameBody, 'gameID' | 'expectedResultVersion'>,
   options: { now: number; leaderIds: ReadonlySet<string> },
 ): PlannedChange {
   const { game } = before;
@@ -226,6 +234,9 @@ export function planChange(
     members,
   };
   const lines = diffStates(before, after);
+  // Only what every member sees of the result raises its version. The leader a member played is
+  // withheld from some readers in anonymous mode: a version raised by it would tell them it changed.
+  if (lines.some((l) => l.kind === 'result')) after.game.result_version = game.result_version + 1;
   const justFinished = game.finished_at === null && finishedAt !== null;
   return {
     after,

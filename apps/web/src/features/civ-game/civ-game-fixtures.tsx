@@ -2,7 +2,15 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { gamePermissions } from '@smm/shared/civilization/game-policy';
-import { NOTES_CHANGED_MESSAGE, type CommentDto, type GameDto, type GameMemberDto, type NotesDto, type UpdateGameBody } from '@smm/shared/civilization/games-schemas';
+import {
+  NOTES_CHANGED_MESSAGE,
+  RESULT_CHANGED_MESSAGE,
+  type CommentDto,
+  type GameDto,
+  type GameMemberDto,
+  type NotesDto,
+  type UpdateGameBody,
+} from '@smm/shared/civilization/games-schemas';
 import type { GameHistoryDto, ProposalDto } from '@smm/shared/civilization/ladder-schemas';
 import { viewerInGroup } from '@smm/shared/groups/policy';
 import type { GroupDto } from '@smm/shared/groups/schemas';
@@ -107,6 +115,7 @@ function freshGame(): GameDto {
     members: [member('owner', 'Olga'), member('me', 'Me'), member('bo', 'Bo')],
     dateDeleted: null,
     pendingProposals: 0,
+    resultVersion: 3,
   };
 }
 
@@ -124,6 +133,9 @@ function served(server: FakeServer): GameDto {
 /** Applies an updateGame the way the server does, for the fields these tests send. */
 function applyUpdate(server: FakeServer, change: UpdateGameBody): void {
   let game = server.game;
+  // Every change of the result raises its version; the name, the lobby link and a leader played do not.
+  const result = change.members?.some((m) => m.isActive !== undefined) || change.host || change.placements || change.winner !== undefined;
+  if (result) game = { ...game, resultVersion: (game.resultVersion ?? 0) + 1 };
   const members = game.members.map((m) => {
     const update = change.members?.find((u) => u.userID === m.userID);
     if (!update) return m;
@@ -187,6 +199,10 @@ export function fakeGameServer(): FakeServer {
       'GET /api/comments/getComments/game1/g1': () => ok(server.comments),
       'GET /api/notes/getUserNotes/me/g1/game1': () => ok(server.notes),
       'POST /api/civilization/updateGame': (body) => {
+        // As the server: a change sent from a view of an older result is refused and changes nothing.
+        const { expectedResultVersion } = body as UpdateGameBody;
+        if (expectedResultVersion !== undefined && expectedResultVersion !== server.game.resultVersion)
+          return { status: 409, body: { message: RESULT_CHANGED_MESSAGE } };
         applyUpdate(server, body as UpdateGameBody);
         return ok(served(server));
       },

@@ -160,7 +160,13 @@ describe('who records the results', () => {
     expect(server.posted).toEqual([
       {
         path: '/api/civilization/updateGame',
-        body: { gameID: 'game1', gameName: 'Saturday Pangaea', lobbyLink: 'https://lobby.example.com/join/42', host: 'bo' },
+        body: {
+          gameID: 'game1',
+          gameName: 'Saturday Pangaea',
+          lobbyLink: 'https://lobby.example.com/join/42',
+          host: 'bo',
+          expectedResultVersion: 3,
+        },
       },
     ]);
     await vi.waitFor(() => expect(fact('Records the results')).toHaveTextContent('Bo'));
@@ -260,7 +266,9 @@ describe('pending proposals', () => {
     const dialog = screen.getByRole('dialog', { name: 'Accept the correction' });
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Accepted the correction')).toBeInTheDocument();
-    expect(server.posted).toEqual([{ path: '/api/civilization/decideGameProposal', body: { proposalID: 'p1', decision: 'accept' } }]);
+    expect(server.posted).toEqual([
+      { path: '/api/civilization/decideGameProposal', body: { proposalID: 'p1', decision: 'accept', expectedResultVersion: 3 } },
+    ]);
     // The page reads the game and the proposals again: Olga is out, the proposal is past.
     expect(await within(rowOf('Olga')).findByText('1st out')).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByRole('list', { name: 'Pending proposals' })).toBeNull());
@@ -353,6 +361,7 @@ describe('placements and rating changes', () => {
         { userID: 'owner', placement: 2 },
         { userID: 'bo', placement: 3 },
       ],
+      expectedResultVersion: 3,
     });
 
     server.routes['POST /api/civilization/updateGame'] = recordChange;

@@ -48,7 +48,7 @@ describe('the game page: Game Details', () => {
     expect(await within(rowOf('Olga')).findByText('Eliminated')).toBeInTheDocument();
     expect(server.posted.at(-1)).toEqual({
       path: '/api/civilization/updateGame',
-      body: { gameID: 'game1', members: [{ userID: 'owner', isActive: false }] },
+      body: { gameID: 'game1', members: [{ userID: 'owner', isActive: false }], expectedResultVersion: 3 },
     });
     expect(screen.getByRole('button', { name: 'Declare Winner' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Reactivate Olga' })).toBeEnabled();
@@ -82,7 +82,7 @@ describe('the game page: Game Details', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Declare Winner' }));
     expect(await screen.findByText('Me won a Science victory')).toBeInTheDocument();
     expect(server.posted).toEqual([
-      { path: '/api/civilization/updateGame', body: { gameID: 'game1', winner: 'me', victoryType: 'Science' } },
+      { path: '/api/civilization/updateGame', body: { gameID: 'game1', winner: 'me', victoryType: 'Science', expectedResultVersion: 3 } },
     ]);
     expect(screen.getByTestId('game-state')).toHaveTextContent('Finished Winner: Me · Science victory');
     expect(screen.queryByRole('button', { name: 'Declare Winner' })).toBeNull();

@@ -4,11 +4,13 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { VICTORY_TYPES, type GameDto, type VictoryType } from '@smm/shared/civilization/games-schemas';
 import { errorBodyOf } from '../../../lib/api-client';
+import { EditConflict } from '../../../lib/ui/EditConflict';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 import { useToast } from '../../../lib/ui/toasts';
 import { useUpdateGame } from '../api/update-game';
 import { winnerCandidate } from '../game-state';
+import { useOpenedResult } from '../use-opened-result';
 
 interface Props {
   game: GameDto;
@@ -17,18 +19,25 @@ interface Props {
 
 /**
  * Declares the winner: the one active member left (ffa) or the one team left (team), with the
- * victory type. The server checks the same rule and answers 409 if the game changed meanwhile.
+ * victory type, as the game stood when the dialog opened. If another manager changed the result
+ * since, the server refuses the save (409) and Reload shows the newer result here.
  */
 export function DeclareWinnerModal({ game, onHide }: Props) {
-  const candidate = winnerCandidate(game);
-  const [victoryType, setVictoryType] = useState<VictoryType | ''>('');
+  const [victoryType, setVictoryType] = useState<VictoryType | ''>(game.victoryType ?? '');
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  // The game may change under an open dialog (another member reactivates a player): say why, and stop.
-  const shown = message ?? (candidate.ok ? null : candidate.reason);
+  const result = useOpenedResult(game, (fresh) => {
+    setVictoryType(fresh.victoryType ?? '');
+    setFields({});
+    setMessage(null);
+  });
+  const shown = result.opened;
+  const candidate = winnerCandidate(shown);
+  // The game may have changed before the dialog opened, or been reloaded since: say why no winner can be declared, and stop.
+  const problem = message ?? (candidate.ok ? null : candidate.reason);
   const update = useUpdateGame(game.groupID);
   const toast = useToast();
-  const winnerHeading = game.gameType === 'team' ? 'Winning team' : 'Winner';
+  const winnerHeading = shown.gameType === 'team' ? 'Winning team' : 'Winner';
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -36,14 +45,16 @@ export function DeclareWinnerModal({ game, onHide }: Props) {
     if (!victoryType) return setFields({ victoryType: 'Choose the victory type of the win' });
     setFields({});
     setMessage(null);
+    result.clear();
     update.mutate(
-      { gameID: game._id, winner: candidate.winner, victoryType },
+      { gameID: game._id, winner: candidate.winner, victoryType, expectedResultVersion: result.expectedResultVersion },
       {
         onSuccess: () => {
           toast({ title: 'Success!', body: `${candidate.label} won a ${victoryType} victory`, variant: 'success' });
           onHide();
         },
         onError: (error) => {
+          if (result.caught(error)) return;
           const body = errorBodyOf(error);
           setFields(body.fields ?? {});
           setMessage(body.message);
@@ -59,9 +70,9 @@ export function DeclareWinnerModal({ game, onHide }: Props) {
           <Modal.Title id="declare-winner-title">Declare Winner</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {shown && (
+          {problem && (
             <Alert variant="danger" role="alert">
-              {shown}
+              {problem}
             </Alert>
           )}
           <Form.Group className="mb-3" controlId="declare-winner">
@@ -101,10 +112,18 @@ export function DeclareWinnerModal({ game, onHide }: Props) {
         </Modal.Body>
         <FormDialogFooter
           onCancel={onHide}
-          working={update.isPending || !candidate.ok}
+          working={update.isPending || result.reloading || !candidate.ok}
           label="Declare Winner"
           workingLabel={update.isPending ? 'Saving…' : 'Declare Winner'}
           cancelDisabled={update.isPending}
+          beside={
+            <EditConflict
+              conflict={result.conflict}
+              changedMeanwhile={false}
+              reloading={result.reloading}
+              onReload={() => void result.reload()}
+            />
+          }
         />
       </Form>
     </Modal>

@@ -4,12 +4,14 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { GAME_NAME_MAX, LOBBY_LINK_MAX, type GameDto, type GameMemberDto } from '@smm/shared/civilization/games-schemas';
 import { errorBodyOf } from '../../../lib/api-client';
+import { EditConflict } from '../../../lib/ui/EditConflict';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 import { TextField } from '../../../lib/ui/TextField';
 import { useToast } from '../../../lib/ui/toasts';
 import { useUpdateGame } from '../api/update-game';
 import { activeMembers } from '../game-state';
+import { useOpenedResult } from '../use-opened-result';
 
 interface Props {
   game: GameDto;
@@ -33,34 +35,47 @@ function recorderOptions(game: GameDto, current: GameMemberDto | undefined): { u
   return [...kept, ...activeMembers(game).map((member) => ({ userID: member.userID, label: member.username + lobby(member.userID) }))];
 }
 
+const recorderOf = (game: GameDto) => game.members.find((member) => member.userID === game.chosenHost);
+
 /**
  * Game Name, Lobby Link and who records the results. Naming a player there names the host too (spec 4:
  * the host is always an active member); an elimination passes the lobby on but not the recording.
+ * Who records is part of the result: naming someone is refused (409) if another manager changed the
+ * result since the dialog opened, and Reload shows the newer one.
  */
 export function EditGameModal({ game, canChangeHost, onHide }: Props) {
-  const current = game.members.find((member) => member.userID === game.chosenHost);
-  const recording = current?.userID ?? '';
-  const recorders = recorderOptions(game, current);
   const [gameName, setGameName] = useState(game.gameName);
   const [lobbyLink, setLobbyLink] = useState(game.lobbyLink);
-  const [recorder, setRecorder] = useState(recording);
+  const [recorder, setRecorder] = useState(recorderOf(game)?.userID ?? '');
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
+  const result = useOpenedResult(game, (fresh) => {
+    setRecorder(recorderOf(fresh)?.userID ?? '');
+    setFields({});
+    setMessage(null);
+  });
+  const current = recorderOf(result.opened);
+  const recording = current?.userID ?? '';
+  const recorders = recorderOptions(result.opened, current);
   const update = useUpdateGame(game.groupID);
   const toast = useToast();
 
   function submit(e: FormEvent) {
     e.preventDefault();
     setMessage(null);
+    result.clear();
+    // The host only when another recorder is chosen here: naming a host names who records the results,
+    // so it goes with the version of the result the dialog shows. The name and the lobby link alone do not.
+    const naming = canChangeHost && recorder && recorder !== recording;
     update.mutate(
-      // The host only when another recorder is chosen here: naming a host names who records the results.
-      { gameID: game._id, gameName, lobbyLink, ...(canChangeHost && recorder && recorder !== recording ? { host: recorder } : {}) },
+      { gameID: game._id, gameName, lobbyLink, ...(naming ? { host: recorder, expectedResultVersion: result.expectedResultVersion } : {}) },
       {
         onSuccess: () => {
           toast({ title: 'Success!', body: 'Saved the game', variant: 'success' });
           onHide();
         },
         onError: (error) => {
+          if (result.caught(error)) return;
           const body = errorBodyOf(error);
           setFields(body.fields ?? {});
           setMessage(body.message);
@@ -106,7 +121,7 @@ export function EditGameModal({ game, canChangeHost, onHide }: Props) {
                 onChange={(e) => setRecorder(e.target.value)}
                 isInvalid={Boolean(fields.host)}
                 aria-describedby={fields.host ? 'edit-game-host-error' : 'edit-game-host-help'}
-                disabled={!game.members.some((member) => member.isActive)}
+                disabled={!result.opened.members.some((member) => member.isActive)}
               >
                 {recorders.map((option) => (
                   <option key={option.userID} value={option.userID}>
@@ -124,10 +139,18 @@ export function EditGameModal({ game, canChangeHost, onHide }: Props) {
         </Modal.Body>
         <FormDialogFooter
           onCancel={onHide}
-          working={update.isPending}
+          working={update.isPending || result.reloading}
           label="Save"
           workingLabel="Saving…"
           cancelDisabled={update.isPending}
+          beside={
+            <EditConflict
+              conflict={result.conflict}
+              changedMeanwhile={false}
+              reloading={result.reloading}
+              onReload={() => void result.reload()}
+            />
+          }
         />
       </Form>
     </Modal>

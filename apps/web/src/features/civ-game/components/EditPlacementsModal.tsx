@@ -4,39 +4,53 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { GameDto } from '@smm/shared/civilization/games-schemas';
 import { errorBodyOf } from '../../../lib/api-client';
+import { EditConflict } from '../../../lib/ui/EditConflict';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 import { useToast } from '../../../lib/ui/toasts';
 import { useUpdateGame } from '../api/update-game';
-import { sidesOf } from '../game-state';
+import { sidesOf, type Side } from '../game-state';
+import { useOpenedResult } from '../use-opened-result';
 import { PlacementInputs, placementDraftOf, placementsFrom } from './PlacementInputs';
 
 export const PLACEMENT_RULES =
   'The winner stays 1st. Give tied players (or teams) the same place. Only players eliminated together can be put in another order.';
 
-/** A manager sets the finishing order of a finished game; the server refuses an order that breaks the rules, saying why. */
+const placedSides = (game: GameDto): Side[] => [...sidesOf(game)].sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99));
+
+/**
+ * A manager sets the finishing order of a finished game, from the order it had when the dialog opened;
+ * the server refuses an order that breaks the rules, saying why, and one sent after someone else
+ * changed the result (409), which Reload then shows here.
+ */
 export function EditPlacementsModal({ game, onHide }: { game: GameDto; onHide: () => void }) {
-  const sides = [...sidesOf(game)].sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99));
-  const [draft, setDraft] = useState(() => placementDraftOf(sides));
+  const [draft, setDraft] = useState(() => placementDraftOf(placedSides(game)));
   const [message, setMessage] = useState<string | null>(null);
+  const result = useOpenedResult(game, (fresh) => {
+    setDraft(placementDraftOf(placedSides(fresh)));
+    setMessage(null);
+  });
+  const sides = placedSides(result.opened);
   const update = useUpdateGame(game.groupID);
   const toast = useToast();
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const result = placementsFrom(sides, draft);
-    if ('missing' in result) {
-      setMessage(`Give ${result.missing.label} a place from 1 to ${sides.length}`);
+    const order = placementsFrom(sides, draft);
+    if ('missing' in order) {
+      setMessage(`Give ${order.missing.label} a place from 1 to ${sides.length}`);
       return;
     }
     setMessage(null);
+    result.clear();
     update.mutate(
-      { gameID: game._id, placements: result.placements },
+      { gameID: game._id, placements: order.placements, expectedResultVersion: result.expectedResultVersion },
       {
         onSuccess: () => {
           toast({ title: 'Success!', body: 'Saved the placements', variant: 'success' });
           onHide();
         },
         onError: (error) => {
+          if (result.caught(error)) return;
           const body = errorBodyOf(error);
           setMessage(body.fields?.placements ?? body.message);
         },
@@ -58,16 +72,30 @@ export function EditPlacementsModal({ game, onHide }: { game: GameDto; onHide: (
           )}
           <fieldset aria-describedby="edit-placements-help">
             <legend className="h6">Place</legend>
-            <PlacementInputs idPrefix="edit-placement" sides={sides} draft={draft} onChange={setDraft} disabled={update.isPending} />
+            <PlacementInputs
+              idPrefix="edit-placement"
+              sides={sides}
+              draft={draft}
+              onChange={setDraft}
+              disabled={update.isPending || result.reloading}
+            />
           </fieldset>
           <Form.Text id="edit-placements-help">{PLACEMENT_RULES}</Form.Text>
         </Modal.Body>
         <FormDialogFooter
           onCancel={onHide}
-          working={update.isPending}
+          working={update.isPending || result.reloading}
           label="Save"
           workingLabel="Saving…"
           cancelDisabled={update.isPending}
+          beside={
+            <EditConflict
+              conflict={result.conflict}
+              changedMeanwhile={false}
+              reloading={result.reloading}
+              onReload={() => void result.reload()}
+            />
+          }
         />
       </Form>
     </Modal>

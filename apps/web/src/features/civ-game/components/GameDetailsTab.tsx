@@ -9,6 +9,7 @@ import type { CivChoiceDto, GameDto, GameMemberDto } from '@smm/shared/civilizat
 import { errorBodyOf } from '../../../lib/api-client';
 import { useUpdateGame } from '../api/update-game';
 import { winnerCandidate } from '../game-state';
+import { isResultChanged, useReloadGame } from '../use-opened-result';
 import { CommentsSection } from './CommentsSection';
 import { DeclareWinnerModal } from './DeclareWinnerModal';
 import { DeleteGameDialog } from './DeleteGameDialog';
@@ -51,8 +52,10 @@ type Dialog =
  */
 export function GameDetailsTab({ game, user, permissions, canComment, canModerateComments = false, leaders, timeZone, onDeleted }: Props) {
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const [error, setError] = useState<string | null>(null);
+  // `stale`: refused because someone changed the result since this page read it; Reload shows theirs.
+  const [error, setError] = useState<{ message: string; stale: boolean } | null>(null);
   const update = useUpdateGame(game.groupID);
+  const { reload, reloading } = useReloadGame(game);
   const candidate = winnerCandidate(game);
   const open = !game.isFinished;
   const manager = permissions.changeResult;
@@ -61,9 +64,19 @@ export function GameDetailsTab({ game, user, permissions, canComment, canModerat
   function toggle(member: GameMemberDto) {
     setError(null);
     update.mutate(
-      { gameID: game._id, members: [{ userID: member.userID, isActive: !member.isActive }] },
-      { onError: (failure) => setError(errorBodyOf(failure).message) },
+      // An elimination moves the finishing order: it is made on the result as this page shows it.
+      { gameID: game._id, members: [{ userID: member.userID, isActive: !member.isActive }], expectedResultVersion: game.resultVersion },
+      { onError: (failure) => setError({ message: errorBodyOf(failure).message, stale: isResultChanged(failure) }) },
     );
+  }
+
+  async function reloadGame() {
+    try {
+      await reload();
+      setError(null);
+    } catch (failure) {
+      setError({ message: errorBodyOf(failure).message, stale: true });
+    }
   }
   const pendingUserID = update.isPending ? (update.variables?.members?.[0]?.userID ?? null) : null;
   // Managers set anyone's leader; a player only their own (managers edit details too, so editDetails alone is not enough).
@@ -115,7 +128,14 @@ export function GameDetailsTab({ game, user, permissions, canComment, canModerat
     <>
       {error && (
         <Alert variant="danger" dismissible onClose={() => setError(null)} closeLabel="Dismiss">
-          {error}
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <span className="me-auto">{error.message}</span>
+            {error.stale && (
+              <Button size="sm" variant="outline-danger" onClick={() => void reloadGame()} disabled={reloading}>
+                {reloading ? 'Reloading…' : 'Reload'}
+              </Button>
+            )}
+          </div>
         </Alert>
       )}
       <ProposalsPanel game={game} permissions={permissions} userID={user.id} timeZone={timeZone} />

@@ -2,13 +2,16 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import type { GameDto } from '@smm/shared/civilization/games-schemas';
 import { REASON_MAX, type ProposalDto } from '@smm/shared/civilization/ladder-schemas';
 import { errorBodyOf } from '../../../lib/api-client';
+import { EditConflict } from '../../../lib/ui/EditConflict';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 import { useToast } from '../../../lib/ui/toasts';
 import { useDecideGameProposal } from '../api/decide-game-proposal';
 import { useVoteGameProposal } from '../api/vote-game-proposal';
+import { useOpenedResult } from '../use-opened-result';
 
 /** What the viewer answers a proposal with: a manager's decision, or another player's vote. */
 export type ProposalResponse = 'accept' | 'reject' | 'confirm' | 'contest';
@@ -45,26 +48,33 @@ const WORDS: Record<ProposalResponse, { title: string; label: string; working: s
 };
 
 interface Props {
-  groupID: string;
+  /** The proposal's game as the dialog opens: accepting changes its result. */
+  game: GameDto;
   proposal: ProposalDto;
   response: ProposalResponse;
   onHide: () => void;
 }
 
-/** Asks for the reason (required for a vote, optional for a decision) and sends the answer. */
-export function ProposalResponseModal({ groupID, proposal, response, onHide }: Props) {
+/**
+ * Asks for the reason (required for a vote, optional for a decision) and sends the answer. An
+ * acceptance applies the change to the result as the dialog found it: if another manager changed the
+ * result since, it is refused (409) and Reload reads the game again before accepting.
+ */
+export function ProposalResponseModal({ game, proposal, response, onHide }: Props) {
   const words = WORDS[response];
   const [reason, setReason] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const decide = useDecideGameProposal(groupID);
-  const vote = useVoteGameProposal(groupID);
-  const working = decide.isPending || vote.isPending;
+  const result = useOpenedResult(game, () => setMessage(null));
+  const decide = useDecideGameProposal(game.groupID);
+  const vote = useVoteGameProposal(game.groupID);
+  const working = decide.isPending || vote.isPending || result.reloading;
   const toast = useToast();
 
   function submit(e: FormEvent) {
     e.preventDefault();
     setMessage(null);
+    result.clear();
     const trimmed = reason.trim();
     if (words.reasonRequired && !trimmed) return setFields({ reason: 'Say why' });
     setFields({});
@@ -74,13 +84,16 @@ export function ProposalResponseModal({ groupID, proposal, response, onHide }: P
         onHide();
       },
       onError: (error: Error) => {
+        if (result.caught(error)) return;
         const body = errorBodyOf(error);
         setFields(body.fields ?? {});
         setMessage(body.message);
       },
     };
     if (response === 'accept' || response === 'reject') {
-      decide.mutate({ proposalID: proposal._id, decision: response, ...(trimmed ? { reason: trimmed } : {}) }, handlers);
+      // Only an acceptance changes the result, so only it goes with the version the dialog opened with.
+      const version = response === 'accept' ? { expectedResultVersion: result.expectedResultVersion } : {};
+      decide.mutate({ proposalID: proposal._id, decision: response, ...(trimmed ? { reason: trimmed } : {}), ...version }, handlers);
     } else {
       vote.mutate({ proposalID: proposal._id, vote: response, reason: trimmed }, handlers);
     }
@@ -121,7 +134,21 @@ export function ProposalResponseModal({ groupID, proposal, response, onHide }: P
             <FieldError id="proposal-response-reason-error" message={fields.reason} />
           </Form.Group>
         </Modal.Body>
-        <FormDialogFooter onCancel={onHide} working={working} label={words.label} workingLabel={words.working} cancelDisabled={working} />
+        <FormDialogFooter
+          onCancel={onHide}
+          working={working}
+          label={words.label}
+          workingLabel={words.working}
+          cancelDisabled={working}
+          beside={
+            <EditConflict
+              conflict={result.conflict}
+              changedMeanwhile={false}
+              reloading={result.reloading}
+              onReload={() => void result.reload()}
+            />
+          }
+        />
       </Form>
     </Modal>
   );

@@ -166,12 +166,7 @@ export function ProposalsPanel({ game, permissions, userID, timeZone }: Props) {
         )}
       </Card.Body>
       {answering && (
-        <ProposalResponseModal
-          groupID={game.groupID}
-          proposal={answering.proposal}
-          response={answering.response}
-          onHide={() => setAnswering(null)}
-        />
+        <ProposalResponseModal game={game} proposal={answering.proposal} response={answering.response} onHide={() => setAnswering(null)} />
       )}
     </Card>
   );
