@@ -37,6 +37,9 @@ export default defineConfig({
         : []),
       {
         extends: './apps/web/vite.config.ts',
+        // Bootstrap's SCSS is not compiled for the component tests: a page or dialog importing its
+        // stylesheet would otherwise wait seconds for Sass the first time it loads.
+        resolve: { alias: [{ find: /^.+\.scss$/, replacement: new URL('./apps/web/src/test/empty.css', import.meta.url).pathname }] },
         test: {
           name: 'web',
           root: 'apps/web',

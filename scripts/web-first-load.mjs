@@ -15,18 +15,28 @@ import zlib from 'node:zlib';
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web');
 
 /**
- * Lazy modules by the name routes.tsx gives them: `const Page = lazyPage(() => import('../features/x/Page'))`,
- * and the API-reading pages of app/data-pages.ts (`name: lazyPage(() => import(...))`) as `DataPage:name`,
- * for `<DataPage name="name" />`.
+ * The modules of each lazy page by the name routes.tsx gives it: `const Page = lazyPage(() => import('../features/x/Page'))`,
+ * and the API-reading pages of app/data-pages.ts (`name: lazyPage(() => import(...))`, or `styledPage`,
+ * which also loads the module `pageStyles` imports) as `DataPage:name`, for `<DataPage name="name" />`.
  */
 function lazyModules(source, routesFile) {
   const modules = new Map();
-  const add = (name, file, from) => modules.set(name, path.relative(webRoot, path.resolve(path.dirname(from), file)));
-  for (const match of source.matchAll(/const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)\)/g)) add(match[1], match[2], routesFile);
+  const resolve = (file, from) => path.relative(webRoot, path.resolve(path.dirname(from), file));
+  const add = (name, files, from) =>
+    modules.set(
+      name,
+      files.map((file) => resolve(file, from)),
+    );
+  for (const match of source.matchAll(/const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)\)/g)) add(match[1], [match[2]], routesFile);
   const dataPagesFile = path.join(path.dirname(routesFile), 'data-pages.ts');
   if (fs.existsSync(dataPagesFile)) {
-    for (const match of fs.readFileSync(dataPagesFile, 'utf8').matchAll(/(\w+): lazyPage\(\(\) => import\('([^']+)'\)\)/g))
-      add(`DataPage:${match[1]}`, match[2], dataPagesFile);
+    const dataPages = fs.readFileSync(dataPagesFile, 'utf8');
+    // styledPage: the page and, fetched beside it, the module pageStyles imports.
+    const pageStyles = dataPages.match(/const pageStyles = \(\) => import\('([^']+)'\)/)?.[1];
+    for (const match of dataPages.matchAll(/(\w+): (lazyPage|styledPage)\(\(\) => import\('([^']+)'\)\)/g)) {
+      if (match[2] === 'styledPage' && !pageStyles) throw new Error(`${dataPagesFile}: styledPage without pageStyles`);
+      add(`DataPage:${match[1]}`, match[2] === 'styledPage' ? [match[3], pageStyles] : [match[3]], dataPagesFile);
+    }
   }
   return modules;
 }
@@ -65,9 +75,9 @@ export function routeModules(routesFile = path.join(webRoot, 'src/app/routes.tsx
       continue;
     }
     const ownPath = tag.attributes.match(/\bpath="([^"]*)"/)?.[1];
-    const used = [...tag.attributes.matchAll(/<(\w+)(?: name="(\w+)")?/g)]
-      .map((m) => lazy.get(m[1] === 'DataPage' ? `DataPage:${m[2]}` : m[1]))
-      .filter(Boolean);
+    const used = [...tag.attributes.matchAll(/<(\w+)(?: name="(\w+)")?/g)].flatMap(
+      (m) => lazy.get(m[1] === 'DataPage' ? `DataPage:${m[2]}` : m[1]) ?? [],
+    );
     const parentPath = stack.at(-1)?.path ?? '';
     const fullPath = ownPath === undefined ? parentPath : ownPath.startsWith('/') ? ownPath : `${parentPath.replace(/\/$/, '')}/${ownPath}`;
     const modules = [...(stack.at(-1)?.modules ?? []), ...used];
@@ -90,8 +100,9 @@ export function firstLoad(distDir = path.join(webRoot, 'dist')) {
   };
   const collect = (key, js, css) => {
     const chunk = manifest[key];
-    if (!chunk || js.has(chunk.file)) return;
-    js.add(chunk.file);
+    if (!chunk || js.has(chunk.file) || css.has(chunk.file)) return;
+    // A module that only imports stylesheets is a stylesheet in the manifest.
+    (chunk.file.endsWith('.css') ? css : js).add(chunk.file);
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) collect(imported, js, css);
   };

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createGroupByApi, groupName, joinByApi, loginByApi } from './support/groups';
 import { loginThroughForm, registerByApi } from './support/users';
 import { seriousViolations } from './support/axe';
@@ -192,5 +192,38 @@ test('being sent away says why: a private page when logged out, a private group 
     page.getByRole('status').filter({ hasText: 'That group is private or no longer exists: you need an invite to join a private group.' }),
   ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});
+
+/** Whether any stylesheet the page has loaded holds a rule for `selector`. */
+const hasRule = (page: Page, selector: string) =>
+  page.evaluate(
+    (wanted) =>
+      [...document.styleSheets].some((sheet) =>
+        [...sheet.cssRules].some((rule) => rule instanceof CSSStyleRule && rule.selectorText === wanted),
+      ),
+    selector,
+  );
+
+test("the dashboard loads without the group pages' styles; a group page loads them after Bootstrap's, so their rules win", async ({
+  browser,
+  request,
+}) => {
+  const me = await registerByApi(request);
+  const token = await loginByApi(request, me.email, me.password);
+  const group = await createGroupByApi(request, token, { groupName: groupName('Styled'), gameName: 'Civilization 6' });
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await loginThroughForm(page, me.email, me.password);
+  await expect(page.getByRole('list', { name: 'Your groups' })).toContainText(group.groupName);
+  expect(await hasRule(page, '.slot-table-toggles td')).toBe(false);
+  expect(await hasRule(page, '.modal-dialog')).toBe(false);
+
+  // The weekly grid's cells have no padding of their own (pages.css), against Bootstrap's table cells.
+  await page.goto(`/civGroup/userSettings?groupID=${group._id}`);
+  const cell = page.locator('.slot-table-toggles td').first();
+  await expect(cell).toBeVisible();
+  expect(await cell.evaluate((td) => getComputedStyle(td).paddingTop)).toBe('0px');
+  expect(await hasRule(page, '.modal-dialog')).toBe(true);
   await context.close();
 });

@@ -5,7 +5,7 @@ import { DataPagesContext } from './data-page';
 import { dataPages } from './data-pages';
 import { QueryCacheReset } from './QueryCacheReset';
 import '../styles/bootstrap-pages.scss';
-import '../styles/pages.css';
+import '../styles/signed-in.css';
 
 /** One cache for the app's lifetime, so moving between pages keeps the answers already fetched. */
 const queryClient = new QueryClient({

@@ -1,4 +1,16 @@
+import type { ComponentType } from 'react';
 import { lazyPage } from '../lib/lazy';
+
+const pageStyles = () => import('../styles/page-styles');
+
+/**
+ * A page loaded together with the styles of the pages that read the API (styles/page-styles.ts): both are
+ * fetched at once and the page renders when both are in. The dashboard loads without them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as lazyPage: each page's props are its own.
+function styledPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return lazyPage(() => Promise.all([load(), pageStyles()]).then(([page]) => page));
+}
 
 /**
  * The pages that read the API, by the name routes.tsx gives them (`<DataPage name="dashboard" />`).
@@ -6,28 +18,28 @@ import { lazyPage } from '../lib/lazy';
  * nor the lists of files each of them preloads.
  */
 export const dataPages = {
-  invite: lazyPage(() => import('../features/invite/pages/InvitePage')),
+  invite: styledPage(() => import('../features/invite/pages/InvitePage')),
   dashboard: lazyPage(() => import('../features/dashboard/pages/DashboardPage')),
-  search: lazyPage(() => import('../features/search/pages/SearchPage')),
-  profile: lazyPage(() => import('../features/profile/ProfilePage')),
-  steamLink: lazyPage(() => import('../features/steam/pages/SteamLinkPage')),
-  osrsStats: lazyPage(() => import('../features/runescape/pages/OsrsStatsPage')),
-  groupArea: lazyPage(() => import('../features/groups/pages/GroupAreaLayout')),
-  groupWelcome: lazyPage(() => import('../features/groups/pages/WelcomePage')),
-  groupUserSettings: lazyPage(() => import('../features/groups/pages/UserSettingsPage')),
-  groupSettings: lazyPage(() => import('../features/groups/pages/GroupSettingsPage')),
-  events: lazyPage(() => import('../features/events/pages/EventsPage')),
-  civMembers: lazyPage(() => import('../features/civ-members/pages/MembersPage')),
-  civPreferences: lazyPage(() => import('../features/civ-preferences/pages/PreferencesPage')),
-  civMain: lazyPage(() => import('../features/civ-games/pages/MainPage')),
-  civRankings: lazyPage(() => import('../features/civ-rankings/pages/RankingsPage')),
-  civMember: lazyPage(() => import('../features/civ-member/pages/MemberPage')),
-  civGame: lazyPage(() => import('../features/civ-game/pages/CivGamePage')),
-  civDraft: lazyPage(() => import('../features/civ-draft/pages/DraftPage')),
-  clanStats: lazyPage(() => import('../features/runescape-clan/pages/ClanStatsPage')),
-  clanPlayer: lazyPage(() => import('../features/runescape-clan/pages/ClanPlayerPage')),
-  clanCompetitions: lazyPage(() => import('../features/runescape-clan/competitions/pages/CompetitionsPage')),
-  clanCompetition: lazyPage(() => import('../features/runescape-clan/competitions/pages/CompetitionPage')),
-  clanBingos: lazyPage(() => import('../features/runescape-clan/bingo/pages/BingosPage')),
-  clanBingo: lazyPage(() => import('../features/runescape-clan/bingo/pages/BingoPage')),
+  search: styledPage(() => import('../features/search/pages/SearchPage')),
+  profile: styledPage(() => import('../features/profile/ProfilePage')),
+  steamLink: styledPage(() => import('../features/steam/pages/SteamLinkPage')),
+  osrsStats: styledPage(() => import('../features/runescape/pages/OsrsStatsPage')),
+  groupArea: styledPage(() => import('../features/groups/pages/GroupAreaLayout')),
+  groupWelcome: styledPage(() => import('../features/groups/pages/WelcomePage')),
+  groupUserSettings: styledPage(() => import('../features/groups/pages/UserSettingsPage')),
+  groupSettings: styledPage(() => import('../features/groups/pages/GroupSettingsPage')),
+  events: styledPage(() => import('../features/events/pages/EventsPage')),
+  civMembers: styledPage(() => import('../features/civ-members/pages/MembersPage')),
+  civPreferences: styledPage(() => import('../features/civ-preferences/pages/PreferencesPage')),
+  civMain: styledPage(() => import('../features/civ-games/pages/MainPage')),
+  civRankings: styledPage(() => import('../features/civ-rankings/pages/RankingsPage')),
+  civMember: styledPage(() => import('../features/civ-member/pages/MemberPage')),
+  civGame: styledPage(() => import('../features/civ-game/pages/CivGamePage')),
+  civDraft: styledPage(() => import('../features/civ-draft/pages/DraftPage')),
+  clanStats: styledPage(() => import('../features/runescape-clan/pages/ClanStatsPage')),
+  clanPlayer: styledPage(() => import('../features/runescape-clan/pages/ClanPlayerPage')),
+  clanCompetitions: styledPage(() => import('../features/runescape-clan/competitions/pages/CompetitionsPage')),
+  clanCompetition: styledPage(() => import('../features/runescape-clan/competitions/pages/CompetitionPage')),
+  clanBingos: styledPage(() => import('../features/runescape-clan/bingo/pages/BingosPage')),
+  clanBingo: styledPage(() => import('../features/runescape-clan/bingo/pages/BingoPage')),
 };

@@ -1,6 +1,7 @@
 import Accordion from 'react-bootstrap/Accordion';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isAvailable, plannedTitles } from './catalogue';
+import '../../styles/bootstrap-accordion.scss';
 
 const questions = [
   {

@@ -2,6 +2,7 @@ import Table from 'react-bootstrap/Table';
 import { SUPPORTED_GAMES } from '@smm/shared/games/catalogue';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { supportedFeaturesOf, type GroupArea } from './catalogue';
+import '../../styles/page-styles';
 
 /** A group area's features as one line, from the catalogue: 'Members and roles, invites, events'. */
 function areaFeatures(area: string): string {

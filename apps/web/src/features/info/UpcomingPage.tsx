@@ -1,6 +1,7 @@
 import Table from 'react-bootstrap/Table';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PRODUCT_FEATURES } from './catalogue';
+import '../../styles/page-styles';
 
 /** Spec: a table of item and state, read from the product's feature catalogue. */
 export default function UpcomingPage() {

@@ -10,6 +10,7 @@ import { FieldError } from '../../../lib/ui/FieldError';
 import { TextField } from '../../../lib/ui/TextField';
 import { useToast } from '../../../lib/ui/toasts';
 import { useCreateGroup } from '../api/create-group';
+import '../../../styles/page-styles';
 import { useGames } from '../api/get-games';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 import { welcomePath } from './GroupCard';
