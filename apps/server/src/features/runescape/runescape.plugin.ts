@@ -74,7 +74,15 @@ export async function registerRuneScape(app: FastifyInstance, deps: Deps): Promi
     }
   };
   const snapshots = createSnapshotRecorder({ db, clock, refreshEveryMs, onStored: standingsMoved });
-  const runescape = createRuneScapeService({ db, queue, snapshots, clock, cache: deps.hiscoresCache ?? defaultHiscoresCache, throttle, limit });
+  const runescape = createRuneScapeService({
+    db,
+    queue,
+    snapshots,
+    clock,
+    cache: deps.hiscoresCache ?? defaultHiscoresCache,
+    throttle,
+    limit,
+  });
   const clan = createClanService({
     db,
     clock,
@@ -89,7 +97,8 @@ export async function registerRuneScape(app: FastifyInstance, deps: Deps): Promi
   const names = createClanNamesService({ db, clock, linker });
   const job = createRefreshJob({ db, clock, queue, snapshots, log: app.log, refreshEveryMs, leaseMs: deps.refreshLeaseMs ?? 3 * 60_000 });
   app.decorate('runescapeRefresh', job);
-  app.addHook('onClose', () => job.stop());
+  // Stopped before the server's onClose hooks close the database: a stop gives up the job's lease.
+  app.addHook('preClose', () => job.stop());
   const competitionsJob = createCompetitionsJob({
     db,
     clock,
@@ -104,7 +113,7 @@ export async function registerRuneScape(app: FastifyInstance, deps: Deps): Promi
     onPostQueued: () => void app.discordDeliveries?.tick().catch(() => undefined),
   });
   app.decorate('runescapeCompetitions', competitionsJob);
-  app.addHook('onClose', () => competitionsJob.stop());
+  app.addHook('preClose', () => competitionsJob.stop());
   await app.register(runescapeRoutes(runescape));
   await app.register(clanRoutes(clan));
   await app.register(clanNamesRoutes(names));
@@ -124,7 +133,7 @@ export async function registerRuneScape(app: FastifyInstance, deps: Deps): Promi
     onPostQueued: onBingoPost,
   });
   app.decorate('runescapeBingo', bingoJob);
-  app.addHook('onClose', () => bingoJob.stop());
+  app.addHook('preClose', () => bingoJob.stop());
   const bingo = createBingoService({
     db,
     clock,
