@@ -4,13 +4,13 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { VICTORY_TYPES, type GameDto, type VictoryType } from '@smm/shared/civilization/games-schemas';
 import { errorBodyOf } from '../../../lib/api-client';
-import { EditConflict } from '../../../lib/ui/EditConflict';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 import { useToast } from '../../../lib/ui/toasts';
 import { useUpdateGame } from '../api/update-game';
 import { winnerCandidate } from '../game-state';
 import { useOpenedResult } from '../use-opened-result';
+import { ResultConflict } from './ResultConflict';
 
 interface Props {
   game: GameDto;
@@ -116,14 +116,7 @@ export function DeclareWinnerModal({ game, onHide }: Props) {
           label="Declare Winner"
           workingLabel={update.isPending ? 'Saving…' : 'Declare Winner'}
           cancelDisabled={update.isPending}
-          beside={
-            <EditConflict
-              conflict={result.conflict}
-              changedMeanwhile={false}
-              reloading={result.reloading}
-              onReload={() => void result.reload()}
-            />
-          }
+          beside={<ResultConflict result={result} />}
         />
       </Form>
     </Modal>

@@ -4,7 +4,6 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { GAME_NAME_MAX, LOBBY_LINK_MAX, type GameDto, type GameMemberDto } from '@smm/shared/civilization/games-schemas';
 import { errorBodyOf } from '../../../lib/api-client';
-import { EditConflict } from '../../../lib/ui/EditConflict';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 import { TextField } from '../../../lib/ui/TextField';
@@ -12,6 +11,7 @@ import { useToast } from '../../../lib/ui/toasts';
 import { useUpdateGame } from '../api/update-game';
 import { activeMembers } from '../game-state';
 import { useOpenedResult } from '../use-opened-result';
+import { ResultConflict } from './ResultConflict';
 
 interface Props {
   game: GameDto;
@@ -143,14 +143,7 @@ export function EditGameModal({ game, canChangeHost, onHide }: Props) {
           label="Save"
           workingLabel="Saving…"
           cancelDisabled={update.isPending}
-          beside={
-            <EditConflict
-              conflict={result.conflict}
-              changedMeanwhile={false}
-              reloading={result.reloading}
-              onReload={() => void result.reload()}
-            />
-          }
+          beside={<ResultConflict result={result} />}
         />
       </Form>
     </Modal>

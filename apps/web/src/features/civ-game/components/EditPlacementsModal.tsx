@@ -4,13 +4,13 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { GameDto } from '@smm/shared/civilization/games-schemas';
 import { errorBodyOf } from '../../../lib/api-client';
-import { EditConflict } from '../../../lib/ui/EditConflict';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 import { useToast } from '../../../lib/ui/toasts';
 import { useUpdateGame } from '../api/update-game';
 import { sidesOf, type Side } from '../game-state';
 import { useOpenedResult } from '../use-opened-result';
 import { PlacementInputs, placementDraftOf, placementsFrom } from './PlacementInputs';
+import { ResultConflict } from './ResultConflict';
 
 export const PLACEMENT_RULES =
   'The winner stays 1st. Give tied players (or teams) the same place. Only players eliminated together can be put in another order.';
@@ -88,14 +88,7 @@ export function EditPlacementsModal({ game, onHide }: { game: GameDto; onHide: (
           label="Save"
           workingLabel="Saving…"
           cancelDisabled={update.isPending}
-          beside={
-            <EditConflict
-              conflict={result.conflict}
-              changedMeanwhile={false}
-              reloading={result.reloading}
-              onReload={() => void result.reload()}
-            />
-          }
+          beside={<ResultConflict result={result} />}
         />
       </Form>
     </Modal>

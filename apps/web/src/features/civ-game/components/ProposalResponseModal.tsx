@@ -5,13 +5,13 @@ import Modal from 'react-bootstrap/Modal';
 import type { GameDto } from '@smm/shared/civilization/games-schemas';
 import { REASON_MAX, type ProposalDto } from '@smm/shared/civilization/ladder-schemas';
 import { errorBodyOf } from '../../../lib/api-client';
-import { EditConflict } from '../../../lib/ui/EditConflict';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 import { useToast } from '../../../lib/ui/toasts';
 import { useDecideGameProposal } from '../api/decide-game-proposal';
 import { useVoteGameProposal } from '../api/vote-game-proposal';
 import { useOpenedResult } from '../use-opened-result';
+import { ResultConflict } from './ResultConflict';
 
 /** What the viewer answers a proposal with: a manager's decision, or another player's vote. */
 export type ProposalResponse = 'accept' | 'reject' | 'confirm' | 'contest';
@@ -140,14 +140,7 @@ export function ProposalResponseModal({ game, proposal, response, onHide }: Prop
           label={words.label}
           workingLabel={words.working}
           cancelDisabled={working}
-          beside={
-            <EditConflict
-              conflict={result.conflict}
-              changedMeanwhile={false}
-              reloading={result.reloading}
-              onReload={() => void result.reload()}
-            />
-          }
+          beside={<ResultConflict result={result} />}
         />
       </Form>
     </Modal>
