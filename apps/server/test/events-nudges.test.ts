@@ -215,15 +215,22 @@ describe('getEventNudge and remindEventMembers', () => {
 });
 
 /** A weekly series by the organiser, nobody answered: its occurrences, earliest first. */
-async function newSeries(name: string, repeatCount: number): Promise<EventDto[]> {
+async function newSeries(name: string, repeatCount: number, inGroup = groupID): Promise<EventDto[]> {
   const start = t.clock.now() + 72 * HOUR;
   const res = await call(t.app, '/api/events/postEvent', {
     method: 'POST',
     as: organiser,
-    payload: { groupID, userID: organiser.user.id, eventName: name, startDate: iso(start), endDate: iso(start + 2 * HOUR), repeatCount },
+    payload: {
+      groupID: inGroup,
+      userID: organiser.user.id,
+      eventName: name,
+      startDate: iso(start),
+      endDate: iso(start + 2 * HOUR),
+      repeatCount,
+    },
   });
   expect(res.status).toBe(200);
-  const all = await call(t.app, `/api/events/getEvents?groupID=${groupID}`, { as: organiser });
+  const all = await call(t.app, `/api/events/getEvents?groupID=${inGroup}`, { as: organiser });
   return (all.body as EventDto[]).filter((e) => e.seriesID === res.body.seriesID);
 }
 
@@ -406,6 +413,23 @@ describe('the last reminder of a deleted series', () => {
     expect(await seriesNudgeRow(seriesID)).toEqual({ series_id: seriesID, last_nudge_at: t.clock.now() });
     expect((await deleteEvent(weeks[1]!._id, 'series')).status).toBe(200);
     expect(await seriesNudgeRow(seriesID)).toBeUndefined();
+  });
+
+  it("goes with its group when the group is deleted; another group's stays", async () => {
+    const doomed = await createGroup(t.app, organiser, { groupName: 'Nudge Group Deleted' });
+    const [gone] = await newSeries('Weekly of a deleted group', 2, doomed._id);
+    const [kept] = await newSeries('Weekly of a group that stays', 2);
+    const at = t.clock.now();
+    await t.database.db
+      .insertInto('event_series_nudges')
+      .values([
+        { series_id: gone!.seriesID!, last_nudge_at: at },
+        { series_id: kept!.seriesID!, last_nudge_at: at },
+      ])
+      .execute();
+    expect((await call(t.app, `/api/groups/deleteGroup/${doomed._id}`, { method: 'POST', as: organiser })).status).toBe(200);
+    expect(await seriesNudgeRow(gone!.seriesID!)).toBeUndefined();
+    expect(await seriesNudgeRow(kept!.seriesID!)).toEqual({ series_id: kept!.seriesID!, last_nudge_at: at });
   });
 
   it('stays while a week of the series is still to come, and goes with the last of them', async () => {

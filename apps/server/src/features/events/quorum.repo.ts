@@ -165,3 +165,13 @@ export async function deleteSeriesNudgeIfDone(db: Db, seriesId: string, now: num
     )
     .execute();
 }
+
+/** Forgets the last reminders of a group's weekly series, before the group's deletion takes its events. */
+export async function deleteGroupSeriesNudges(db: Db, groupId: string): Promise<void> {
+  await db
+    .deleteFrom('event_series_nudges')
+    .where('series_id', 'in', (eb) =>
+      eb.selectFrom('events').select('series_id').where('group_id', '=', groupId).where('series_id', 'is not', null),
+    )
+    .execute();
+}

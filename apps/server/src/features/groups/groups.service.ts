@@ -21,6 +21,7 @@ import { randomToken, safeEqual } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
 import * as cards from '../components/group-cards.repo';
 import { queueGroupMessageRemovals } from '../discord/discord-bot.repo';
+import { deleteGroupSeriesNudges } from '../events/quorum.repo';
 import { assertCan, isVisible, loadAccess, readFullGroup } from './group-access';
 import * as members from './group-members.repo';
 import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
@@ -169,13 +170,15 @@ export function createGroupsService({ db, clock, publicUrl, changes: feed }: Dep
 
     /**
      * The owner deletes the group with its members and cards. The bot's event posts in its Discord
-     * channel are queued for removal in the same transaction, before the cascade forgets them.
+     * channel are queued for removal in the same transaction, before the cascade forgets them, and
+     * the last reminders of its weekly series (kept by series, not by event) go with it.
      */
     async deleteGroup(actor: UserDto, groupID: string): Promise<{ message: string }> {
       return transactionWithChanges(db, feed, async (tx, record) => {
         const access = await loadAccess(tx, groupID, actor, { lock: true });
         assertCan(access, 'deleteGroup');
         await queueGroupMessageRemovals(tx, groupID, clock.now());
+        await deleteGroupSeriesNudges(tx, groupID);
         await groups.deleteById(tx, groupID);
         record({ groupId: groupID, topic: 'group', action: 'deleted' });
         return { message: 'Group deleted' };
