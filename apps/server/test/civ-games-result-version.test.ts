@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULT_CHANGED_MESSAGE, type GameDto } from '@smm/shared/civilization/games-schemas';
+import { PROPOSAL_SUPERSEDED_MESSAGE, RESULT_CHANGED_MESSAGE, type GameDto } from '@smm/shared/civilization/games-schemas';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
 import { createGameFrom, draftFor } from './civ-games-fixtures';
 import { call, createGroup, join, setRole, type TestUser } from './groups-fixtures';
@@ -157,6 +157,63 @@ describe('a result saved from a view of an older result', () => {
       expectedResultVersion: reloaded,
     });
     expect(decided.status).toBe(200);
+  });
+});
+
+describe('a correction proposed before the result last changed', () => {
+  it('cannot be accepted over the newer result, even by a decider who opened it after: 409, and it is superseded', async () => {
+    const group = await ladderGroup();
+    const game = await ffa(group, [host, p2, p3]);
+    expect((await update(host, { gameID: game._id, members: eliminate(p3, host) })).status).toBe(200);
+    expect((await update(host, { gameID: game._id, winner: p2.user.id, victoryType: 'Science' })).status).toBe(200);
+    const proposed = await post('proposeGameChange', p3, {
+      gameID: game._id,
+      changes: { victoryType: 'Culture' },
+      reason: 'It was culture',
+    });
+    expect(proposed.status).toBe(200);
+    // The host records a newer result; the Administrator opens the game after it, so their view is current.
+    expect(
+      (
+        await update(host, {
+          gameID: game._id,
+          victoryType: 'Domination',
+          expectedResultVersion: (await getGame(host, game._id)).resultVersion,
+        })
+      ).status,
+    ).toBe(200);
+    const opened = await getGame(admin, game._id);
+    const trail = await audit(host, game._id);
+    const accepted = await post('decideGameProposal', admin, {
+      proposalID: proposed.body._id,
+      decision: 'accept',
+      expectedResultVersion: opened.resultVersion,
+    });
+    expect(accepted.status).toBe(409);
+    expect(accepted.body.message).toBe(PROPOSAL_SUPERSEDED_MESSAGE);
+    const after = await getGame(admin, game._id);
+    expect(after.victoryType).toBe('Domination');
+    expect(after.resultVersion).toBe(opened.resultVersion);
+    expect(await audit(host, game._id)).toEqual(trail);
+    const history = (await call(t.app, `/api/civilization/gameHistory?gameID=${game._id}`, { as: host })).body;
+    expect(history.proposals[0].status).toBe('superseded');
+    // Superseded is decided: neither accepting nor rejecting it again changes anything.
+    expect((await post('decideGameProposal', admin, { proposalID: proposed.body._id, decision: 'reject' })).status).toBe(409);
+  });
+
+  it('one proposed on the result as it stands is accepted as before', async () => {
+    const group = await ladderGroup();
+    const game = await ffa(group, [host, p2, p3]);
+    expect((await update(host, { gameID: game._id, members: eliminate(p3, host) })).status).toBe(200);
+    expect((await update(host, { gameID: game._id, winner: p2.user.id, victoryType: 'Science' })).status).toBe(200);
+    const proposed = await post('proposeGameChange', p3, {
+      gameID: game._id,
+      changes: { victoryType: 'Culture' },
+      reason: 'It was culture',
+    });
+    const accepted = await post('decideGameProposal', admin, { proposalID: proposed.body._id, decision: 'accept' });
+    expect(accepted.status).toBe(200);
+    expect((await getGame(admin, game._id)).victoryType).toBe('Culture');
   });
 });
 

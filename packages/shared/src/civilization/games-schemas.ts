@@ -384,6 +384,9 @@ export type NotesDto = z.infer<typeof notesDto>;
 export const NOTES_CHANGED_MESSAGE = 'Notes were changed since you opened them. Reload to see the newer notes.';
 /** A result change sent from a dialog opened before someone else changed the result is refused with this. */
 export const RESULT_CHANGED_MESSAGE = "This game's result was changed since you opened it. Reload to see the newer result.";
+/** decideGameProposal accepting a correction proposed before the result last changed: 409, and the proposal is superseded. */
+export const PROPOSAL_SUPERSEDED_MESSAGE =
+  "This game's result was changed since this correction was proposed, so it can no longer be accepted: it is marked superseded. Propose it again if it still applies.";
 export const notesParams = z.object({ userID: entityId('userID'), groupID: entityId('groupID'), gameID: entityId('gameID') });
 export const postUserNotesBody = z.object({
   userID: entityId('userID'),

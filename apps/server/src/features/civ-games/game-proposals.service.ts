@@ -8,6 +8,7 @@ import type {
   VoteGameProposalBody,
 } from '@smm/shared/civilization/ladder-schemas';
 import { AUDIT_ACTIONS, PROPOSAL_STATUSES } from '@smm/shared/civilization/ladder-schemas';
+import { PROPOSAL_SUPERSEDED_MESSAGE } from '@smm/shared/civilization/games-schemas';
 import { findCivCatalogue } from '@smm/shared/civilization/catalogue';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
@@ -35,6 +36,11 @@ export const MAX_PENDING_PROPOSALS = 3;
 interface StoredProposal {
   changes: ResultChanges;
   summary: string[];
+  /**
+   * The game's result version the change was proposed against; accepted only while the result is
+   * still that one (proposals stored before the version was kept have none, and are not checked).
+   */
+  resultVersion?: number;
 }
 
 /**
@@ -173,7 +179,11 @@ export function createGameProposalsService({
         }
         const now = clock.now();
         const id = newId();
-        const stored: StoredProposal = { changes, summary: lines.map((l) => `${l.field}: ${l.before} → ${l.after}`) };
+        const stored: StoredProposal = {
+          changes,
+          summary: lines.map((l) => `${l.field}: ${l.before} → ${l.after}`),
+          resultVersion: state.game.result_version,
+        };
         await records.insertProposal(tx, {
           id,
           game_id: state.game.id,
@@ -199,15 +209,27 @@ export function createGameProposalsService({
     async decide(actor: UserDto, body: DecideGameProposalBody): Promise<ProposalDto> {
       let finished: { groupId: string; gameId: string } | null = null;
       let game: { groupId: string; gameId: string } | null = null;
+      let superseded = false;
       const decided = await db.transaction().execute(async (tx) => {
         const { proposal, state, access, may } = await lockPending(tx, body.proposalID, actor);
         if (!may.decideProposal) throw forbidden('Only the host, the game creator or an Administrator can decide a proposal');
         assertResultUnchanged(state.game, body.expectedResultVersion);
         const now = clock.now();
         const stored = parseJson<StoredProposal>(proposal.changes, { changes: {}, summary: [] });
+        game = { groupId: state.game.group_id, gameId: state.game.id };
+        // Proposed against a result that has changed since: applying it would undo the newer one.
+        if (body.decision === 'accept' && stored.resultVersion !== undefined && stored.resultVersion !== state.game.result_version) {
+          await records.decideProposal(tx, proposal.id, {
+            status: 'superseded',
+            decided_by: actor.id,
+            decided_at: now,
+            decision_reason: null,
+          });
+          superseded = true;
+          return readProposal(tx, state.game.id, proposal.id, actor);
+        }
         const proposer = state.members.find((m) => m.user_id === proposal.proposed_by)?.username ?? 'a former member';
         const note = [`Proposed by ${proposer}: ${proposal.reason}`, body.reason].filter(Boolean).join(' · ');
-        game = { groupId: state.game.group_id, gameId: state.game.id };
         if (body.decision === 'accept') {
           const plan = planChange(state, stored.changes, { now, leaderIds: leaderIdsOf(access) });
           await applyPlan(tx, state, plan, actor, { action: 'accepted', note });
@@ -229,6 +251,7 @@ export function createGameProposalsService({
       const decidedOn = game as { groupId: string; gameId: string } | null;
       if (done) changes?.publish({ groupId: done.groupId, topic: 'games', action: 'updated', gameId: done.gameId });
       else if (decidedOn) changes?.publish({ groupId: decidedOn.groupId, topic: 'games', action: 'changed', gameId: decidedOn.gameId });
+      if (superseded) throw conflict(PROPOSAL_SUPERSEDED_MESSAGE);
       return decided;
     },
 
