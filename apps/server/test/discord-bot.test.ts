@@ -7,6 +7,7 @@ import {
   CHANNEL_TAKEN_MESSAGE,
   CHANNEL_UNSEEN_MESSAGE,
 } from '../src/features/discord/discord-channel.service';
+import { newDelivery } from '../src/features/discord/discord.repo';
 import { createInProcessGroupChanges } from '../src/features/live/group-changes';
 import { createEventMailJob } from '../src/features/reminders/event-mail.job';
 import '../src/features/discord/discord-app.tables';
@@ -420,5 +421,39 @@ describe('Discord bot in a group channel', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('a late update of an event that has ended posts no new message, and still edits the one posted', async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    // Created before the channel was connected: never posted.
+    const unposted = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Never posted', length: HOUR });
+    const channelID = nextChannelId();
+    await call(t.app, `/api/groups/${group._id}/discordChannel`, { method: 'POST', as: cast.admin, payload: { channelID } });
+    const posted = await createEvent(t.app, cast.member, group._id, t.clock.now(), { eventName: 'Posted', length: HOUR });
+    await t.app.discordDeliveries.settled();
+    const [message] = messagesIn(channelID);
+    expect(messagesIn(channelID).map((m) => m.embeds?.[0]?.title)).toEqual(['Posted']);
+    const edits = message!.edits;
+
+    // Both events are over when their updates run (they waited on Discord, or on the application).
+    t.clock.advance(26 * HOUR);
+    const now = t.clock.now();
+    await t.database.db
+      .insertInto('discord_deliveries')
+      .values(
+        [unposted, posted].map((event) => newDelivery(group._id, `bot:event:${event._id}`, { eventId: event._id, change: 'late' }, now)),
+      )
+      .execute();
+    const calls = discord.botCalls.length;
+    await t.app.discordDeliveries.tick();
+    expect(discord.botCalls.slice(calls).filter((c) => c.includes(channelID))).toEqual([`PATCH ${channelID}/${message!.id}`]);
+    expect(messagesIn(channelID)).toHaveLength(1);
+    expect(message!.edits).toBe(edits + 1);
+    const left = await t.database.db
+      .selectFrom('discord_deliveries')
+      .select('id')
+      .where('dedupe_key', 'in', [`bot:event:${unposted._id}`, `bot:event:${posted._id}`])
+      .execute();
+    expect(left).toEqual([]);
   });
 });

@@ -4,13 +4,15 @@ import * as m0851 from '../src/db/migrations/0851_discord_interactions';
 import * as m0880 from '../src/db/migrations/0880_discord_rate_limits';
 import { newDelivery } from '../src/features/discord/discord.repo';
 import '../src/features/discord/discord-app.tables';
+import { createEvent } from './events-fixtures';
 import { call, createGroup } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
 // Migration 0850 lets a Discord job belong to no group (SQLite rebuilds the table for it): the jobs
 // queued before it are kept, a group's jobs still go with the group, and jobs of no group stay.
 // Migration 0880 counts a job's 429s apart from its attempts, and queues again the bot's jobs the
-// outbox gave up on only because the Discord application was off (it now holds them).
+// outbox gave up on only because the Discord application was off (it now holds them), as far as they
+// can still matter: an event's update only when the event has a post or has not ended.
 
 /** A job as queued before 0880, which added `rate_limits` (inserted `as never`: the schema's type is the latest). */
 function jobBefore0880(...args: Parameters<typeof newDelivery>) {
@@ -72,7 +74,7 @@ describe('Discord migrations 0850, 0851 and 0880', () => {
     expect(left).toEqual([{ dedupe_key: 'no-group' }]);
   });
 
-  it('0880 queues again only the removals and event updates given up because the application was off', async () => {
+  it('0880 queues again only the removals and event updates given up because the application was off that still matter', async () => {
     const owner = await createUser(t.app);
     const group = await createGroup(t.app, owner);
     const db = t.database.db;
@@ -84,11 +86,28 @@ describe('Discord migrations 0850, 0851 and 0880', () => {
       jobBefore0880(null, 'bot:remove:11:13', { remove: { channelId: '11', messageId: '13' } }, 1),
       'Discord answered 500',
     );
+    // The migration runs on the wall clock: one event ended long ago (the test clock's), one is still to come.
+    const ended = await createEvent(t.app, owner, group._id, t.clock.now(), { eventName: 'Ended' });
+    const endedPosted = await createEvent(t.app, owner, group._id, t.clock.now(), { eventName: 'Ended, posted' });
+    const upcoming = await createEvent(t.app, owner, group._id, Date.now(), { eventName: 'Upcoming' });
+    expect([Date.parse(ended.endDate) < Date.now(), Date.parse(upcoming.endDate) > Date.now()]).toEqual([true, true]);
+    const posted = { group_id: group._id, channel_id: '21', updated_at: 1 };
+    await db
+      .insertInto('discord_event_messages')
+      .values([
+        { ...posted, event_id: endedPosted._id, message_id: '22' },
+        { ...posted, event_id: 'deleted', message_id: '23' },
+      ])
+      .execute();
     // Given up outside the bot, with its key kept: no later change of the event could queue it again.
-    const syncKept = givenUp(jobBefore0880(group._id, 'bot:event:e1', { eventId: 'e1' }, 1), 'the webhook was removed');
+    const syncKept = (eventId: string) =>
+      givenUp(jobBefore0880(group._id, `bot:event:${eventId}`, { eventId }, 1), 'the webhook was removed');
+    const syncEnded = syncKept(ended._id);
+    const syncDeleted = syncKept('gone');
+    const syncs = [syncEnded, syncKept(endedPosted._id), syncKept(upcoming._id), syncKept('deleted'), syncDeleted];
     const syncFreed = givenUp(jobBefore0880(group._id, 'bot:event:e2:r2', { eventId: 'e2' }, 1), 'Discord answered 403');
     const dmOff = givenUp(jobBefore0880(group._id, 'bot:dm:reminder:e1:u1:1', { discordId: '1' }, 1), off);
-    const jobs = [removalOff, removalGone, syncKept, syncFreed, dmOff];
+    const jobs = [removalOff, removalGone, ...syncs, syncFreed, dmOff];
     await db
       .insertInto('discord_deliveries')
       .values(jobs as never)
@@ -103,14 +122,22 @@ describe('Discord migrations 0850, 0851 and 0880', () => {
         'in',
         jobs.map((job) => job.id),
       )
-      .orderBy('dedupe_key')
       .execute();
-    expect(after).toEqual([
-      { dedupe_key: 'bot:dm:reminder:e1:u1:1', failed_at: 5, attempts: 1, rate_limits: 0 },
-      { dedupe_key: 'bot:event:e1', failed_at: null, attempts: 0, rate_limits: 0 },
-      { dedupe_key: 'bot:event:e2:r2', failed_at: 5, attempts: 1, rate_limits: 0 },
-      { dedupe_key: 'bot:remove:11:12', failed_at: null, attempts: 0, rate_limits: 0 },
-      { dedupe_key: 'bot:remove:11:13', failed_at: 5, attempts: 1, rate_limits: 0 },
-    ]);
+    const byKey = (a: { dedupe_key: string }, b: { dedupe_key: string }) => (a.dedupe_key < b.dedupe_key ? -1 : 1);
+    expect(after.sort(byKey)).toEqual(
+      [
+        { dedupe_key: 'bot:dm:reminder:e1:u1:1', failed_at: 5, attempts: 1, rate_limits: 0 },
+        // An event's post to edit or remove, or an event still to come: queued again.
+        { dedupe_key: `bot:event:${endedPosted._id}`, failed_at: null, attempts: 0, rate_limits: 0 },
+        { dedupe_key: `bot:event:${upcoming._id}`, failed_at: null, attempts: 0, rate_limits: 0 },
+        { dedupe_key: 'bot:event:deleted', failed_at: null, attempts: 0, rate_limits: 0 },
+        // An ended event without a post, or a deleted one: left given up, its key freed for the event's next change.
+        { dedupe_key: `bot:event:${ended._id}:${syncEnded.id}`, failed_at: 5, attempts: 1, rate_limits: 0 },
+        { dedupe_key: `bot:event:gone:${syncDeleted.id}`, failed_at: 5, attempts: 1, rate_limits: 0 },
+        { dedupe_key: 'bot:event:e2:r2', failed_at: 5, attempts: 1, rate_limits: 0 },
+        { dedupe_key: 'bot:remove:11:12', failed_at: null, attempts: 0, rate_limits: 0 },
+        { dedupe_key: 'bot:remove:11:13', failed_at: 5, attempts: 1, rate_limits: 0 },
+      ].sort(byKey),
+    );
   });
 });

@@ -13,7 +13,7 @@ import { createTestApp, memoryMailer, TEST_APP_CONFIG, type TestApp } from './te
 
 // The removals of the bot's posts (a deleted group's, a deleted series' or event's) are not lost:
 // Discord's rate limit is waited out as Discord says without spending the outbox's attempts, and
-// stops the pass rather than being hammered on; while the Discord application is off they wait,
+// holds up the channel's other removals rather than being hammered on; while the Discord application is off they wait,
 // and are sent once the bot is back.
 
 const MAX_RATE_LIMITS = 50;
@@ -84,7 +84,7 @@ describe("Removing the bot's posts", () => {
       .orderBy('id')
       .execute();
 
-  it("waits out each 429 for Discord's retry_after, stops the pass at it, and spends no attempt", async () => {
+  it("waits out each 429 for Discord's retry_after, holds up the channel's other removals, and spends no attempt", async () => {
     const { group, channelID, posts } = await groupWithPosts(3);
     const calls = discord.calls;
     // More 429s in a row than the outbox's 8 attempts: they all fall on the first removal.
@@ -93,7 +93,7 @@ describe("Removing the bot's posts", () => {
     discord.setMode(429, rateLimits);
     expect((await deleteGroup(t.app, group._id)).status).toBe(200);
     await t.app.discordDeliveries.settled();
-    // One call, not one per removal: the pass stopped at the 429.
+    // One call, not one per removal: the channel's other removals wait with the first.
     expect(discord.calls - calls).toBe(1);
     for (let pass = 1; pass < rateLimits; pass++) {
       // Not before Discord's wait (fractional seconds) is over, even when asked.

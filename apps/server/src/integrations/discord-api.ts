@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DiscordPostResult } from './discord-webhook';
+import { rateLimited, type DiscordPostResult } from './discord-webhook';
 import { fetchUpstream, parseJson, UpstreamError } from './upstream';
 
 /** The REST API version used for every call. */
@@ -38,21 +38,6 @@ const guildsAnswer = z.array(z.object({ id: z.string(), name: z.string() }));
 const guildChannelsAnswer = z.array(
   z.object({ id: z.string(), type: z.number().int(), name: z.string().nullish(), position: z.number().int().optional() }),
 );
-
-/** Seconds to wait from a 429: the JSON `retry_after` (fractional), else Retry-After, else X-RateLimit-Reset-After. */
-function retryAfterMs(text: string, headers: Headers): number | undefined {
-  try {
-    const body = JSON.parse(text) as { retry_after?: unknown };
-    if (typeof body.retry_after === 'number' && body.retry_after >= 0) return Math.ceil(body.retry_after * 1000);
-  } catch {
-    // not JSON: the headers say it
-  }
-  for (const name of ['retry-after', 'x-ratelimit-reset-after']) {
-    const value = Number(headers.get(name));
-    if (headers.has(name) && Number.isFinite(value) && value >= 0) return Math.ceil(value * 1000);
-  }
-  return undefined;
-}
 
 interface Deps {
   /** Discord's origin (DISCORD_API_URL); tests point it at a local fake. */
@@ -94,8 +79,7 @@ export function createDiscordApiClient({ baseUrl, credentials, timeoutMs }: Deps
         error: signal.aborted ? `no answer within ${timeoutMs} ms` : `network error: ${(error as Error).name}`,
       };
     }
-    if (res.status === 429)
-      return { ok: false, retry: true, retryAfterMs: retryAfterMs(text, res.headers), error: 'Discord said 429 Too Many Requests' };
+    if (res.status === 429) return rateLimited(text, res.headers);
     if (res.status >= 500) return { ok: false, retry: true, error: `Discord answered ${res.status}` };
     if (!res.ok) return { ok: false, retry: false, error: `Discord answered ${res.status}: ${text.slice(0, 200)}` };
     try {
@@ -207,9 +191,9 @@ export function createDiscordApiClient({ baseUrl, credentials, timeoutMs }: Deps
         );
         const text = await res.text();
         if (res.ok) return { ok: true, value: true };
-        if (res.status === 429)
-          return { ok: false, retry: true, retryAfterMs: retryAfterMs(text, res.headers), error: 'Discord said 429 Too Many Requests' };
-        return { ok: false, retry: res.status >= 500, error: `Discord answered ${res.status}` };
+        if (res.status === 429) return rateLimited(text, res.headers);
+        const error = `Discord answered ${res.status}`;
+        return res.status >= 500 ? { ok: false, retry: true, error } : { ok: false, retry: false, error };
       } catch (error) {
         return {
           ok: false,

@@ -9,8 +9,13 @@ export interface DiscordWebhookPayload {
 
 export type DiscordPostResult =
   | { ok: true }
-  /** Worth trying again: 429 (after `retryAfterMs` when Discord said), 5xx, timeout or network. */
-  | { ok: false; retry: true; retryAfterMs?: number; error: string }
+  /** Worth trying again: 5xx, timeout or network. */
+  | { ok: false; retry: true; error: string }
+  /**
+   * Worth trying again: a 429, after `retryAfterMs` (undefined when Discord did not say). `global`: the
+   * limit is the whole application's, not only this webhook's or channel's.
+   */
+  | { ok: false; retry: true; retryAfterMs: number | undefined; global: boolean; error: string }
   /** Trying again will not help: the webhook is gone or the token is wrong. */
   | { ok: false; retry: false; error: string };
 
@@ -20,16 +25,39 @@ interface Deps {
   timeoutMs: number;
 }
 
-/** Seconds from a 429: the JSON `retry_after` (may be fractional), else the Retry-After header. */
-async function retryAfterMs(res: Response): Promise<number | undefined> {
+/** The outcome of a 429: how long Discord asked to wait (undefined when it did not say), and whether the limit is global. */
+export function rateLimited(text: string, headers: Headers): Extract<DiscordPostResult, { global: boolean }> {
+  let body: { retry_after?: unknown; global?: unknown } = {};
   try {
-    const body = (await res.json()) as { retry_after?: unknown };
-    if (typeof body.retry_after === 'number' && body.retry_after >= 0) return Math.ceil(body.retry_after * 1000);
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null) body = parsed;
   } catch {
-    // not JSON: fall back to the header
+    // not JSON: the headers say it
   }
-  const header = Number(res.headers.get('retry-after'));
-  return Number.isFinite(header) && header >= 0 ? Math.ceil(header * 1000) : undefined;
+  const global =
+    body.global === true ||
+    headers.get('x-ratelimit-global')?.toLowerCase() === 'true' ||
+    headers.get('x-ratelimit-scope')?.toLowerCase() === 'global';
+  return {
+    ok: false,
+    retry: true,
+    retryAfterMs: retryAfterMs(body.retry_after, headers),
+    global,
+    error: 'Discord said 429 Too Many Requests',
+  };
+}
+
+/** Milliseconds from the JSON `retry_after` (seconds, may be fractional), else Retry-After, else X-RateLimit-Reset-After. */
+function retryAfterMs(retryAfter: unknown, headers: Headers): number | undefined {
+  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter >= 0) return Math.ceil(retryAfter * 1000);
+  for (const name of ['retry-after', 'x-ratelimit-reset-after']) {
+    const header = headers.get(name);
+    // An absent header names no wait (Number(null) would make it 0 ms): the caller's backoff applies.
+    if (header === null || header.trim() === '') continue;
+    const seconds = Number(header);
+    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+  }
+  return undefined;
 }
 
 /** Posts to Discord webhooks. Never throws: every outcome is a result, and the token never reaches an error text. */
@@ -56,8 +84,7 @@ export function createDiscordWebhookClient({ baseUrl, timeoutMs }: Deps) {
         await res.body?.cancel().catch(() => undefined);
         return { ok: true };
       }
-      if (res.status === 429)
-        return { ok: false, retry: true, retryAfterMs: await retryAfterMs(res), error: 'Discord said 429 Too Many Requests' };
+      if (res.status === 429) return rateLimited(await res.text().catch(() => ''), res.headers);
       await res.body?.cancel().catch(() => undefined);
       if (res.status >= 500) return { ok: false, retry: true, error: `Discord answered ${res.status}` };
       return { ok: false, retry: false, error: `Discord answered ${res.status}` };

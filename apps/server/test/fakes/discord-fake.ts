@@ -31,10 +31,14 @@ export interface DiscordFake {
   rejected: string[];
   /** Webhooks that exist, id -> token. */
   webhooks: Map<string, string>;
-  /** The mode for every call from now on ('ok' after `times` calls when given). */
-  setMode(mode: DiscordFakeMode, times?: number): void;
-  /** retry_after (seconds) sent with 429s. */
-  retryAfterSeconds: number;
+  /**
+   * The mode for every call from now on ('ok' after `times` calls when given). `only`: the mode holds
+   * only for calls whose path contains it (one webhook, one channel), the others are answered as usual;
+   * `global`: a 429 is Discord's global limit (body `global`, X-RateLimit-Global, X-RateLimit-Scope).
+   */
+  setMode(mode: DiscordFakeMode, times?: number, options?: { only?: string; global?: boolean }): void;
+  /** retry_after (seconds) sent with 429s; null: a 429 says no wait (no retry_after, no Retry-After). */
+  retryAfterSeconds: number | null;
   /** Lets every hanging call through (answered as usual) and leaves the hang mode. */
   release(): void;
   /** Who signs in at the authorize page next ('deny': the user presses Cancel). */
@@ -103,6 +107,7 @@ function payloadProblem(body: unknown): Record<string, string> | null {
 export async function createDiscordFake(port = 0): Promise<DiscordFake> {
   let mode: DiscordFakeMode = 'ok';
   let modeLeft = Infinity;
+  let modeOptions: { only?: string; global?: boolean } = {};
   const held = new Set<() => void>();
   const waiters = new Set<() => void>();
   const notify = () => {
@@ -124,14 +129,15 @@ export async function createDiscordFake(port = 0): Promise<DiscordFake> {
     calls: 0,
     rejected: [] as string[],
     webhooks: new Map([[FAKE_WEBHOOK.id, FAKE_WEBHOOK.token]]),
-    retryAfterSeconds: 1.5,
+    retryAfterSeconds: 1.5 as number | null,
   };
   const app = createAppState();
 
   const server = await startFakeServer(async (req) => {
     fake.calls += 1;
-    const current = mode;
-    if (modeLeft !== Infinity && --modeLeft <= 0) {
+    const applies = modeOptions.only === undefined || req.path.includes(modeOptions.only);
+    const current = applies ? mode : 'ok';
+    if (applies && modeLeft !== Infinity && --modeLeft <= 0) {
       mode = 'ok';
       modeLeft = Infinity;
     }
@@ -143,19 +149,27 @@ export async function createDiscordFake(port = 0): Promise<DiscordFake> {
       });
     }
     if (current === 500) return json({ message: '500: Internal Server Error', code: 0 }, 500);
-    if (current === 429)
+    if (current === 429) {
+      const seconds = fake.retryAfterSeconds;
+      const global = modeOptions.global === true;
       return {
-        ...json({ message: 'You are being rate limited.', retry_after: fake.retryAfterSeconds, global: false }, 429),
+        ...json({ message: 'You are being rate limited.', ...(seconds === null ? {} : { retry_after: seconds }), global }, 429),
         headers: {
-          'retry-after': String(Math.ceil(fake.retryAfterSeconds)),
+          ...(seconds === null
+            ? {}
+            : {
+                'retry-after': String(Math.ceil(seconds)),
+                'x-ratelimit-reset': String(Date.now() / 1000 + seconds),
+                'x-ratelimit-reset-after': String(seconds),
+              }),
           'x-ratelimit-limit': '5',
           'x-ratelimit-remaining': '0',
-          'x-ratelimit-reset': String(Date.now() / 1000 + fake.retryAfterSeconds),
-          'x-ratelimit-reset-after': String(fake.retryAfterSeconds),
           'x-ratelimit-bucket': 'fakebucket',
-          'x-ratelimit-scope': 'user',
+          'x-ratelimit-scope': global ? 'global' : 'user',
+          ...(global ? { 'x-ratelimit-global': 'true' } : {}),
         },
       };
+    }
 
     // Not Discord's: lets a browser test see what was posted.
     if (req.method === 'GET' && req.path === '/__fake/posts') return json(fake.posts);
@@ -203,16 +217,18 @@ export async function createDiscordFake(port = 0): Promise<DiscordFake> {
     get retryAfterSeconds() {
       return fake.retryAfterSeconds;
     },
-    set retryAfterSeconds(value: number) {
+    set retryAfterSeconds(value: number | null) {
       fake.retryAfterSeconds = value;
     },
-    setMode(next, times) {
+    setMode(next, times, options) {
       mode = next;
       modeLeft = times ?? Infinity;
+      modeOptions = options ?? {};
     },
     release() {
       mode = 'ok';
       modeLeft = Infinity;
+      modeOptions = {};
       for (const resolve of [...held]) resolve();
       held.clear();
     },

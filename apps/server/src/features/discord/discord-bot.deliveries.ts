@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChangeAction } from '../live/group-changes';
 import { draftedGamePost, eventMessage, gameResultPost, nudgePost, reminderDm } from './discord-bot.messages';
 import * as repo from './discord-bot.repo';
-import { retryAfterFailure, type RetryPolicy } from './discord-retries';
+import { isRateLimited, retryAfterFailure, type RetryPolicy } from './discord-retries';
 import * as outbox from './discord.repo';
 import type { DeliveryRow } from './discord.repo';
 
@@ -48,6 +48,15 @@ export async function queueEventMessageSyncWhileOff(db: Db, clock: Clock, change
   await queueEventMessageSync(db, clock, change.groupId, change.eventId);
 }
 
+/** What became of one claimed job. */
+export interface DeliveryOutcome {
+  /** It must run again at once (a change came while it ran). */
+  again: boolean;
+  error?: string;
+  /** Discord's rate limit turned it back: due again `until`; `global`, the whole application's limit. */
+  rateLimit?: { until: number; global: boolean };
+}
+
 const DEFAULT_REMINDER_LEAD_MS = 60 * 60 * 1000;
 const REMINDERS_PER_PASS = 200;
 
@@ -76,12 +85,16 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
       if (removed.ok) await repo.deleteEventMessage(db, eventId);
       return removed;
     }
-    const body = eventMessage(event, publicUrl, clock.now());
+    const now = clock.now();
+    const body = eventMessage(event, publicUrl, now);
     if (posted) {
       const edited = await api.editMessage(posted.channel_id, posted.message_id, body);
       if (!edited.ok && !edited.retry) await repo.deleteEventMessage(db, eventId);
       return edited;
     }
+    // An event that has ended is not announced: a job that waited (the application off, Discord's
+    // limits) would otherwise post, long after, a message nobody can answer any more.
+    if (event.end_at <= now) return { ok: true, value: null };
     const channel = await repo.findChannel(db, event.group_id);
     if (!channel) return { ok: true, value: null };
     const created = await api.createMessage(channel.channel_id, body);
@@ -92,7 +105,7 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
         group_id: event.group_id,
         channel_id: channel.channel_id,
         message_id: created.value,
-        updated_at: clock.now(),
+        updated_at: now,
       });
     return created;
   }
@@ -162,6 +175,27 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     return true;
   }
 
+  type Payload =
+    | { eventId: string }
+    | { discordId: string; message: DiscordMessageBody }
+    | { channelId: string; message: DiscordMessageBody }
+    | { remove: { channelId: string; messageId: string } };
+
+  /**
+   * The Discord rate limit a job's calls fall under, as far as the outbox tells them apart: the
+   * channel it posts in (Discord counts per channel), or one for every DM (opening a DM channel is
+   * one route for all of them). Undefined when the job makes no call.
+   */
+  async function bucketOf(row: DeliveryRow): Promise<string | undefined> {
+    const payload = JSON.parse(row.payload) as Payload;
+    if ('discordId' in payload) return 'dm';
+    if ('remove' in payload) return `channel:${payload.remove.channelId}`;
+    if ('channelId' in payload) return `channel:${payload.channelId}`;
+    const posted = await repo.findEventMessage(db, payload.eventId);
+    const channelId = posted?.channel_id ?? (row.group_id === null ? undefined : (await repo.findChannel(db, row.group_id))?.channel_id);
+    return channelId === undefined ? undefined : `channel:${channelId}`;
+  }
+
   return {
     /** Whether this change may touch an event's message or send DMs. */
     wants: (change: GroupChange): boolean =>
@@ -195,20 +229,14 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     handles: (row: DeliveryRow): boolean =>
       [repo.EVENT_SYNC_KEY_PREFIX, DM_PREFIX, POST_PREFIX, repo.REMOVAL_KEY_PREFIX].some((prefix) => row.dedupe_key.startsWith(prefix)),
 
+    bucketOf,
+
     /**
      * Runs one claimed job: `again` when it must run again at once (a change came while it ran),
-     * `rateLimitedUntil` when Discord's rate limit turned it back (nothing more is sent until then).
+     * `rateLimit` when Discord's rate limit turned it back: until when, and whether it is global.
      */
-    async deliver(
-      row: DeliveryRow,
-      claimant: string,
-      policy: RetryPolicy,
-    ): Promise<{ again: boolean; error?: string; rateLimitedUntil?: number }> {
-      const payload = JSON.parse(row.payload) as
-        | { eventId: string }
-        | { discordId: string; message: DiscordMessageBody }
-        | { channelId: string; message: DiscordMessageBody }
-        | { remove: { channelId: string; messageId: string } };
+    async deliver(row: DeliveryRow, claimant: string, policy: RetryPolicy): Promise<DeliveryOutcome> {
+      const payload = JSON.parse(row.payload) as Payload;
       const result =
         'eventId' in payload
           ? await sync(payload.eventId)
@@ -231,7 +259,11 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
       const retry = retryAfterFailure(row, result, policy, now);
       if ('eventId' in payload) await repo.releaseEventSync(db, row, claimant, { error: result.error, ...retry });
       else await outbox.release(db, row.id, claimant, { error: result.error, ...retry });
-      return { again: false, error: result.error, ...(retry.rateLimited ? { rateLimitedUntil: retry.nextAttemptAt } : {}) };
+      return {
+        again: false,
+        error: result.error,
+        ...(isRateLimited(result) ? { rateLimit: { until: retry.nextAttemptAt, global: result.global } } : {}),
+      };
     },
   };
 }

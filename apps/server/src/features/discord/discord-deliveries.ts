@@ -4,9 +4,14 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import type { DiscordWebhookClient, DiscordWebhookPayload } from '../../integrations/discord-webhook';
 import { createBackgroundJob, onceEvery } from '../../lib/background-job';
-import { queueEventMessageSyncWhileOff, syncsEventMessage, type DiscordBotDeliveries } from './discord-bot.deliveries';
+import {
+  queueEventMessageSyncWhileOff,
+  syncsEventMessage,
+  type DeliveryOutcome,
+  type DiscordBotDeliveries,
+} from './discord-bot.deliveries';
 import { BOT_KEY_PREFIX, EVENT_SYNC_KEY_PREFIX, REMOVAL_KEY_PREFIX } from './discord-bot.repo';
-import { retryAfterFailure, type RetryPolicy } from './discord-retries';
+import { isRateLimited, retryAfterFailure, type RetryPolicy } from './discord-retries';
 import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChanges } from '../live/group-changes';
 import { eventPost, isPostedAction, type PostedEvent } from './discord.messages';
@@ -70,9 +75,10 @@ const HELD_WHILE_OFF = [REMOVAL_KEY_PREFIX, EVENT_SYNC_KEY_PREFIX];
  * Posts event changes to the group's Discord webhook. It hears only the changes made on this
  * instance, so each change is queued once however many instances run; the queue is a table, so a
  * post survives restarts and is retried with backoff. A 429 is waited out as Discord says (its
- * retry_after), spends no attempt and stops the pass: nothing more is sent from this instance until
- * the wait is over. Nothing here runs inside the request that made the change, and nothing here can
- * fail it.
+ * retry_after, at most ten minutes) and spends no attempt. One webhook's or channel's limit holds up
+ * only the posts to that webhook or channel; Discord's global limit stops the pass, and nothing more
+ * is sent from this instance until its wait is over. Nothing here runs inside the request that made
+ * the change, and nothing here can fail it.
  */
 export function createDiscordDeliveries({ db, clock, client, changes, log, options, bot }: Deps) {
   const settings = { ...defaultDiscordDeliveryOptions, ...options };
@@ -82,8 +88,13 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
   const forgetInteractionsDue = onceEvery(clock, FORGET_INTERACTIONS_EVERY_MS);
   let unsubscribe: (() => void) | undefined;
   let stopping: AbortController | undefined;
-  /** Until when Discord's rate limit asked this instance to send nothing. */
+  /** Until when Discord's global rate limit asked this instance to send nothing. */
   let rateLimitedUntil = 0;
+  /**
+   * Until when Discord's rate limit of one webhook or channel (by bucket, see `bucketOf`) asked this
+   * instance to send nothing there: a change's pass does not call a webhook known to be limited.
+   */
+  const limited = new Map<string, number>();
   const held = bot ? [] : HELD_WHILE_OFF;
 
   async function describe(change: GroupChange): Promise<PostedEvent | undefined> {
@@ -124,8 +135,10 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
     backoff: (attempts) => Math.min(settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1), settings.backoffMaxMs),
   };
 
-  /** Sends one claimed post; when Discord's rate limit turned it back, until when it asked to wait. */
-  async function deliver(row: repo.DeliveryRow, signal: AbortSignal): Promise<number | undefined> {
+  type RateLimit = NonNullable<DeliveryOutcome['rateLimit']>;
+
+  /** Sends one claimed post; when Discord's rate limit turned it back, until when and whether it is global. */
+  async function deliver(row: repo.DeliveryRow, signal: AbortSignal): Promise<RateLimit | undefined> {
     if (bot?.handles(row)) {
       const outcome = await bot.deliver(row, instanceId, policy);
       if (outcome.error)
@@ -134,7 +147,7 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
           'Discord message not delivered',
         );
       if (outcome.again) void tick();
-      return outcome.rateLimitedUntil;
+      return outcome.rateLimit;
     }
     const now = () => clock.now();
     // The bot's removals and updates wait while the application is off (they are not claimed); its
@@ -169,22 +182,41 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
       'Discord post not delivered',
     );
     await repo.release(db, row.id, instanceId, { error: result.error, ...retry });
-    return retry.rateLimited ? retry.nextAttemptAt : undefined;
+    return isRateLimited(result) ? { until: retry.nextAttemptAt, global: result.global } : undefined;
+  }
+
+  /** The Discord rate limit a post falls under: its webhook's (webhook posts) or its channel's (the bot's). */
+  async function bucketOf(row: repo.DeliveryRow): Promise<string | undefined> {
+    if (bot?.handles(row)) return bot.bucketOf(row);
+    const webhook = row.group_id === null ? undefined : await repo.findWebhook(db, row.group_id);
+    return webhook && `webhook:${webhook.webhook_id}`;
   }
 
   /**
-   * Sends the claimed posts in order. At a 429 the rest go back untried, their attempts not spent,
-   * due when Discord's wait is over: a rate limit met is not hammered on by the rest of the pass.
-   * True when the pass must stop.
+   * Sends the claimed posts in order. A 429 of one webhook's or channel's limit turns back only the
+   * posts to that webhook or channel until Discord's wait is over: they are given back untried, their
+   * attempts not spent, due then, and the others are sent. A global 429 gives all the rest back so,
+   * and the pass must stop: true.
    */
   async function deliverAll(claimed: repo.DeliveryRow[], signal: AbortSignal): Promise<boolean> {
     for (const [index, row] of claimed.entries()) {
-      const until = await deliver(row, signal);
-      if (until === undefined) continue;
-      rateLimitedUntil = Math.max(rateLimitedUntil, until);
-      const untried = claimed.slice(index + 1).map((rest) => rest.id);
-      await repo.giveBack(db, untried, instanceId, rateLimitedUntil);
-      return true;
+      // A bucket is looked up only once one is limited: a pass without 429s costs no query more.
+      const bucket = limited.size > 0 ? await bucketOf(row) : undefined;
+      const until = bucket === undefined ? undefined : limited.get(bucket);
+      if (until !== undefined && until > clock.now()) {
+        await repo.giveBack(db, [row.id], instanceId, until);
+        continue;
+      }
+      const rateLimit = await deliver(row, signal);
+      if (!rateLimit) continue;
+      if (rateLimit.global) {
+        rateLimitedUntil = Math.max(rateLimitedUntil, rateLimit.until);
+        const untried = claimed.slice(index + 1).map((rest) => rest.id);
+        await repo.giveBack(db, untried, instanceId, rateLimitedUntil);
+        return true;
+      }
+      const limitedBucket = bucket ?? (await bucketOf(row));
+      if (limitedBucket !== undefined) limited.set(limitedBucket, Math.max(limited.get(limitedBucket) ?? 0, rateLimit.until));
     }
     return false;
   }
@@ -193,6 +225,7 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
     stopping ??= new AbortController();
     // Reminder DMs come due with the clock, not with a change: each pass looks (one indexed query).
     await bot?.queueDueReminders();
+    for (const [bucket, until] of limited) if (until <= clock.now()) limited.delete(bucket);
     while (clock.now() >= rateLimitedUntil) {
       const claimed = await repo.claimDue(db, instanceId, clock.now(), settings.leaseMs, BATCH, held);
       if ((await deliverAll(claimed, stopping.signal)) || claimed.length < BATCH) break;

@@ -12,12 +12,17 @@ export interface RetryPolicy {
 }
 
 export type DiscordFailure = Extract<DiscordPostResult, { ok: false }>;
+/** A 429 of either Discord client: the only outcome of theirs that says whether the limit is global. */
+export type RateLimitFailure = Extract<DiscordFailure, { global: boolean }>;
+
+/** Whether Discord turned the call back with 429. */
+export const isRateLimited = (failure: DiscordFailure): failure is RateLimitFailure => 'global' in failure;
 
 /**
- * Whether Discord turned the call back with 429. Both Discord clients name a 429's wait as
- * `retryAfterMs` (undefined when Discord gave none), and no other outcome of theirs carries it.
+ * The longest wait of Discord's that is honoured: its limits last seconds, so a longer retry_after
+ * is a bad answer and must not park a job (or, global, the whole outbox) for days.
  */
-export const isRateLimited = (failure: DiscordFailure): boolean => failure.retry && 'retryAfterMs' in failure;
+export const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
 export interface Retry {
   /** When the job is tried again (or, given up, when it would have been). */
@@ -30,8 +35,8 @@ export interface Retry {
 
 /**
  * What becomes of a claimed job (`row` as claimed: its attempts count this one) that Discord did not
- * take. A 429 is waited out as Discord says and spends no attempt, so a burst of them (a deleted
- * group's hundreds of posts) gives nothing up; `maxRateLimits` of them do.
+ * take. A 429 is waited out as Discord says (at most `MAX_RETRY_AFTER_MS`) and spends no attempt, so a
+ * burst of them (a deleted group's hundreds of posts) gives nothing up; `maxRateLimits` of them do.
  */
 export function retryAfterFailure(
   row: Pick<DeliveryRow, 'attempts' | 'rate_limits'>,
@@ -41,7 +46,7 @@ export function retryAfterFailure(
 ): Retry {
   if (isRateLimited(failure)) {
     const rateLimits = row.rate_limits + 1;
-    const wait = failure.retry && failure.retryAfterMs !== undefined ? failure.retryAfterMs : policy.backoff(rateLimits);
+    const wait = Math.min(failure.retryAfterMs ?? policy.backoff(rateLimits), MAX_RETRY_AFTER_MS);
     return { nextAttemptAt: now + wait, failedAt: rateLimits >= policy.maxRateLimits ? now : null, rateLimited: true };
   }
   const giveUp = !failure.retry || row.attempts >= policy.maxAttempts;
