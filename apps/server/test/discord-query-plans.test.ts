@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { createEventMailJob } from '../src/features/reminders/event-mail.job';
 import { createInProcessGroupChanges } from '../src/features/live/group-changes';
 import '../src/features/discord/discord-app.tables';
@@ -9,13 +10,15 @@ import { createGameFrom, draftFor } from './civ-games-fixtures';
 import { playGame } from './civ-ladder-fixtures';
 import { attend, createEvent } from './events-fixtures';
 import { call, createCast, groupWithCast } from './groups-fixtures';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, memoryMailer, TEST_APP_CONFIG, type TestApp } from './test-app';
 import { VERSIONS_TABLE } from '../src/db/table-versions';
 import { INTERACTION_ID_KEPT_MS } from '../src/features/discord/discord-interactions.service';
 
 // Every statement of the Discord application that reads or changes its tables finds its rows
 // through an index, on both engines: sign-in, links, channels, presses, commands, the bot's
 // outbox jobs and the reminder DMs, a deleted group's removals and the forgetting of handled interactions.
+// The outbox's claim, and the parking of the jobs that wait while the application is off and their
+// return once it is on, go through the pending index by its time column: parked jobs cost a poll nothing.
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const captured: CompiledQuery[] = [];
@@ -94,6 +97,31 @@ beforeAll(async () => {
   // The handled interactions' ids, forgotten once expired.
   t.clock.advance(INTERACTION_ID_KEPT_MS + 1);
   await t.app.discordDeliveries.tick();
+  // An instance with the Discord application off parks a deleted group's removals; the bot's own
+  // passes (above, and again here) bring them back.
+  const parked = await groupWithCast(t.app, cast, true);
+  await call(t.app, `/api/groups/${parked._id}/discordChannel`, {
+    method: 'POST',
+    as: cast.admin,
+    payload: { channelID: nextChannelId() },
+  });
+  await createEvent(t.app, cast.admin, parked._id, t.clock.now());
+  await t.app.discordDeliveries.settled();
+  const off = await buildApp({
+    database: t.database,
+    mailer: memoryMailer(),
+    clock: t.clock,
+    changes: createInProcessGroupChanges(),
+    config: { ...TEST_APP_CONFIG, discordApiUrl: discord.url, discordDelivery: { pollMs: 3_600_000 } },
+  });
+  await off.ready();
+  try {
+    await call(off, `/api/groups/deleteGroup/${parked._id}`, { method: 'POST', as: cast.owner });
+    await off.discordDeliveries.tick();
+  } finally {
+    await off.close();
+  }
+  await t.app.discordDeliveries.tick();
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -117,6 +145,8 @@ const short = (query: CompiledQuery) => query.sql.replace(/\s+/g, ' ').slice(0, 
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 function* planNodes(node: PlanNode): Generator<PlanNode> {
@@ -140,6 +170,46 @@ describe('Discord application query plans', () => {
       'discord_interactions',
     ])
       expect(text).toContain(table);
+  });
+
+  /** The outbox's claim, its parking of waiting jobs and their return: each reads by next_attempt_at. */
+  const byDueTime = () => {
+    const found = statements().filter((q) => /^\s*update "discord_deliveries" set "(claimed_by|next_attempt_at)"/.test(q.sql));
+    const [claim, park, unpark] = [/"attempts" = "attempts" \+/, /"dedupe_key" like/, /"next_attempt_at" = \$?\d*\??$/m].map((re) =>
+      found.filter((q) => re.test(q.sql.replace(/\s+$/, ''))),
+    );
+    expect([claim!.length, park!.length, unpark!.length]).toEqual([1, 1, 1]);
+    return [...claim!, ...park!, ...unpark!];
+  };
+
+  it.skipIf(postgres)("SQLite: the outbox's claim, parking and return find their rows by the pending index's time", async () => {
+    const found: string[] = [];
+    for (const query of byDueTime()) {
+      const { rows } = await t.database.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+      const details = rows.map((r) => r.detail).join(' | ');
+      if (!/USING INDEX discord_deliveries_pending_idx \(sent_at=\? AND failed_at=\? AND next_attempt_at[<=]\?\)/.test(details))
+        found.push(`${details}: ${short(query)}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it.skipIf(!postgres)("PostgreSQL: the outbox's claim, parking and return find their rows by the pending index's time", async () => {
+    const found: string[] = [];
+    for (const query of byDueTime()) {
+      const nodes = await t.database.db.transaction().execute(async (tx) => {
+        await sql`set local enable_seqscan = off`.execute(tx);
+        const { rows } = await tx.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
+          ...query,
+          sql: `explain (format json) ${query.sql}`,
+        });
+        return [...planNodes(rows[0]!['QUERY PLAN'][0].Plan)];
+      });
+      const byTime = nodes.some(
+        (n) => n['Index Name'] === 'discord_deliveries_pending_idx' && /next_attempt_at/.test(n['Index Cond'] ?? ''),
+      );
+      if (!byTime) found.push(`${JSON.stringify(nodes.map((n) => [n['Node Type'], n['Index Name'], n['Index Cond']]))}: ${short(query)}`);
+    }
+    expect(found).toEqual([]);
   });
 
   it.skipIf(postgres)('SQLite: no statement scans a table whole', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
-import { newDelivery } from '../src/features/discord/discord.repo';
+import { claimDue, newDelivery, PARKED_AT } from '../src/features/discord/discord.repo';
 import { createInProcessGroupChanges } from '../src/features/live/group-changes';
 import '../src/features/discord/discord-app.tables';
 import type { FakeChannelMessage } from './fakes/discord-app-fake';
@@ -14,7 +14,9 @@ import { createTestApp, memoryMailer, TEST_APP_CONFIG, type TestApp } from './te
 // The removals of the bot's posts (a deleted group's, a deleted series' or event's) are not lost:
 // Discord's rate limit is waited out as Discord says without spending the outbox's attempts, and
 // holds up the channel's other removals rather than being hammered on; while the Discord application is off they wait,
-// and are sent once the bot is back.
+// parked where no poll reads them again, and are sent once the bot is back. A removal counts as done
+// only once Discord took it or the message was gone already (404): a refused bot token (401) holds it
+// until the server runs with a valid one, and a channel the bot lost access to (403) gives it up.
 
 const MAX_RATE_LIMITS = 50;
 const delivery = { pollMs: 3_600_000, backoffBaseMs: 2000 };
@@ -39,6 +41,7 @@ describe("Removing the bot's posts", () => {
   afterEach(() => {
     discord.release();
     discord.retryAfterSeconds = 1.5;
+    discord.lockedChannels.clear();
   });
   afterAll(async () => {
     discord.release();
@@ -83,6 +86,18 @@ describe("Removing the bot's posts", () => {
       .where('dedupe_key', 'like', `${keyPrefix}%`)
       .orderBy('id')
       .execute();
+  /** When the jobs still waiting are due. */
+  const dueTimes = async (keyPrefix: string) =>
+    (
+      await t.database.db
+        .selectFrom('discord_deliveries')
+        .select('next_attempt_at')
+        .where('dedupe_key', 'like', `${keyPrefix}%`)
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.next_attempt_at);
 
   it("waits out each 429 for Discord's retry_after, holds up the channel's other removals, and spends no attempt", async () => {
     const { group, channelID, posts } = await groupWithPosts(3);
@@ -166,6 +181,123 @@ describe("Removing the bot's posts", () => {
     } finally {
       await back.close();
     }
+  });
+
+  it('while the Discord application is off, waiting removals and updates are parked: no claim meets them, and the bot sends them once back', async () => {
+    const { group, channelID, posts } = await groupWithPosts(2);
+    const other = await groupWithPosts(1);
+    const events = other.events;
+    const off = await instance(undefined);
+    try {
+      const start = t.clock.now() + 48 * 60 * 60_000;
+      const iso = (ms: number) => new Date(ms).toISOString();
+      const edited = await call(off, `/api/events/updateEvent?eventID=${events[0]!._id}`, {
+        method: 'POST',
+        as: cast.member,
+        payload: { eventName: 'Night 1, moved', startDate: iso(start), endDate: iso(start + 2 * 60 * 60_000), userID: cast.member.user.id },
+      });
+      expect(edited.status).toBe(200);
+      expect((await deleteGroup(off, group._id)).status).toBe(200);
+      await off.discordDeliveries.settled();
+      await off.discordDeliveries.tick();
+      // Parked: the largest safe integer reads back exactly as written, on either engine.
+      expect(await dueTimes(`bot:remove:${channelID}:`)).toEqual([PARKED_AT, PARKED_AT]);
+      expect(await dueTimes(`bot:event:${events[0]!._id}`)).toEqual([PARKED_AT]);
+      expect(await jobs(`bot:remove:${channelID}:`)).toEqual(
+        posts.map(() => expect.objectContaining({ sent_at: null, failed_at: null, attempts: 0 })),
+      );
+      // A year on, a claim still finds none of them.
+      t.clock.advance(365 * 24 * 60 * 60_000);
+      await off.discordDeliveries.tick();
+      const claimed = await claimDue(t.database.db, 'test', t.clock.now(), 60_000, 1000);
+      expect(claimed.filter((row) => row.dedupe_key.startsWith('bot:'))).toEqual([]);
+      expect(deletesOf(posts)).toEqual([]);
+    } finally {
+      await off.close();
+    }
+    const back = await instance(fakeDiscordApp);
+    try {
+      await back.discordDeliveries.tick();
+      expect(posts.every((m) => m.deleted)).toBe(true);
+      expect(deletesOf(posts)).toHaveLength(2);
+      expect(other.posts[0]!.embeds?.[0]?.title).toBe('Night 1, moved');
+      const removals = await jobs(`bot:remove:${channelID}:`);
+      expect(removals.every((r) => r.sent_at !== null && r.failed_at === null && r.attempts === 1)).toBe(true);
+      expect(await dueTimes(`bot:`)).not.toContain(PARKED_AT);
+    } finally {
+      await back.close();
+    }
+  });
+
+  it('a bot token Discord refuses (401): the removals are not counted as done, wait parked without spending attempts, and are sent once the token is valid', async () => {
+    const { group, channelID, posts } = await groupWithPosts(2);
+    const refused = await instance({ ...fakeDiscordApp, botToken: 'a-token-reset-by-the-owner' });
+    const errors = vi.spyOn(refused.log, 'error');
+    try {
+      expect((await deleteGroup(refused, group._id)).status).toBe(200);
+      await refused.discordDeliveries.settled();
+      // Once refused, nothing more is sent with that token, however long it waits.
+      const calls = discord.calls;
+      t.clock.advance(60 * 60_000);
+      await refused.discordDeliveries.tick();
+      expect(discord.calls - calls).toBe(0);
+      expect(posts.some((m) => m.deleted)).toBe(false);
+      expect(await jobs(`bot:remove:${channelID}:`)).toEqual(
+        posts.map(() =>
+          expect.objectContaining({
+            sent_at: null,
+            failed_at: null,
+            attempts: 0,
+            last_error: 'Discord refused the bot token (401 Unauthorized)',
+          }),
+        ),
+      );
+      expect(await dueTimes(`bot:remove:${channelID}:`)).toEqual([PARKED_AT, PARKED_AT]);
+      expect(errors).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('Discord refused the bot token (401)'));
+    } finally {
+      await refused.close();
+    }
+    const fixed = await instance(fakeDiscordApp);
+    try {
+      await fixed.discordDeliveries.tick();
+      expect(posts.every((m) => m.deleted)).toBe(true);
+      expect(deletesOf(posts)).toHaveLength(2);
+      expect(await jobs(`bot:remove:${channelID}:`)).toEqual(
+        posts.map(() => expect.objectContaining({ failed_at: null, attempts: 1, sent_at: expect.any(Number) as unknown })),
+      );
+    } finally {
+      await fixed.close();
+    }
+  });
+
+  it('a channel the bot lost access to (403 Missing Access): the removal is given up, not counted as sent', async () => {
+    const { group, channelID, posts } = await groupWithPosts(1);
+    discord.lockedChannels.add(channelID);
+    const calls = discord.calls;
+    expect((await deleteGroup(t.app, group._id)).status).toBe(200);
+    await t.app.discordDeliveries.settled();
+    t.clock.advance(60 * 60_000);
+    await t.app.discordDeliveries.tick();
+    // Given up at once: trying again cannot help until the bot is let in again.
+    expect(discord.calls - calls).toBe(1);
+    expect(posts[0]!.deleted).toBe(false);
+    const [removal] = await jobs(`bot:remove:${channelID}:`);
+    expect(removal).toMatchObject({
+      sent_at: null,
+      attempts: 1,
+      last_error: `the bot has lost access to channel ${channelID} (Discord answered 403 Missing Access): the message was left in place`,
+    });
+    expect(removal!.failed_at).not.toBeNull();
+  });
+
+  it('a message already gone (404 Unknown Message) counts its removal as done', async () => {
+    const { group, channelID, posts } = await groupWithPosts(1);
+    posts[0]!.deleted = true;
+    expect((await deleteGroup(t.app, group._id)).status).toBe(200);
+    await t.app.discordDeliveries.settled();
+    const [removal] = await jobs(`bot:remove:${channelID}:`);
+    expect(removal).toMatchObject({ failed_at: null, attempts: 1, last_error: null });
+    expect(removal!.sent_at).not.toBeNull();
   });
 
   it('an event deleted while the Discord application is off: its post is removed once it is back', async () => {

@@ -39,6 +39,17 @@ const guildChannelsAnswer = z.array(
   z.object({ id: z.string(), type: z.number().int(), name: z.string().nullish(), position: z.number().int().optional() }),
 );
 
+/** The JSON error code of Discord's answer (`{"message": "Unknown Message", "code": 10008}`), when it has one. */
+function errorCode(text: string): number | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+    return typeof code === 'number' && Number.isInteger(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Deps {
   /** Discord's origin (DISCORD_API_URL); tests point it at a local fake. */
   baseUrl: string;
@@ -81,7 +92,16 @@ export function createDiscordApiClient({ baseUrl, credentials, timeoutMs }: Deps
     }
     if (res.status === 429) return rateLimited(text, res.headers);
     if (res.status >= 500) return { ok: false, retry: true, error: `Discord answered ${res.status}` };
-    if (!res.ok) return { ok: false, retry: false, error: `Discord answered ${res.status}: ${text.slice(0, 200)}` };
+    if (!res.ok) {
+      const code = errorCode(text);
+      return {
+        ok: false,
+        retry: false,
+        status: res.status,
+        ...(code === undefined ? {} : { code }),
+        error: `Discord answered ${res.status}: ${text.slice(0, 200)}`,
+      };
+    }
     try {
       return { ok: true, value: parse(res.status === 204 || text === '' ? null : JSON.parse(text)) };
     } catch {

@@ -16,8 +16,12 @@ export type DiscordPostResult =
    * limit is the whole application's, not only this webhook's or channel's.
    */
   | { ok: false; retry: true; retryAfterMs: number | undefined; global: boolean; error: string }
-  /** Trying again will not help: the webhook is gone or the token is wrong. */
-  | { ok: false; retry: false; error: string };
+  /**
+   * Trying again will not help: the webhook is gone or the token is wrong. The bot's calls say what
+   * Discord answered: the HTTP `status` and the JSON error `code` (10008 Unknown Message, 50001
+   * Missing Access, …) when its body had one.
+   */
+  | { ok: false; retry: false; error: string; status?: number; code?: number };
 
 interface Deps {
   /** Discord's origin; tests point it at a local fake. */

@@ -60,7 +60,10 @@ export interface FakeChannelMessage {
   channel_id: string;
   content?: string;
   embeds?: { title?: string; description?: string; color?: number; footer?: { text: string } }[];
-  components?: { type: number; components: { type: number; style: number; label: string; custom_id?: string; url?: string; disabled?: boolean }[] }[];
+  components?: {
+    type: number;
+    components: { type: number; style: number; label: string; custom_id?: string; url?: string; disabled?: boolean }[];
+  }[];
   edits: number;
   deleted: boolean;
 }
@@ -76,6 +79,8 @@ export interface AppState {
   followUps: { token: string; body: Record<string, unknown> }[];
   /** Channels the bot cannot see (any other id is a text channel of the fake's server). */
   hiddenChannels: Set<string>;
+  /** Channels the bot has lost access to: its message calls there answer 403 Missing Access (50001). */
+  lockedChannels: Set<string>;
   /** Discord users who are not members of the fake's server (anyone else is). */
   strangers: Set<string>;
   /** The servers the bot is in, by id, in the order Discord lists them; the first is FAKE_GUILD_ID. */
@@ -319,6 +324,7 @@ export function appRoute(req: FakeRequest, state: AppState, notify: () => void):
   const channelPath = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(bot);
   if (!channelPath) return json({ message: '404: Not Found', code: 0 }, 404);
   const [, channelId, messageId] = channelPath as unknown as [string, string, string | undefined];
+  if (state.lockedChannels.has(channelId)) return json({ message: 'Missing Access', code: 50001 }, 403);
   const components = body.components as FakeChannelMessage['components'];
   if (
     components &&
@@ -371,6 +377,7 @@ export function createAppState(): AppState {
     commands: [],
     followUps: [],
     hiddenChannels: new Set(),
+    lockedChannels: new Set(),
     strangers: new Set(),
     guilds: new Map([
       [

@@ -51,6 +51,8 @@ export interface DiscordFake {
   botCalls: string[];
   /** Channels the bot cannot see: GET /channels/{id} answers 404 Unknown Channel. */
   hiddenChannels: Set<string>;
+  /** Channels the bot has lost access to: its message calls there answer 403 Missing Access (50001). */
+  lockedChannels: Set<string>;
   /** Discord users who are not members of the fake's server: GET /guilds/{id}/members/{user} answers 404. */
   strangers: Set<string>;
   /** The servers the bot is in (GET /users/@me/guilds), with their channels and members. */
@@ -246,6 +248,7 @@ export async function createDiscordFake(port = 0): Promise<DiscordFake> {
     },
     followUps: app.followUps,
     hiddenChannels: app.hiddenChannels,
+    lockedChannels: app.lockedChannels,
     strangers: app.strangers,
     guilds: app.guilds,
     waitForFollowUps: (count) => until(() => app.followUps.length >= count),

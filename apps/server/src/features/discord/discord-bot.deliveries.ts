@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChangeAction } from '../live/group-changes';
 import { draftedGamePost, eventMessage, gameResultPost, nudgePost, reminderDm } from './discord-bot.messages';
 import * as repo from './discord-bot.repo';
-import { isRateLimited, retryAfterFailure, type RetryPolicy } from './discord-retries';
+import { isRateLimited, retryAfterFailure, type DiscordFailure, type RetryPolicy } from './discord-retries';
 import * as outbox from './discord.repo';
 import type { DeliveryRow } from './discord.repo';
 
@@ -53,9 +53,27 @@ export interface DeliveryOutcome {
   /** It must run again at once (a change came while it ran). */
   again: boolean;
   error?: string;
+  /**
+   * Discord refused the bot token (401: it was reset, or is not the application's): the job was not
+   * released, and waits (or is given up) as while the application is off.
+   */
+  tokenRefused?: boolean;
   /** Discord's rate limit turned it back: due again `until`; `global`, the whole application's limit. */
   rateLimit?: { until: number; global: boolean };
 }
+
+/** Whether Discord refused the bot token (401): every call of the bot fails so until it runs with a valid one. */
+export const isTokenRefused = (result: DiscordCallResult<unknown>): result is DiscordFailure & { status: 401 } =>
+  !result.ok && 'status' in result && result.status === 401;
+
+/** Discord's JSON error codes of a 403 the bot meets in a channel. */
+const ACCESS_CODES: Readonly<Record<number, string>> = { 50001: 'Missing Access', 50013: 'Missing Permissions' };
+
+/** What a 403 in a channel means: the bot can no longer see it or manage its messages, until it is let in again. */
+const accessLost = (channelId: string, code: number | undefined) =>
+  `the bot has lost access to channel ${channelId} (Discord answered 403${
+    code === undefined ? '' : ` ${ACCESS_CODES[code] ?? code}`
+  }): the message was left in place`;
 
 const DEFAULT_REMINDER_LEAD_MS = 60 * 60 * 1000;
 const REMINDERS_PER_PASS = 200;
@@ -67,12 +85,16 @@ const REMINDERS_PER_PASS = 200;
  */
 export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminderLeadMs = DEFAULT_REMINDER_LEAD_MS }: Deps) {
   /**
-   * Deletes one of the bot's messages. One gone already (someone deleted it in Discord) or out of the
-   * bot's reach needs nothing more; only a failure worth retrying is one.
+   * Deletes one of the bot's messages. One gone already (404: someone deleted it, or its channel, in
+   * Discord) needs nothing more. Any other refusal is a failure: 401 (the token refused) waits for a
+   * valid token; 403 (the bot lost access to the channel) and the rest are given up, the message left.
    */
   async function remove(channelId: string, messageId: string): Promise<DiscordCallResult<unknown>> {
     const removed = await api.deleteMessage(channelId, messageId);
-    return removed.ok || removed.retry ? removed : { ok: true, value: null };
+    if (removed.ok || removed.retry) return removed;
+    if (removed.status === 404) return { ok: true, value: null };
+    if (removed.status === 403) return { ...removed, error: accessLost(channelId, removed.code) };
+    return removed;
   }
 
   /** Runs the calls; the Discord outcome of the last one. */
@@ -89,7 +111,8 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     const body = eventMessage(event, publicUrl, now);
     if (posted) {
       const edited = await api.editMessage(posted.channel_id, posted.message_id, body);
-      if (!edited.ok && !edited.retry) await repo.deleteEventMessage(db, eventId);
+      // A message that cannot be edited is forgotten, but not for a refused token: it is still there.
+      if (!edited.ok && !edited.retry && !isTokenRefused(edited)) await repo.deleteEventMessage(db, eventId);
       return edited;
     }
     // An event that has ended is not announced: a job that waited (the application off, Discord's
@@ -245,6 +268,8 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
             : 'remove' in payload
               ? await remove(payload.remove.channelId, payload.remove.messageId)
               : await api.createMessage(payload.channelId, payload.message);
+      // The outbox holds the job (or gives it up) as while the application is off.
+      if (isTokenRefused(result)) return { again: false, error: result.error, tokenRefused: true };
       const now = clock.now();
       if (result.ok && !('eventId' in payload)) {
         // A one-off message (or removal) keeps its key once sent or given up on: it is never queued again.

@@ -66,10 +66,14 @@ interface Deps {
 }
 
 /**
- * The bot's jobs that wait while the Discord application is off, rather than being given up: they
- * remove or bring up to date the bot's own messages, which only the bot can do once it is back.
+ * The bot's jobs that wait while the Discord application is off (or its token refused), rather than
+ * being given up: they remove or bring up to date the bot's own messages, which only the bot can do
+ * once it is back. They wait parked (see `repo.PARKED_AT`), so that a poll does not read them again.
  */
 const HELD_WHILE_OFF = [REMOVAL_KEY_PREFIX, EVENT_SYNC_KEY_PREFIX];
+const isHeldWhileOff = (row: repo.DeliveryRow) => HELD_WHILE_OFF.some((prefix) => row.dedupe_key.startsWith(prefix));
+const APP_OFF = 'the Discord application is off';
+const TOKEN_REFUSED = 'Discord refused the bot token (401 Unauthorized)';
 
 /**
  * Posts event changes to the group's Discord webhook. It hears only the changes made on this
@@ -95,7 +99,13 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
    * instance to send nothing there: a change's pass does not call a webhook known to be limited.
    */
   const limited = new Map<string, number>();
-  const held = bot ? [] : HELD_WHILE_OFF;
+  /**
+   * Discord refused the bot token (401): it was reset, or is not the application's. The token is
+   * read at start, so until the server runs with a valid one the bot is as good as off here.
+   */
+  let tokenRefused = false;
+  /** The bot, while it can work: the Discord application is on and its token was not refused. */
+  const activeBot = () => (tokenRefused ? null : (bot ?? null));
 
   async function describe(change: GroupChange): Promise<PostedEvent | undefined> {
     if (change.event) {
@@ -137,10 +147,31 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
 
   type RateLimit = NonNullable<DeliveryOutcome['rateLimit']>;
 
+  /**
+   * A claimed job of the bot's that cannot run now: its removals and updates wait parked, their
+   * attempt given back, until the bot can work again; its DMs and announcements would be stale by then.
+   */
+  async function setAside(row: repo.DeliveryRow, reason: string): Promise<void> {
+    if (isHeldWhileOff(row)) await repo.parkClaimed(db, row.id, instanceId, reason);
+    else
+      await repo.release(db, row.id, instanceId, { error: reason, nextAttemptAt: clock.now(), failedAt: clock.now(), rateLimited: false });
+  }
+
   /** Sends one claimed post; when Discord's rate limit turned it back, until when and whether it is global. */
   async function deliver(row: repo.DeliveryRow, signal: AbortSignal): Promise<RateLimit | undefined> {
-    if (bot?.handles(row)) {
-      const outcome = await bot.deliver(row, instanceId, policy);
+    const active = activeBot();
+    if (active?.handles(row)) {
+      const outcome = await active.deliver(row, instanceId, policy);
+      if (outcome.tokenRefused) {
+        if (!tokenRefused)
+          log.error(
+            { deliveryId: row.id, error: outcome.error },
+            "Discord refused the bot token (401): the bot's removals and updates of its messages wait until the server runs with a valid DISCORD_BOT_TOKEN; its DMs and announcements are given up",
+          );
+        tokenRefused = true;
+        await setAside(row, TOKEN_REFUSED);
+        return undefined;
+      }
       if (outcome.error)
         log.warn(
           { deliveryId: row.id, groupId: row.group_id, attempts: row.attempts, error: outcome.error },
@@ -150,11 +181,8 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
       return outcome.rateLimit;
     }
     const now = () => clock.now();
-    // The bot's removals and updates wait while the application is off (they are not claimed); its
-    // DMs and announcements would be stale by the time it is back.
     if (row.dedupe_key.startsWith(BOT_KEY_PREFIX)) {
-      const error = 'the Discord application is off';
-      await repo.release(db, row.id, instanceId, { error, nextAttemptAt: now(), failedAt: now(), rateLimited: false });
+      await setAside(row, bot ? TOKEN_REFUSED : APP_OFF);
       return undefined;
     }
     const webhook = row.group_id === null ? undefined : await repo.findWebhook(db, row.group_id);
@@ -187,7 +215,8 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
 
   /** The Discord rate limit a post falls under: its webhook's (webhook posts) or its channel's (the bot's). */
   async function bucketOf(row: repo.DeliveryRow): Promise<string | undefined> {
-    if (bot?.handles(row)) return bot.bucketOf(row);
+    const active = activeBot();
+    if (active?.handles(row)) return active.bucketOf(row);
     const webhook = row.group_id === null ? undefined : await repo.findWebhook(db, row.group_id);
     return webhook && `webhook:${webhook.webhook_id}`;
   }
@@ -223,11 +252,16 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
 
   async function sendDue(): Promise<void> {
     stopping ??= new AbortController();
+    const active = activeBot();
     // Reminder DMs come due with the clock, not with a change: each pass looks (one indexed query).
-    await bot?.queueDueReminders();
+    await active?.queueDueReminders();
+    // The bot's jobs that wait for it are parked while it cannot work (only the due ones are read, so
+    // once parked they cost a pass nothing), and made due again while it can (an indexed equality).
+    if (active) await repo.unparkAll(db, clock.now());
+    else await repo.parkDue(db, HELD_WHILE_OFF, clock.now());
     for (const [bucket, until] of limited) if (until <= clock.now()) limited.delete(bucket);
     while (clock.now() >= rateLimitedUntil) {
-      const claimed = await repo.claimDue(db, instanceId, clock.now(), settings.leaseMs, BATCH, held);
+      const claimed = await repo.claimDue(db, instanceId, clock.now(), settings.leaseMs, BATCH);
       if ((await deliverAll(claimed, stopping.signal)) || claimed.length < BATCH) break;
     }
     if (pruneDue()) await repo.pruneFinished(db, clock.now() - KEEP_FINISHED_MS);

@@ -71,18 +71,22 @@ export async function insertDelivery(db: Db, row: DeliveryRow): Promise<boolean>
 }
 
 /**
- * Claims up to `limit` due posts in one statement, oldest first, but those whose key starts with one
- * of `held` (they wait). As with the mail outbox, the conditions stand on the updated rows too, so
- * two instances racing for a row cannot both win.
+ * The `next_attempt_at` of a parked job: one that waits for the Discord application (off, or its bot
+ * token refused), not for a time. No claim's range of times reaches it, so however many wait, a poll
+ * finds none of them; it fits a bigint and a JavaScript number exactly, so it reads back as written.
  */
-export async function claimDue(
-  db: Db,
-  claimant: string,
-  now: number,
-  leaseMs: number,
-  limit: number,
-  held: readonly string[] = [],
-): Promise<DeliveryRow[]> {
+export const PARKED_AT = Number.MAX_SAFE_INTEGER;
+
+/** A SQL `like` pattern of the keys starting with `prefix` (the prefixes have no `%` or `_`). */
+const startingWith = (prefix: string) => `${prefix}%`;
+
+/**
+ * Claims up to `limit` due posts in one statement, oldest first. As with the mail outbox, the
+ * conditions stand on the updated rows too, so two instances racing for a row cannot both win.
+ * Parked jobs are never due: the range on next_attempt_at (the pending index's last column) stops
+ * before them.
+ */
+export async function claimDue(db: Db, claimant: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
   return db
     .updateTable('discord_deliveries')
     .set((eb) => ({ claimed_by: claimant, lease_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
@@ -96,7 +100,6 @@ export async function claimDue(
           .where('failed_at', 'is', null)
           .where('next_attempt_at', '<=', now)
           .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
-          .$if(held.length > 0, (qb) => qb.where((w) => w.and(held.map((prefix) => w('dedupe_key', 'not like', `${prefix}%`)))))
           .orderBy('next_attempt_at')
           .orderBy('id')
           .limit(limit),
@@ -119,6 +122,53 @@ export async function giveBack(db: Db, ids: readonly string[], claimant: string,
     .updateTable('discord_deliveries')
     .set((eb) => ({ claimed_by: null, lease_until: null, next_attempt_at: nextAttemptAt, attempts: eb('attempts', '-', 1) }))
     .where('id', 'in', ids)
+    .where('claimed_by', '=', claimant)
+    .execute();
+}
+
+/**
+ * Parks the due jobs, not claimed, whose key starts with one of `prefixes`: they wait for the Discord
+ * application without being looked at again. Only due jobs are read (through the pending index), so
+ * once they are parked a poll costs nothing more however many wait. Their attempts stay as they are.
+ */
+export async function parkDue(db: Db, prefixes: readonly string[], now: number): Promise<number> {
+  if (prefixes.length === 0) return 0;
+  const parked = await db
+    .updateTable('discord_deliveries')
+    .set({ next_attempt_at: PARKED_AT })
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', now)
+    .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
+    .where((w) => w.or(prefixes.map((prefix) => w('dedupe_key', 'like', startingWith(prefix)))))
+    .executeTakeFirst();
+  return Number(parked.numUpdatedRows);
+}
+
+/** Makes every parked job due `now` (the Discord application is on): found by the pending index's equality. */
+export async function unparkAll(db: Db, now: number): Promise<number> {
+  const unparked = await db
+    .updateTable('discord_deliveries')
+    .set({ next_attempt_at: now })
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '=', PARKED_AT)
+    .executeTakeFirst();
+  return Number(unparked.numUpdatedRows);
+}
+
+/** Parks a claimed job without trying it: the attempt its claim counted is given back. */
+export async function parkClaimed(db: Db, id: string, claimant: string, error: string): Promise<void> {
+  await db
+    .updateTable('discord_deliveries')
+    .set((eb) => ({
+      claimed_by: null,
+      lease_until: null,
+      next_attempt_at: PARKED_AT,
+      last_error: error.slice(0, 500),
+      attempts: eb('attempts', '-', 1),
+    }))
+    .where('id', '=', id)
     .where('claimed_by', '=', claimant)
     .execute();
 }
