@@ -15,7 +15,7 @@ export const GAME_ACTIONS = [
   'changeResult',
   /** Change the game's name and lobby link. */
   'editDetails',
-  /** Say which leader one played (one's own row only; managers may set anyone's). */
+  /** Say which leader one played (one's own row only; managers may set anyone's whose choices anonymous mode does not hide from them). */
   'setOwnCivPlayed',
   /** Propose a result change, shown as pending until a manager decides. */
   'proposeChange',

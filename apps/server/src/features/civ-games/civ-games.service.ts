@@ -23,7 +23,7 @@ import { assertPlayersAreMembers } from '../civ-drafts/drafts.service';
 import * as games from './civ-games.repo';
 import { lockGameWithMembership } from './game-lock.repo';
 import { toIso } from '../../lib/iso-time';
-import { toGameDto, type GameSettings } from './civ-games.mapper';
+import { choicesVisible, toGameDto, type GameSettings } from './civ-games.mapper';
 import { addFinishedGame, recomputeStandings } from './civ-games.standings';
 import { recordAudit } from './game-audit';
 import { assertPlayable, assertResultUnchanged, planChange, type GameState, type PlannedChange } from './game-results';
@@ -38,6 +38,9 @@ export const REDRAFT_NOT_YOURS_MESSAGE =
 export const REDRAFT_REFUSED_MESSAGE =
   "This event's game has already started recording results (eliminations, a winner, a leader played, a proposed change, comments or notes), so a redraft cannot replace it. Add the new game beside it instead.";
 
+export const HIDDEN_LEADER_MESSAGE =
+  'In anonymous mode only a player and their teammates can say which leader they played, until the game is finished';
+
 const isAdministrator = (access: GroupAccess) => access.viewer === 'administrator' || access.viewer === 'owner';
 
 /** Deleting or restoring a finished game changes what the ladder counts, so it raises the result version. */
@@ -47,6 +50,20 @@ interface Deps {
   db: Db;
   clock: Clock;
   changes?: GroupChanges;
+}
+
+/**
+ * Anonymous mode: the leader played by someone whose choices are hidden from the caller is not the
+ * caller's to set or clear, whatever the value. Checked before the value is, so that no answer says
+ * whether a guess at a hidden hand was right.
+ */
+function assertHiddenLeadersUntouched(state: GameState, actorId: string, changes: UpdateGameBody['members']): void {
+  const viewer = state.members.find((m) => m.user_id === actorId);
+  for (const change of changes ?? []) {
+    if (change.civPlayed === undefined) continue;
+    const member = state.members.find((m) => m.user_id === change.userID);
+    if (member && !choicesVisible(state.game, member, viewer)) throw forbidden(HIDDEN_LEADER_MESSAGE);
+  }
 }
 
 /** Each member's bans within the group's max, first made first, and their union in first-seen order. */
@@ -383,6 +400,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
         if (!may.editDetails && !may.changeResult) throw forbidden(READ_ONLY_MESSAGE);
         const { gameID: _gameID, expectedResultVersion, ...edits } = body;
         assertResultUnchanged(game, expectedResultVersion);
+        assertHiddenLeadersUntouched(before, actor.id, edits.members);
         const plan = planChange(before, edits, { now: clock.now(), leaderIds: leaderIdsOf(access) });
         if (!may.changeResult) {
           const others = plan.lines.filter((l) => l.kind === 'result' || (l.kind === 'civPlayed' && l.userID !== actor.id));
