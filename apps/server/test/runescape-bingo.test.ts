@@ -219,11 +219,12 @@ describe('an Old School clan bingo', () => {
     expect((await decide(m1, claim.body.claimID as string, 'accept')).status).toBe(403);
     expect((await decide(m3, claim.body.claimID as string, 'accept')).status).toBe(403);
     expect((await decide(m4, claim.body.claimID as string, 'decline')).status).toBe(400);
+    expect(claim.body).toMatchObject({ decidedBy: null, decidedByUsername: null, decidedAt: null });
     expect((await decide(m4, claim.body.claimID as string, 'hold')).body.status).toBe('held');
     expect((await getBingo(m1, clan.groupID, bingoID)).body.tiles[1].state).toBe('held');
     const accepted = await decide(m4, claim.body.claimID as string, 'accept');
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    expect(accepted.body).toMatchObject({ status: 'accepted', decidedBy: m4.user.id });
+    expect(accepted.body).toMatchObject({ status: 'accepted', decidedBy: m4.user.id, decidedByUsername: m4.user.username });
     expect((await decide(m4, claim.body.claimID as string, 'accept')).status).toBe(409);
 
     // Done for Red, visible to Blue; a second claim on a done tile is refused.
@@ -240,7 +241,25 @@ describe('an Old School clan bingo', () => {
     expect((await decide(clan.admin, declined.body.claimID as string, 'decline', 'Wrong item')).body).toMatchObject({
       status: 'declined',
       reason: 'Wrong item',
+      decidedBy: clan.admin.user.id,
+      decidedByUsername: clan.admin.user.username,
     });
+    // The team reads who decided its claims in its own list.
+    const decidedBy = async (as: TestUser) =>
+      new Map(
+        (
+          (await call(t.app, `/api/runescape/getBingoClaims?groupID=${clan.groupID}&bingoID=${bingoID}`, { as })).body.claims as {
+            claimID: string;
+            decidedByUsername: string | null;
+          }[]
+        ).map((c) => [c.claimID, c.decidedByUsername]),
+      );
+    expect(await decidedBy(m2)).toEqual(
+      new Map([
+        [declined.body.claimID, clan.admin.user.username],
+        [claim.body.claimID, m4.user.username],
+      ]),
+    );
     expect((await getBingo(m2, clan.groupID, bingoID)).body.tiles[2].state).toBe('open');
     const resubmitted = await claimTile(t.app, m2, fields(2), png);
     expect(resubmitted.status).toBe(200);
@@ -329,8 +348,23 @@ describe('an Old School clan bingo', () => {
     expect(keys.filter((key) => key === `bingo:${bingoID}:end`)).toHaveLength(1);
     expect(keys.filter((key) => key.startsWith(`bingo:${bingoID}:tile:`) && key.endsWith(`:${red}`))).toHaveLength(9);
 
-    // Deleting removes the claims and their screenshots.
+    // A moderator may not delete the bingo.
     expect((await post(t.app, m4, 'deleteBingo', { groupID: clan.groupID, bingoID })).status).toBe(403);
+
+    // A decider whose account is deleted is named no more; the decision and its time stay.
+    await t.database.db.deleteFrom('users').where('id', '=', m4.user.id).execute();
+    const afterLeaving = await call(t.app, `/api/runescape/getBingoClaims?groupID=${clan.groupID}&bingoID=${bingoID}`, { as: m2 });
+    expect((afterLeaving.body.claims as { claimID: string }[]).find((c) => c.claimID === claim.body.claimID)).toMatchObject({
+      status: 'accepted',
+      decidedBy: null,
+      decidedByUsername: null,
+      decidedAt: expect.any(String),
+    });
+    expect((afterLeaving.body.claims as { claimID: string }[]).find((c) => c.claimID === declined.body.claimID)).toMatchObject({
+      decidedByUsername: clan.admin.user.username,
+    });
+
+    // Deleting removes the claims and their screenshots.
     expect((await post(t.app, clan.admin, 'deleteBingo', { groupID: clan.groupID, bingoID })).status).toBe(200);
     expect(await t.database.db.selectFrom('runescape_bingo_claims').select('id').where('bingo_id', '=', bingoID).execute()).toEqual([]);
     expect((await proof(m1, claim.body.proofUrl as string)).statusCode).toBe(404);

@@ -350,7 +350,10 @@ export const bingoClaim = z.object({
   status: z.enum(BINGO_CLAIM_STATUSES),
   /** The decline reason (empty otherwise). */
   reason: z.string(),
+  /** Who last decided (accepted, declined or held) it; null while pending or once their account is deleted. */
   decidedBy: z.string().nullable(),
+  /** The decider's name; null as decidedBy is (a decided claim with none was decided by a former member). */
+  decidedByUsername: z.string().nullable(),
   decidedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   /** GET this path (with the bearer header) for the screenshot bytes. */

@@ -172,6 +172,7 @@ export function toClaim(row: ClaimViewRow, groupId: string): BingoClaim {
     status: row.status as BingoClaimStatus,
     reason: row.reason,
     decidedBy: row.decided_by,
+    decidedByUsername: row.decided_by === null ? null : row.decided_by_username,
     decidedAt: row.decided_at === null ? null : toIso(row.decided_at),
     createdAt: toIso(row.created_at),
     proofUrl: `/api/runescape/getBingoProof?${new URLSearchParams({ groupID: groupId, claimID: row.id })}`,

@@ -22,7 +22,12 @@ export type ClaimRow = RuneScapeBingoClaimsTable;
 export type MemberViewRow = MemberRow & contest.LinkedPlayerView;
 
 /** A claim with the names the lists show. */
-export type ClaimViewRow = ClaimRow & { tile_title: string; team_name: string; username: string | null };
+export type ClaimViewRow = ClaimRow & {
+  tile_title: string;
+  team_name: string;
+  username: string | null;
+  decided_by_username: string | null;
+};
 
 export const insertBingo = (db: Db, row: BingoRow) => contest.insertContest(db, 'runescape_bingos', row);
 export const findBingo = (db: Db, id: string) => contest.findContest(db, 'runescape_bingos', id);
@@ -187,8 +192,9 @@ const claimView = (db: Db) =>
     .innerJoin('runescape_bingo_tiles as tile', (join) => join.onRef('tile.id', '=', 'c.tile_id').onRef('tile.bingo_id', '=', 'c.bingo_id'))
     .innerJoin('runescape_bingo_teams as team', (join) => join.onRef('team.id', '=', 'c.team_id').onRef('team.bingo_id', '=', 'c.bingo_id'))
     .leftJoin('users', 'users.id', 'c.user_id')
+    .leftJoin('users as decider', 'decider.id', 'c.decided_by')
     .selectAll('c')
-    .select(['tile.title as tile_title', 'team.name as team_name', 'users.username']);
+    .select(['tile.title as tile_title', 'team.name as team_name', 'users.username', 'decider.username as decided_by_username']);
 
 export const findClaim = (db: Db, id: string): Promise<ClaimViewRow | undefined> => claimView(db).where('c.id', '=', id).executeTakeFirst();
 

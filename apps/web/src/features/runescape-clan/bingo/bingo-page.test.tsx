@@ -119,6 +119,7 @@ const claim = (over: Partial<BingoClaim> = {}): BingoClaim => ({
   status: 'pending',
   reason: '',
   decidedBy: null,
+  decidedByUsername: null,
   decidedAt: null,
   createdAt: '2026-11-26T13:00:00.000Z',
   proofUrl: '/api/runescape/getBingoProof?groupID=g1&claimID=c1',
@@ -355,6 +356,45 @@ it('a decision refused because the final table was posted meanwhile reads the pa
   expect(await screen.findByRole('list', { name: 'Claims not decided (1)' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   expect(screen.getByTestId('claims-closed')).toBeInTheDocument();
+});
+
+it('says who decided each decided claim and when, in the viewer’s zone; a deleted decider reads as a former member', async () => {
+  server.handler = (url) =>
+    url.pathname === '/api/runescape/getBingo'
+      ? { status: 200, body: detail() }
+      : url.pathname === '/api/runescape/getBingoClaims'
+        ? {
+            status: 200,
+            body: {
+              claims: [
+                claim({ claimID: 'c3', tileID: 't4', tileTitle: 'Task 4' }),
+                claim({
+                  claimID: 'c2',
+                  tileID: 't3',
+                  tileTitle: 'Barrows set',
+                  status: 'declined',
+                  reason: 'Wrong item',
+                  decidedBy: null,
+                  decidedByUsername: null,
+                  decidedAt: '2026-11-27T09:30:00.000Z',
+                }),
+                claim({ status: 'accepted', decidedBy: 'u9', decidedByUsername: 'Alice', decidedAt: '2026-11-26T14:05:00.000Z' }),
+              ],
+            },
+          }
+        : undefined;
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  await screen.findByRole('region', { name: 'Board of Red' });
+  const item = (title: string) => document.querySelector(`li[data-claim="${title}"]`) as HTMLElement;
+  await vi.waitFor(() => expect(item('Fire cape')).toBeTruthy());
+  const accepted = within(item('Fire cape')).getByText(/^Accepted by/);
+  expect(accepted).toHaveTextContent(/^Accepted by Alice · Thu, Nov 26, 2026, 3:05 PM (GMT\+1|CET)$/);
+  expect(within(accepted).getByText(/2026/, { selector: 'time' })).toHaveAttribute('dateTime', '2026-11-26T14:05:00.000Z');
+  expect(within(item('Barrows set')).getByText(/^Declined by/)).toHaveTextContent(
+    /^Declined by a former member · Fri, Nov 27, 2026, 10:30 AM (GMT\+1|CET)$/,
+  );
+  // A waiting claim names no decider.
+  expect(within(item('Task 4')).queryByText(/^(Accepted|Declined|Pending|On hold) by/)).not.toBeInTheDocument();
 });
 
 it('an Administrator’s Create bingo checks every field and tile, then sends the board, or the id of an earlier one to copy', async () => {

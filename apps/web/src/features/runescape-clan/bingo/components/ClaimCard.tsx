@@ -38,6 +38,7 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const waiting = claim.status === 'pending' || claim.status === 'held';
+  const decided = claim.status === 'accepted' || claim.status === 'declined';
   const id = `claim-${claim.claimID}`;
 
   const send = (decision: BingoDecision, why = '') =>
@@ -77,6 +78,12 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false
         Claimed by {claim.username ?? 'a former member'} on{' '}
         <time dateTime={claim.createdAt}>{formatWithZone(claim.createdAt, timeZone)}</time>
       </p>
+      {decided && claim.decidedAt && (
+        <p className="small text-body-secondary mb-1">
+          {CLAIM_STATUS_LABELS[claim.status]} by {claim.decidedByUsername ?? 'a former member'} ·{' '}
+          <time dateTime={claim.decidedAt}>{formatWithZone(claim.decidedAt, timeZone)}</time>
+        </p>
+      )}
       {claim.note && <p className="small mb-1 text-break">“{claim.note}”</p>}
       {claim.status === 'declined' && claim.reason && <p className="small mb-1 text-break">Declined: {claim.reason}</p>}
       <ProofImage claim={claim} />
