@@ -19,6 +19,7 @@ import { createTestApp, memoryMailer, TEST_APP_CONFIG, type TestApp } from './te
 // until the server runs with a valid one, and a channel the bot lost access to (403) gives it up.
 
 const MAX_RATE_LIMITS = 50;
+const TOKEN_RECHECK_MS = 10 * 60_000;
 const delivery = { pollMs: 3_600_000, backoffBaseMs: 2000 };
 
 describe("Removing the bot's posts", () => {
@@ -42,6 +43,7 @@ describe("Removing the bot's posts", () => {
     discord.release();
     discord.retryAfterSeconds = 1.5;
     discord.lockedChannels.clear();
+    discord.botTokenReset = false;
   });
   afterAll(async () => {
     discord.release();
@@ -236,11 +238,16 @@ describe("Removing the bot's posts", () => {
     try {
       expect((await deleteGroup(refused, group._id)).status).toBe(200);
       await refused.discordDeliveries.settled();
-      // Once refused, nothing more is sent with that token, however long it waits.
+      // Once refused, nothing more is sent with that token; every ten minutes one call asks whether
+      // Discord takes it again.
       const calls = discord.calls;
-      t.clock.advance(60 * 60_000);
+      t.clock.advance(TOKEN_RECHECK_MS - 1);
       await refused.discordDeliveries.tick();
       expect(discord.calls - calls).toBe(0);
+      t.clock.advance(1);
+      await refused.discordDeliveries.tick();
+      await refused.discordDeliveries.tick();
+      expect(discord.calls - calls).toBe(1);
       expect(posts.some((m) => m.deleted)).toBe(false);
       expect(await jobs(`bot:remove:${channelID}:`)).toEqual(
         posts.map(() =>
@@ -268,6 +275,54 @@ describe("Removing the bot's posts", () => {
     } finally {
       await fixed.close();
     }
+  });
+
+  it("an event's post update refused with 401 keeps the post, waits parked, and is sent once Discord takes the token again", async () => {
+    const { events, posts } = await groupWithPosts(1);
+    const [event, post] = [events[0]!, posts[0]!];
+    const edits = post.edits;
+    discord.botTokenReset = true;
+    const start = t.clock.now() + 72 * 60 * 60_000;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const updated = await call(t.app, `/api/events/updateEvent?eventID=${event._id}`, {
+      method: 'POST',
+      as: cast.member,
+      payload: { eventName: 'Night 1, later', startDate: iso(start), endDate: iso(start + 2 * 60 * 60_000), userID: cast.member.user.id },
+    });
+    expect(updated.status).toBe(200);
+    await t.app.discordDeliveries.settled();
+    expect(post.edits).toBe(edits);
+    expect(await dueTimes(`bot:event:${event._id}`)).toEqual([PARKED_AT]);
+    // The post is still known: it is edited, not posted anew, once the token is taken again.
+    expect(
+      await t.database.db.selectFrom('discord_event_messages').select('message_id').where('event_id', '=', event._id).execute(),
+    ).toEqual([{ message_id: post.id }]);
+    discord.botTokenReset = false;
+    t.clock.advance(TOKEN_RECHECK_MS);
+    await t.app.discordDeliveries.tick();
+    expect(post.edits).toBe(edits + 1);
+    expect(post.embeds?.[0]?.title).toBe('Night 1, later');
+    expect(await dueTimes(`bot:event:${event._id}`)).toEqual([]);
+  });
+
+  it("with the bot token refused, the bot's announcements are given up, as while the application is off", async () => {
+    const group = await groupWithCast(t.app, cast, true);
+    const key = `bot:post:test:${group._id}`;
+    const message = { content: 'A game was drafted', allowed_mentions: { parse: [] } };
+    await t.database.db
+      .insertInto('discord_deliveries')
+      .values(newDelivery(group._id, key, { channelId: nextChannelId(), message }, t.clock.now()))
+      .execute();
+    discord.botTokenReset = true;
+    await t.app.discordDeliveries.tick();
+    const [post] = await jobs(key);
+    expect(post).toMatchObject({ sent_at: null, last_error: 'Discord refused the bot token (401 Unauthorized)' });
+    expect(post!.failed_at).not.toBeNull();
+    // Taken again at the next check: the announcement given up stays so.
+    discord.botTokenReset = false;
+    t.clock.advance(TOKEN_RECHECK_MS);
+    await t.app.discordDeliveries.tick();
+    expect((await jobs(key))[0]!.sent_at).toBeNull();
   });
 
   it('a channel the bot lost access to (403 Missing Access): the removal is given up, not counted as sent', async () => {

@@ -81,6 +81,8 @@ export interface AppState {
   hiddenChannels: Set<string>;
   /** Channels the bot has lost access to: its message calls there answer 403 Missing Access (50001). */
   lockedChannels: Set<string>;
+  /** The bot token was reset by the application's owner: every bot call answers 401. */
+  botTokenReset: boolean;
   /** Discord users who are not members of the fake's server (anyone else is). */
   strangers: Set<string>;
   /** The servers the bot is in, by id, in the order Discord lists them; the first is FAKE_GUILD_ID. */
@@ -250,7 +252,7 @@ export function appRoute(req: FakeRequest, state: AppState, notify: () => void):
   const isBotPath =
     /^\/(channels|users\/@me\/channels|applications|guilds)\//.test(bot) || bot === '/users/@me/channels' || bot === '/users/@me/guilds';
   if (!isBotPath) return undefined;
-  if (req.headers.authorization !== `Bot ${FAKE_APP.botToken}`) return unauthorized();
+  if (state.botTokenReset || req.headers.authorization !== `Bot ${FAKE_APP.botToken}`) return unauthorized();
   let body: Record<string, unknown> = {};
   if (req.body) {
     try {
@@ -378,6 +380,7 @@ export function createAppState(): AppState {
     followUps: [],
     hiddenChannels: new Set(),
     lockedChannels: new Set(),
+    botTokenReset: false,
     strangers: new Set(),
     guilds: new Map([
       [

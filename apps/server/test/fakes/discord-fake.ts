@@ -53,6 +53,8 @@ export interface DiscordFake {
   hiddenChannels: Set<string>;
   /** Channels the bot has lost access to: its message calls there answer 403 Missing Access (50001). */
   lockedChannels: Set<string>;
+  /** The bot token was reset by the application's owner: every bot call answers 401. */
+  botTokenReset: boolean;
   /** Discord users who are not members of the fake's server: GET /guilds/{id}/members/{user} answers 404. */
   strangers: Set<string>;
   /** The servers the bot is in (GET /users/@me/guilds), with their channels and members. */
@@ -249,6 +251,12 @@ export async function createDiscordFake(port = 0): Promise<DiscordFake> {
     followUps: app.followUps,
     hiddenChannels: app.hiddenChannels,
     lockedChannels: app.lockedChannels,
+    get botTokenReset() {
+      return app.botTokenReset;
+    },
+    set botTokenReset(value: boolean) {
+      app.botTokenReset = value;
+    },
     strangers: app.strangers,
     guilds: app.guilds,
     waitForFollowUps: (count) => until(() => app.followUps.length >= count),

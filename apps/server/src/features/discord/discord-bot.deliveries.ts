@@ -249,6 +249,11 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
 
     queueDueReminders,
 
+    /** Whether Discord takes the bot token (one cheap call): after a 401, whether it does again. */
+    async tokenAccepted(): Promise<boolean> {
+      return (await api.listGuilds(1)).ok;
+    },
+
     handles: (row: DeliveryRow): boolean =>
       [repo.EVENT_SYNC_KEY_PREFIX, DM_PREFIX, POST_PREFIX, repo.REMOVAL_KEY_PREFIX].some((prefix) => row.dedupe_key.startsWith(prefix)),
 

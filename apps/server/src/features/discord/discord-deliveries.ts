@@ -52,6 +52,11 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
  */
 const FORGET_INTERACTIONS_EVERY_MS = 10 * 60 * 1000;
 const FORGET_INTERACTIONS_BATCH = 500;
+/**
+ * After Discord refused the bot token, how often one call asks whether it takes it again (a refusal
+ * that did not last); until then the bot's jobs wait without a call, as Discord counts refused calls.
+ */
+const TOKEN_RECHECK_MS = 10 * 60 * 1000;
 const FORGET_INTERACTIONS_BATCHES = 20;
 
 interface Deps {
@@ -100,12 +105,22 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
    */
   const limited = new Map<string, number>();
   /**
-   * Discord refused the bot token (401): it was reset, or is not the application's. The token is
-   * read at start, so until the server runs with a valid one the bot is as good as off here.
+   * When Discord refused the bot token (401: it was reset, or is not the application's), last asked.
+   * The token is read at start, so until the server runs with a valid one the bot is as good as off
+   * here; every `TOKEN_RECHECK_MS` one call asks whether Discord takes it again.
    */
-  let tokenRefused = false;
+  let tokenRefusedAt: number | undefined;
   /** The bot, while it can work: the Discord application is on and its token was not refused. */
-  const activeBot = () => (tokenRefused ? null : (bot ?? null));
+  const activeBot = () => (tokenRefusedAt === undefined ? (bot ?? null) : null);
+
+  /** After a refusal, whether Discord takes the token again (asked at most every `TOKEN_RECHECK_MS`). */
+  async function recheckToken(): Promise<void> {
+    if (!bot || tokenRefusedAt === undefined || clock.now() - tokenRefusedAt < TOKEN_RECHECK_MS) return;
+    if (await bot.tokenAccepted()) {
+      tokenRefusedAt = undefined;
+      log.warn("Discord takes the bot token again: the bot's waiting removals and updates are sent");
+    } else tokenRefusedAt = clock.now();
+  }
 
   async function describe(change: GroupChange): Promise<PostedEvent | undefined> {
     if (change.event) {
@@ -163,12 +178,11 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
     if (active?.handles(row)) {
       const outcome = await active.deliver(row, instanceId, policy);
       if (outcome.tokenRefused) {
-        if (!tokenRefused)
-          log.error(
-            { deliveryId: row.id, error: outcome.error },
-            "Discord refused the bot token (401): the bot's removals and updates of its messages wait until the server runs with a valid DISCORD_BOT_TOKEN; its DMs and announcements are given up",
-          );
-        tokenRefused = true;
+        log.error(
+          { deliveryId: row.id, error: outcome.error },
+          "Discord refused the bot token (401): the bot's removals and updates of its messages wait until the server runs with a valid DISCORD_BOT_TOKEN; its DMs and announcements are given up",
+        );
+        tokenRefusedAt = clock.now();
         await setAside(row, TOKEN_REFUSED);
         return undefined;
       }
@@ -252,6 +266,7 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
 
   async function sendDue(): Promise<void> {
     stopping ??= new AbortController();
+    await recheckToken();
     const active = activeBot();
     // Reminder DMs come due with the clock, not with a change: each pass looks (one indexed query).
     await active?.queueDueReminders();
