@@ -8,7 +8,7 @@ const releases = [
     version: '1.7.4',
     date: 'December 2026',
     notes: [
-      "The ladder: in anonymous mode, the leader played by a player whose choices you may not see can no longer be set or cleared by you, and the refusal is the same whatever leader is sent, so trying leaders one by one no longer tells which are in a hidden hand.",
+      'The ladder: in anonymous mode, the leader played by a player whose choices you may not see can no longer be set or cleared by you, and the refusal is the same whatever leader is sent, so trying leaders one by one no longer tells which are in a hidden hand.',
       'Bingo: a decided claim says who accepted or declined it and when, in your time zone.',
       "Discord: while the Discord application is off, or Discord refuses the bot's token, removals of the bot's posts and updates of its event posts wait without slowing the server, and are sent once the bot is back; the server checks a refused token again every ten minutes. A removal in a channel the bot can no longer reach is given up with that reason instead of counted as done.",
     ],
