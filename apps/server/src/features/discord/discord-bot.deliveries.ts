@@ -265,6 +265,12 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
      */
     async deliver(row: DeliveryRow, claimant: string, policy: RetryPolicy): Promise<DeliveryOutcome> {
       const payload = JSON.parse(row.payload) as Payload;
+      // A reminder DM goes only to whom it is still for: not to someone who left, unlinked or turned DMs off since.
+      const reminder = 'discordId' in payload ? repo.parseReminderDmKey(row.dedupe_key) : null;
+      if (reminder && 'discordId' in payload && !(await repo.isDmReminderStillWanted(db, reminder, payload.discordId))) {
+        await outbox.markSent(db, row.id, claimant, clock.now());
+        return { again: false };
+      }
       const result =
         'eventId' in payload
           ? await sync(payload.eventId)

@@ -254,6 +254,41 @@ export const listDueDmReminders = (db: Db, now: number, leadMs: number, limit: n
     .limit(limit)
     .execute();
 
+/** The event, attendee and start time a reminder DM's key names; null for any other key. */
+export function parseReminderDmKey(key: string): { eventId: string; userId: string; startAt: number } | null {
+  const match = /^bot:dm:reminder:([^:]+):([^:]+):(\d+)$/.exec(key);
+  return match ? { eventId: match[1]!, userId: match[2]!, startAt: Number(match[3]) } : null;
+}
+
+/**
+ * Whether a queued reminder DM is still wanted when it is sent: the event still starts then and is not
+ * called off, and the attendee still holds their seat, is still a member of its group and still has
+ * this Discord account linked with reminders by DM on. A DM held up by Discord (a rate limit, an
+ * outage, a refused token) may wait long after it was queued.
+ */
+export async function isDmReminderStillWanted(
+  db: Db,
+  reminder: { eventId: string; userId: string; startAt: number },
+  discordId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('events')
+    .innerJoin('event_attendees', 'event_attendees.event_id', 'events.id')
+    .innerJoin('discord_links', 'discord_links.user_id', 'event_attendees.user_id')
+    .innerJoin('group_members', (join) =>
+      join.onRef('group_members.group_id', '=', 'events.group_id').onRef('group_members.user_id', '=', 'event_attendees.user_id'),
+    )
+    .select('events.id')
+    .where('events.id', '=', reminder.eventId)
+    .where('event_attendees.user_id', '=', reminder.userId)
+    .where('events.start_at', '=', reminder.startAt)
+    .where('events.cancelled_at', 'is', null)
+    .where('discord_links.discord_id', '=', discordId)
+    .where('discord_links.dm_reminders', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Queues a one-off message (a DM, an announcement) once: its key says which. */
 export async function queueOnce(db: Db, row: DeliveryRow): Promise<void> {
   await db

@@ -30,6 +30,21 @@ const BEST_SLOTS = 3;
 const TOP = 10;
 const plain = (text: string) => text.replace(/([\\*_~`|>#[\]()-])/g, '\\$1');
 const when = (ms: number, style: 'F' | 't') => `<t:${Math.floor(ms / 1000)}:${style}>`;
+/** Characters of names per line of /availability: three lines must fit in one message (Discord takes 2,000). */
+const NAMES_PER_LINE_MAX = 500;
+
+/** Names as far as they fit in a line, then how many more: a big group's answer stays one message. */
+function someNames(names: readonly string[]): string {
+  const shown: string[] = [];
+  let length = 0;
+  for (const name of names.map(plain)) {
+    if (length + name.length + 2 > NAMES_PER_LINE_MAX) break;
+    shown.push(name);
+    length += name.length + 2;
+  }
+  const more = names.length - shown.length;
+  return more === 0 ? shown.join(', ') : `${shown.join(', ')} and ${more} more`;
+}
 
 interface Deps {
   db: Db;
@@ -82,7 +97,7 @@ export function createDiscordCommands({ db, clock, publicUrl, events, availabili
       if (best.length === 0) return { content: 'Nobody has marked when they are free yet. Mark your times on the Members page.' };
       const lines = best.map(
         ({ names, at }) =>
-          `${when(at.startDate, 'F')} to ${when(at.endDate, 't')}: ${names.length} member${names.length === 1 ? '' : 's'} (${names.map(plain).join(', ')})`,
+          `${when(at.startDate, 'F')} to ${when(at.endDate, 't')}: ${names.length} member${names.length === 1 ? '' : 's'} (${someNames(names)})`,
       );
       return { content: ['**Best times this week** (in your time zone):', ...lines].join('\n') };
     },
