@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discordMadeEmail } from '@smm/shared/discord/app-schemas';
 import '../src/features/discord/discord-app.tables';
 import { ALREADY_HANDLED_ANSWER, CHANNEL_NOT_CONNECTED_ANSWER } from '../src/features/discord/discord-interactions.service';
 import { signInteraction } from './fakes/discord-app-fake';
@@ -353,6 +354,55 @@ describe('Discord application against misuse', () => {
         payload: { email: cast.owner.user.email, password: 'another good password' },
       });
       expect(login.statusCode).not.toBe(200);
+    });
+  });
+
+  describe('accounts after Discord', () => {
+    async function discordSession(id: string, username: string) {
+      discord.consent = { id, username, global_name: null };
+      const started = await t.app.inject({ method: 'POST', url: '/api/auth/discord/login', payload: {} });
+      const cookie = String(started.headers['set-cookie']).split(';')[0]!;
+      const back = new URL((await fetch((started.json() as { url: string }).url, { redirect: 'manual' })).headers.get('location')!);
+      const landed = new URL(
+        String((await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } })).headers.location),
+      );
+      const grant = new URLSearchParams(landed.hash.slice(1)).get('grant');
+      const session = await t.app.inject({ method: 'POST', url: '/api/auth/discord/session', payload: { grant }, headers: { cookie } });
+      expect(session.statusCode).toBe(200);
+      const token = (session.json() as { token: string }).token;
+      const me = await t.app.inject({ method: 'GET', url: '/api/users/current', headers: { authorization: token } });
+      return { token, user: me.json() as { id: string; email: string } };
+    }
+
+    it('nobody signs in with the placeholder address of an account made by Discord', async () => {
+      const { user } = await discordSession('300000000000000010', 'placeholder');
+      expect(user.email).toBe(discordMadeEmail('300000000000000010'));
+      for (const password of ['', 'x', 'correct horse battery'])
+        expect(
+          (await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: user.email, password } })).statusCode,
+        ).not.toBe(200);
+    });
+
+    it('after unlinking, the Discord account signs into a new account, and the old one keeps its password', async () => {
+      const user = await createUser(t.app);
+      const id = await linkDiscord(t.app, discord, user);
+      expect((await discordSession(id, 'returning')).user.id).toBe(user.user.id);
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/discord/unlink', headers: user.auth })).statusCode).toBe(200);
+      const fresh = await discordSession(id, 'returning');
+      expect(fresh.user.id).not.toBe(user.user.id);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: user.user.email, password: user.password },
+      });
+      expect(login.statusCode).toBe(200);
+      // The old account cannot take the Discord account back while the new one has it.
+      discord.consent = { id, username: 'returning', global_name: null };
+      const started = await t.app.inject({ method: 'POST', url: '/api/auth/discord/link', headers: user.auth });
+      const cookie = String(started.headers['set-cookie']).split(';')[0]!;
+      const back = new URL((await fetch((started.json() as { url: string }).url, { redirect: 'manual' })).headers.get('location')!);
+      const landed = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+      expect(landed.headers.location).toBe('http://smm.test/profile?discordError=taken');
     });
   });
 
