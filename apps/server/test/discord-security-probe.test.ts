@@ -168,6 +168,20 @@ describe('Discord application against misuse', () => {
       expect(unknown.data?.flags).toBe(64);
     });
 
+    it("the answer to a press shows the event's name as written: no masked link or markdown from it", async () => {
+      const event = await createEvent(t.app, cast.member, privateGroup._id, now(), {
+        eventName: '[Claim seat](https://evil.example) **now**',
+      });
+      for (const [choice, start] of [
+        ['attend', 'You are attending '],
+        ['maybe', 'You answered Maybe to '],
+        ['unattend', 'You are not coming to '],
+      ] as const) {
+        const res = (await press(ids.admin!, `rsvp:${choice}:${event._id}`, privateChannel)).json() as AnswerBody;
+        expect(res.data?.content).toBe(`${start}\\[Claim seat\\]\\(https://evil.example\\) \\*\\*now\\*\\*.`);
+      }
+    });
+
     it('a member who left or was kicked from a private group can no longer answer its events from Discord', async () => {
       const leaver = await createUser(t.app);
       const kicked = await createUser(t.app);

@@ -51,11 +51,13 @@ export interface InteractionResponse {
   data?: DiscordMessageBody;
 }
 
+/** Members' own text (an event's name) is shown as written, not as Discord markdown: no masked links. */
+const plain = (text: string) => text.replace(/([\\*_~`|>#[\]()-])/g, '\\$1');
+
 const ephemeral = (content: string): InteractionResponse => ({
   type: ResponseType.CHANNEL_MESSAGE_WITH_SOURCE,
   data: { content, flags: EPHEMERAL, allowed_mentions: { parse: [] } },
 });
-
 
 interface Deps {
   db: Db;
@@ -85,11 +87,12 @@ export function createDiscordInteractionsService({ db, clock, publicUrl, events,
     try {
       if (choice === 'attend') {
         const event = await events.attendEvent(actor, { eventID: eventId, userID: actor.id });
-        return ephemeral(`You are attending ${event.eventName}.`);
+        return ephemeral(`You are attending ${plain(event.eventName)}.`);
       }
       // Maybe and Not coming are answers of their own, as on the website; Not coming gives a seat up.
       const event = await events.respondToEvent(actor, { eventID: eventId, response: choice === 'maybe' ? 'maybe' : 'not_coming' });
-      return ephemeral(choice === 'maybe' ? `You answered Maybe to ${event.eventName}.` : `You are not coming to ${event.eventName}.`);
+      const name = plain(event.eventName);
+      return ephemeral(choice === 'maybe' ? `You answered Maybe to ${name}.` : `You are not coming to ${name}.`);
     } catch (error) {
       // The website's refusals (full, closed, not a member…), said only to the presser.
       if (error instanceof AppError && error.statusCode < 500) return ephemeral(error.message);
