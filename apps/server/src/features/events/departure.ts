@@ -7,8 +7,9 @@ import * as waitlist from './waitlist.repo';
 
 /**
  * A member who leaves (or is kicked) gives up their seats and waitlist places in the group's
- * events, and their Maybe / Can sub / Not coming answers to those that have not started (answers
- * to past events and attendance marks stay on record); each freed seat of an upcoming event goes
+ * events that have not ended, and their Maybe / Can sub / Not coming answers to those that have not
+ * started (sign-ups and answers of past events and attendance marks stay on record, hidden while
+ * they are away, so they can still be marked if they come back); each freed seat of an upcoming event goes
  * to the first on its waitlist, under the events' row locks. Returns the seats given up and the
  * promotions, to be published after the commit (open pages and the events' Discord posts follow).
  */
@@ -19,8 +20,8 @@ export async function releaseSeatsOf(
   options: { now: number; publicUrl: string },
 ): Promise<GroupChange[]> {
   const held = await events.lockAttendedUpcoming(tx, groupId, userId, options.now);
-  await events.deleteAttendeeFromGroupEvents(tx, groupId, userId);
-  await waitlist.deleteFromGroupEvents(tx, groupId, userId);
+  await events.deleteAttendeeFromGroupEvents(tx, groupId, userId, options.now);
+  await waitlist.deleteFromGroupEvents(tx, groupId, userId, options.now);
   await responses.deleteUpcomingFromGroupEvents(tx, groupId, userId, options.now);
   const givenUp: GroupChange[] = held.map((row) => ({ groupId, topic: 'attendance', action: 'unattended', eventId: row.id, userId }));
   return [...givenUp, ...(await fillSeats(tx, held, options))];
@@ -30,9 +31,10 @@ export async function releaseSeatsOf(
  * A member who joins the group afresh holds no seat or place in line from before: any left behind
  * (a departure always takes them, so only rows older than that rule or written outside the app)
  * go as the membership is made, in its transaction. Sign-ups need the membership, so nothing the
- * member does after joining can be caught by this.
+ * member does after joining can be caught by this. Sign-ups of events that have ended are records
+ * and come back with the member.
  */
-export async function clearSeatsOfNewcomer(tx: Db, groupId: string, userId: string): Promise<void> {
-  await events.deleteAttendeeFromGroupEvents(tx, groupId, userId);
-  await waitlist.deleteFromGroupEvents(tx, groupId, userId);
+export async function clearSeatsOfNewcomer(tx: Db, groupId: string, userId: string, now: number): Promise<void> {
+  await events.deleteAttendeeFromGroupEvents(tx, groupId, userId, now);
+  await waitlist.deleteFromGroupEvents(tx, groupId, userId, now);
 }

@@ -216,11 +216,14 @@ export const findWithGroup = (db: Db, id: string): Promise<EventWithGroupRow | u
     .where('events.id', '=', id)
     .executeTakeFirst();
 
-/** Takes a member who leaves (or is kicked) off every event of the group, so no hidden sign-up comes back if they rejoin. */
-export async function deleteAttendeeFromGroupEvents(db: Db, groupId: string, userId: string): Promise<void> {
+/**
+ * Takes a member who leaves (or is kicked) off every event of the group that has not ended, so no
+ * hidden sign-up comes back if they rejoin; a seat on an ended event is a record and stays.
+ */
+export async function deleteAttendeeFromGroupEvents(db: Db, groupId: string, userId: string, now: number): Promise<void> {
   await db
     .deleteFrom('event_attendees')
     .where('user_id', '=', userId)
-    .where('event_id', 'in', db.selectFrom('events').select('id').where('group_id', '=', groupId))
+    .where('event_id', 'in', db.selectFrom('events').select('id').where('group_id', '=', groupId).where('end_at', '>', now))
     .execute();
 }

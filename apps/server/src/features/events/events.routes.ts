@@ -64,10 +64,10 @@ export const eventsRoutes =
           tags,
           security,
           description:
-            'The creator edits the event (userID must be the caller; others: 403). Same date rules as postEvent; the start may stay in the past if unchanged. maxNumberOfMembers below the number attending: 409.',
+            'The creator edits the event (userID must be the caller; others: 403). Same date rules as postEvent; the start may stay in the past if unchanged. maxNumberOfMembers below the number attending: 409. At most 60 edits an hour per member, each mailing the members (429 with Retry-After).',
           querystring: eventIdQuery,
           body: updateEventBody,
-          response: { 200: eventDto, ...errors },
+          response: { 200: eventDto, ...errors, 429: apiErrorBody },
         },
       },
       (req) => events.updateEvent(req.actor, req.query.eventID, req.body),

@@ -55,10 +55,16 @@ interface Deps {
   changes: GroupChanges;
   throttle: Throttle;
   eventLimit?: Limit;
+  editLimit?: Limit;
 }
 
 /** Each member's events per hour, every occurrence of a series counted: a burst cannot flood a group (and its mail). */
 export const DEFAULT_EVENT_LIMIT: Limit = { max: EVENTS_PER_HOUR, windowMs: 60 * 60_000 };
+
+/** Each member's event edits per hour: every edit mails the group's members, so a burst cannot flood their mail. */
+export const EVENT_EDITS_PER_HOUR = 60;
+export const DEFAULT_EVENT_EDIT_LIMIT: Limit = { max: EVENT_EDITS_PER_HOUR, windowMs: 60 * 60_000 };
+export const EVENT_EDIT_LIMIT_MESSAGE = `You can edit events at most ${EVENT_EDITS_PER_HOUR} times an hour: wait a while and try again`;
 
 /** Refuses anyone but a member of the event's group; to outsiders of a private group the event does not exist. */
 function assertMember(access: GroupAccess, notFoundMessage = EVENT_NOT_FOUND_MESSAGE): void {
@@ -78,7 +84,16 @@ const assertSelf = (actor: UserDto, userID: string, what: string) => {
 };
 
 /** Event use cases: list, create, edit, delete, attend and unattend, each checked against the caller's membership. */
-export function createEventsService({ db, clock, publicUrl, notifier, changes, throttle, eventLimit = DEFAULT_EVENT_LIMIT }: Deps) {
+export function createEventsService({
+  db,
+  clock,
+  publicUrl,
+  notifier,
+  changes,
+  throttle,
+  eventLimit = DEFAULT_EVENT_LIMIT,
+  editLimit = DEFAULT_EVENT_EDIT_LIMIT,
+}: Deps) {
   /** Locks the event and checks the caller is a member of its group; 404 when it does not exist. */
   async function lockWithAccess(tx: Db, eventId: string, actor: UserDto) {
     const locked = await lockEventWithMembership(tx, eventId, actor.id);
@@ -95,6 +110,49 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
     if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE);
     return row;
   }
+
+  /** The edit itself, in one transaction (updateEvent has counted it). */
+  const editEvent = (actor: UserDto, eventID: string, body: UpdateEventBody): Promise<EventDto> =>
+    transactionWithChanges(db, changes, async (tx, record) => {
+      const current = await lockForMember(tx, eventID, actor);
+      if (body.groupID !== undefined && body.groupID !== current.group_id) throw badRequest('groupID does not match the event');
+      if (!canEditEvent({ userID: current.user_id }, actor.id)) throw forbidden(ONLY_CREATOR_MESSAGE);
+      const now = clock.now();
+      assertTimes(body.startDate, body.endDate, now, body.startDate !== current.start_at);
+      const max = body.maxNumberOfMembers ?? current.max_number_of_members;
+      const attending = (await events.listAttendees(tx, [eventID])).length;
+      if (max < attending) throw conflict(MAX_BELOW_ATTENDING_MESSAGE, { maxNumberOfMembers: MAX_BELOW_ATTENDING_MESSAGE });
+      if (body.scope === 'series' && current.series_id !== null) {
+        const updated = await updateSeries(tx, current, body, now);
+        for (const change of await fillSeats(tx, updated, { now, publicUrl })) record(change);
+        await notifier.eventChanged(tx, 'updated', await withGroup(tx, eventID), actor, now);
+        for (const row of updated) record({ groupId: row.group_id, topic: 'events', action: 'updated', eventId: row.id, userId: actor.id });
+        return readEvent(
+          tx,
+          updated.find((row) => row.id === eventID)!,
+          actor.id,
+        );
+      }
+      const edited = {
+        event_name: body.eventName,
+        start_at: body.startDate,
+        end_at: body.endDate,
+        max_number_of_members: max,
+        description: body.description === undefined ? current.description : body.description,
+        signup_cutoff_minutes: body.signupCutoffMinutes === undefined ? current.signup_cutoff_minutes : body.signupCutoffMinutes,
+      };
+      const minimum = editedQuorumColumns(current, body, body.startDate, max);
+      const changed = (Object.keys(edited) as (keyof typeof edited)[]).some((key) => edited[key] !== current[key]);
+      if (!changed && !quorumChanged(current, minimum)) return readEvent(tx, current, actor.id);
+      await events.update(tx, eventID, { ...edited, updated_at: now });
+      if (quorumChanged(current, minimum)) await quorum.setQuorum(tx, eventID, minimum);
+      // A reminder queued for the old start would name the wrong time; the job queues one for the new start.
+      if (body.startDate !== current.start_at) await outbox.deleteUnsentReminders(tx, eventID);
+      for (const change of await fillSeats(tx, [{ ...current, ...edited, ...minimum }], { now, publicUrl })) record(change);
+      await notifier.eventChanged(tx, 'updated', await withGroup(tx, eventID), actor, now);
+      record({ groupId: current.group_id, topic: 'events', action: 'updated', eventId: eventID, userId: actor.id });
+      return readEvent(tx, { ...current, ...edited, ...minimum, updated_at: now }, actor.id);
+    });
 
   return {
     /** The events of a group, earliest start first; members only. */
@@ -128,52 +186,20 @@ export function createEventsService({ db, clock, publicUrl, notifier, changes, t
     /**
      * The creator changes name, times, maximum, description or cutoff of the event, or with scope
      * 'series' of it and every later occurrence of its series; the maximum cannot drop below those
-     * already attending, and seats it adds go to the waitlist at once.
+     * already attending, and seats it adds go to the waitlist at once. Each member edits at most
+     * `editLimit` times an hour (429 with Retry-After); a refused edit is not counted.
      */
     async updateEvent(actor: UserDto, eventID: string, body: UpdateEventBody): Promise<EventDto> {
       if (body.eventID !== undefined && body.eventID !== eventID) throw badRequest('eventID in the body does not match the query string');
       assertSelf(actor, body.userID, 'edit events');
-      return transactionWithChanges(db, changes, async (tx, record) => {
-        const current = await lockForMember(tx, eventID, actor);
-        if (body.groupID !== undefined && body.groupID !== current.group_id) throw badRequest('groupID does not match the event');
-        if (!canEditEvent({ userID: current.user_id }, actor.id)) throw forbidden(ONLY_CREATOR_MESSAGE);
-        const now = clock.now();
-        assertTimes(body.startDate, body.endDate, now, body.startDate !== current.start_at);
-        const max = body.maxNumberOfMembers ?? current.max_number_of_members;
-        const attending = (await events.listAttendees(tx, [eventID])).length;
-        if (max < attending) throw conflict(MAX_BELOW_ATTENDING_MESSAGE, { maxNumberOfMembers: MAX_BELOW_ATTENDING_MESSAGE });
-        if (body.scope === 'series' && current.series_id !== null) {
-          const updated = await updateSeries(tx, current, body, now);
-          for (const change of await fillSeats(tx, updated, { now, publicUrl })) record(change);
-          await notifier.eventChanged(tx, 'updated', await withGroup(tx, eventID), actor, now);
-          for (const row of updated)
-            record({ groupId: row.group_id, topic: 'events', action: 'updated', eventId: row.id, userId: actor.id });
-          return readEvent(
-            tx,
-            updated.find((row) => row.id === eventID)!,
-            actor.id,
-          );
-        }
-        const edited = {
-          event_name: body.eventName,
-          start_at: body.startDate,
-          end_at: body.endDate,
-          max_number_of_members: max,
-          description: body.description === undefined ? current.description : body.description,
-          signup_cutoff_minutes: body.signupCutoffMinutes === undefined ? current.signup_cutoff_minutes : body.signupCutoffMinutes,
-        };
-        const minimum = editedQuorumColumns(current, body, body.startDate, max);
-        const changed = (Object.keys(edited) as (keyof typeof edited)[]).some((key) => edited[key] !== current[key]);
-        if (!changed && !quorumChanged(current, minimum)) return readEvent(tx, current, actor.id);
-        await events.update(tx, eventID, { ...edited, updated_at: now });
-        if (quorumChanged(current, minimum)) await quorum.setQuorum(tx, eventID, minimum);
-        // A reminder queued for the old start would name the wrong time; the job queues one for the new start.
-        if (body.startDate !== current.start_at) await outbox.deleteUnsentReminders(tx, eventID);
-        for (const change of await fillSeats(tx, [{ ...current, ...edited, ...minimum }], { now, publicUrl })) record(change);
-        await notifier.eventChanged(tx, 'updated', await withGroup(tx, eventID), actor, now);
-        record({ groupId: current.group_id, topic: 'events', action: 'updated', eventId: eventID, userId: actor.id });
-        return readEvent(tx, { ...current, ...edited, ...minimum, updated_at: now }, actor.id);
-      });
+      const key = `event-edits:${actor.id}`;
+      await throttle.consume(key, editLimit, EVENT_EDIT_LIMIT_MESSAGE);
+      try {
+        return await editEvent(actor, eventID, body);
+      } catch (error) {
+        await throttle.refund(key);
+        throw error;
+      }
     },
 
     /**

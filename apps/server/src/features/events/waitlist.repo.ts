@@ -77,11 +77,11 @@ export async function deleteEntries(db: Db, eventId: string, userIds: readonly s
   await db.deleteFrom('event_waitlist').where('event_id', '=', eventId).where('user_id', 'in', userIds).execute();
 }
 
-/** Takes a member who leaves (or is kicked) off every waitlist of the group. */
-export async function deleteFromGroupEvents(db: Db, groupId: string, userId: string): Promise<void> {
+/** Takes a member who leaves (or is kicked) off every waitlist of the group's events that have not ended; ended ones stay on record. */
+export async function deleteFromGroupEvents(db: Db, groupId: string, userId: string, now: number): Promise<void> {
   await db
     .deleteFrom('event_waitlist')
     .where('user_id', '=', userId)
-    .where('event_id', 'in', db.selectFrom('events').select('id').where('group_id', '=', groupId))
+    .where('event_id', 'in', db.selectFrom('events').select('id').where('group_id', '=', groupId).where('end_at', '>', now))
     .execute();
 }

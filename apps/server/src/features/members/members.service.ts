@@ -88,7 +88,7 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
           });
           // Already a member (another join got there first): their sign-ups are real, and nothing is cleared.
           if (!inserted) throw conflict(ALREADY_MEMBER_MESSAGE);
-          await clearSeatsOfNewcomer(tx, access.group.id, actor.id);
+          await clearSeatsOfNewcomer(tx, access.group.id, actor.id, clock.now());
         });
       } catch (error) {
         // The group was deleted between the read and the insert.
