@@ -282,6 +282,47 @@ describe('records survive edits of the event', () => {
     );
   });
 
+  it('editing or deleting "all events in the series" leaves the weeks that have started, their sign-ups and marks', async () => {
+    const start = t.clock.now() + HOUR;
+    const created = await post(owner, '/api/events/postEvent', {
+      groupID: groupA,
+      userID: owner.user.id,
+      eventName: 'Weekly kept',
+      startDate: iso(start),
+      endDate: iso(start + HOUR),
+      repeatCount: 4,
+      timeZone: 'America/New_York',
+    });
+    expect(created.status).toBe(200);
+    const weeks = await t.database.db
+      .selectFrom('events')
+      .select(['id', 'start_at'])
+      .where('series_id', '=', created.body.seriesID)
+      .orderBy('start_at')
+      .execute();
+    for (const week of weeks) expect((await attend(t.app, member, week.id)).status).toBe(200);
+    t.clock.advance(3 * HOUR);
+    const first = weeks[0]!.id;
+    const marked = await post(owner, '/api/events/markEventAttendance', { eventID: first, userID: member.user.id, attended: true });
+    expect(marked.status).toBe(200);
+    const firstBefore = await everything(first);
+
+    const second = (await call(t.app, `/api/events/getEvents?groupID=${groupA}`, { as: owner })).body.find(
+      (e: EventDto) => e._id === weeks[1]!.id,
+    ) as EventDto;
+    const edited = await edit(owner, second, { eventName: 'Weekly renamed' }, 'series');
+    expect(edited.status).toBe(200);
+    expect(await everything(first)).toEqual(firstBefore);
+    for (const week of weeks.slice(1)) expect((await eventRow(week.id))!.event_name).toBe('Weekly renamed');
+
+    expect((await post(owner, `/api/events/deleteEvent?eventID=${weeks[2]!.id}&scope=series`, {})).status).toBe(200);
+    expect(await everything(first)).toEqual(firstBefore);
+    const marks = await call(t.app, `/api/events/getEventAttendance?eventID=${first}`, { as: owner });
+    expect(marks.body.marks).toHaveLength(1);
+    // Every occurrence still to come goes with "all events in the series", the one named and those around it.
+    for (const week of weeks.slice(1)) expect(await eventRow(week.id)).toBeUndefined();
+  });
+
   it('cancelling keeps the sign-ups, answers and line; answering a cancelled event is refused', async () => {
     const event = await createEvent(t.app, owner, groupA, t.clock.now(), { maxNumberOfMembers: 1 });
     await attend(t.app, member, event._id);

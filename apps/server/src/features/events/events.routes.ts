@@ -129,7 +129,7 @@ export const eventsRoutes =
           tags,
           security,
           description:
-            "The creator deletes the event. Once the creator has left the group (creatorIsMember: false), its owner and Administrators may too. Others: 403. scope=series also deletes every later occurrence of the event's weekly series.",
+            "The creator deletes the event. Once the creator has left the group (creatorIsMember: false), its owner and Administrators may too. Others: 403. scope=series also deletes every other occurrence of the event's weekly series that has not started; those that have keep their sign-ups and marks.",
           querystring: deleteEventQuery,
           response: { 200: eventMessageResponse, ...errors },
         },

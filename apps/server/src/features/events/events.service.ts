@@ -185,7 +185,7 @@ export function createEventsService({
 
     /**
      * The creator changes name, times, maximum, description or cutoff of the event, or with scope
-     * 'series' of it and every later occurrence of its series; the maximum cannot drop below those
+     * 'series' of it and every occurrence of its series that has not started; the maximum cannot drop below those
      * already attending, and seats it adds go to the waitlist at once. Each member edits at most
      * `editLimit` times an hour (429 with Retry-After); a refused edit is not counted.
      */
@@ -205,7 +205,7 @@ export function createEventsService({
     /**
      * The creator deletes the event, or, once the creator has left the group, its owner or an
      * Administrator; members with notifications on are told it is cancelled. With scope 'series',
-     * every later occurrence of its series goes too (one mail, about this one). Once no week of a
+     * every occurrence of its series that has not started goes too (one mail, about this one). Once no week of a
      * series is left to come, when it was last reminded goes as well.
      */
     async deleteEvent(actor: UserDto, eventID: string, scope: SeriesScope = 'this'): Promise<{ message: string }> {
