@@ -433,7 +433,12 @@ describe('limits', () => {
       await prefer(group, player, 'postGameSettingPreference', { title: 'Game Speed', value: 'Quick', settingType: 'gameSettings' });
       expect((await post('postOwnedPacks', player, { groupID: group._id, ownedPacks: civ6.packs })).status).toBe(200);
     }
-    const shape = (text: string) => text.replace(/\$\d+/g, '?').replace(/\(\?(, \?)*\)/g, '(?…)');
+    // Rows written in one statement read as one: the deals before this one are one insert, however many.
+    const shape = (text: string) =>
+      text
+        .replace(/\$\d+/g, '?')
+        .replace(/\(\?(, \?)*\)/g, '(?…)')
+        .replace(/\(\?…\)(, \(\?…\))+/g, '(?…)');
     const queriesOf = async (players: TestUser[], options: DraftOptions) => {
       // Rows kept between requests lapse once their table is written to: every request reads everything.
       for (const table of ['users', 'groups'] as const) {
@@ -452,7 +457,8 @@ describe('limits', () => {
       const few = await queriesOf(users.slice(0, 2), options);
       const many = await queriesOf(users.slice(0, 12), options);
       expect(many).toEqual(few);
-      expect(few.length).toBeLessThanOrEqual(12);
+      // The deals it may replace read in one statement; it and the deals at its table written in one transaction.
+      expect(few.length).toBeLessThanOrEqual(14);
     }
   });
 

@@ -38,6 +38,7 @@ import * as m0860 from './migrations/0860_event_series_nudges';
 import * as m0870 from './migrations/0870_series_nudges_of_deleted_series';
 import * as m0880 from './migrations/0880_discord_rate_limits';
 import * as m0890 from './migrations/0890_civ_game_result_version';
+import * as m0930 from './migrations/0930_civ_draft_deals';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0870_series_nudges_of_deleted_series': m0870,
   '0880_discord_rate_limits': m0880,
   '0890_civ_game_result_version': m0890,
+  '0930_civ_draft_deals': m0930,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -79,6 +79,14 @@ export const draftedPlayerDto = z.object({
   civChoicesHidden: z.boolean(),
 });
 
+/** A deal an earlier draft made for the same players before a newer one replaced it. */
+export const earlierDealDto = z.object({
+  /** Who dealt it; null once their account is gone. */
+  dealtBy: z.string().nullable(),
+  dealtAt: z.string(),
+});
+export type EarlierDealDto = z.infer<typeof earlierDealDto>;
+
 /** A draft the server dealt, as its reader may see it. */
 export const draftDto = z.object({
   draftID: z.string(),
@@ -100,6 +108,13 @@ export const draftDto = z.object({
   status: z.enum(['running', 'complete']),
   /** 1, then one more for each redraft a vote passed. */
   round: z.number().int(),
+  /**
+   * 1, or one more than the deals this one replaced for the same players (a newer deal by the same member for
+   * any of them, or by anyone for exactly them, while the earlier made no game and had not expired).
+   */
+  dealNumber: z.number().int().min(1),
+  /** The deals this one replaced, first dealt first: who dealt them and when; never their hands. */
+  earlierDeals: z.array(earlierDealDto),
   /** The live draft as the reader may see it: turns, timers, who has picked, votes; hidden picks are absent. */
   view: draftMachineView,
 });

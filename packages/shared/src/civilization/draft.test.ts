@@ -775,6 +775,15 @@ describe('draftAsText', () => {
     ]);
   });
 
+  it('says on its first line which deal for these players it is, from the second on', () => {
+    expect(draftAsText(ffa, { dealNumber: 3 }).split('\n')[0]).toBe('Map: Pangaea (deal 3)');
+    expect(draftAsText(ffa, { gameName: 'Friday game', dealNumber: 2 }).split('\n').slice(0, 2)).toEqual([
+      'Game: Friday game (deal 2)',
+      'Map: Pangaea',
+    ]);
+    expect(draftAsText(ffa, { dealNumber: 1 })).toBe(draftAsText(ffa));
+  });
+
   it('leaves out the game line without a name, and says none for no map and no bans', () => {
     const text = draftAsText(run({ maps: [], players: playersOf(1), numCiv: 1 }));
     expect(text.split('\n')).toEqual([expect.stringMatching(/^Map: none$/), expect.stringMatching(/^player0 — .+$/), 'Bans: none']);

@@ -392,6 +392,8 @@ export interface DraftTextOptions {
   anonymous?: boolean;
   /** The reader's userID; in anonymous mode without one, every hand is hidden. */
   viewerID?: string | null;
+  /** Which deal for these players this is: from 2 on, the first line says so ("(deal 3)"). */
+  dealNumber?: number;
 }
 
 /**
@@ -399,7 +401,7 @@ export interface DraftTextOptions {
  * the game's name, as earlier callers pass it.
  */
 export function draftAsText(result: DraftResult, options: DraftTextOptions | string = {}): string {
-  const { gameName, anonymous = false, viewerID = null } = typeof options === 'string' ? { gameName: options } : options;
+  const { gameName, anonymous = false, viewerID = null, dealNumber = 1 } = typeof options === 'string' ? { gameName: options } : options;
   const viewerTeam = result.players.find((player) => player.userID === viewerID)?.team ?? null;
   const shown = (player: DraftedPlayer): boolean =>
     !anonymous || (viewerID !== null && player.userID === viewerID) || (viewerTeam !== null && player.team === viewerTeam);
@@ -413,6 +415,7 @@ export function draftAsText(result: DraftResult, options: DraftTextOptions | str
     lines.push(`${player.username}${team} — ${shown(player) ? listOf(player.civChoices) : 'hidden until the game ends'}`);
   }
   lines.push(`Bans: ${listOf(result.bannedLeaders)}`);
+  if (dealNumber > 1) lines[0] += ` (deal ${dealNumber})`;
   return lines.join('\n');
 }
 

@@ -12,6 +12,7 @@ import { conflict, invalid, notFound } from '../../errors';
 import type { GameSettings } from '../civ-games/civ-games.mapper';
 import { handVisible, parseOptions, parseResult, parseState } from './drafts.mapper';
 import * as drafts from './drafts.repo';
+import { redealNote, replacesDeal } from './replaced-deals';
 
 // createGame's side of a draft: a drafted game is made only from a stored draft, and only once.
 
@@ -33,12 +34,10 @@ async function takeDraft(tx: Db, groupId: string, draftID: string, now: number) 
   if (!result) throw invalid({ draftID: DRAFT_RUNNING_MESSAGE }, DRAFT_RUNNING_MESSAGE);
   // Only the latest deal counts: dealing again and keeping the hand one likes is no draft. A later deal by
   // the same member for any of these players, or by anyone for exactly these players, replaces this one.
-  const players = new Set(result.players.map((p) => p.userID));
-  const later = (await drafts.listNewer(tx, groupId, row)).find((draft) => {
-    const ids = parseState(draft).players.map((p) => p.userID);
-    if (draft.created_by === row.created_by) return ids.some((id) => players.has(id));
-    return ids.length === players.size && ids.every((id) => players.has(id));
-  });
+  const taken = { dealtBy: row.created_by, playerIds: result.players.map((p) => p.userID) };
+  const later = (await drafts.listNewer(tx, groupId, row)).find((draft) =>
+    replacesDeal({ dealtBy: draft.created_by, playerIds: parseState(draft).players.map((p) => p.userID) }, taken),
+  );
   if (later) {
     const message = draftSupersededMessage(later.dealer);
     throw conflict(message, { draftID: message });
@@ -56,6 +55,8 @@ export interface DraftedGame {
   numCiv: number;
   anonymousMode: boolean;
   eventID: string | null;
+  /** For the game's audit trail: which deal for these players it was made from, when deals came before it. */
+  creationNote?: string | null;
 }
 
 /** Equal as multisets: the same items, as often, in any order. */
@@ -145,6 +146,7 @@ export async function gameFromDraft(tx: Db, groupId: string, body: CreateGameBod
     numCiv: result.numCiv,
     anonymousMode: row.anonymous_mode === 1,
     eventID: options.eventID,
+    creationNote: redealNote(row.deal_number, row.earlier_deals),
   };
 }
 

@@ -5,7 +5,7 @@ import { draftModeConfig, type DraftMachineState } from '@smm/shared/civilizatio
 import type { DraftDto } from '@smm/shared/civilization/draft-schemas';
 import type { GameType } from '@smm/shared/civilization/games-schemas';
 import { toIso } from '../../lib/iso-time';
-import type { DraftRow } from './drafts.repo';
+import type { DraftRow, DraftWithEarlierDeals } from './drafts.repo';
 
 /** What was asked of a draft, stored beside what was dealt. */
 export interface DraftOptions {
@@ -71,7 +71,7 @@ const noSettings = (): DraftResult['settings'] =>
  * The draft as its reader may see it. Every part comes from viewDraft (hidden picks and proposals are left out
  * there) or, once complete, from the outcome with other hands withheld in anonymous mode, in the Discord copy too.
  */
-export function toDraftDto(row: DraftRow, readerID: string): DraftDto {
+export function toDraftDto(row: DraftWithEarlierDeals, readerID: string): DraftDto {
   const state = parseState(row);
   const view = viewDraft(state, readerID);
   const outcome = draftOutcome(state);
@@ -98,11 +98,13 @@ export function toDraftDto(row: DraftRow, readerID: string): DraftDto {
     bannedLeaders: outcome ? outcome.bannedLeaders : view.bannedLeaders,
     settings: (outcome ? outcome.settings : view.settings) ?? noSettings(),
     dateCreated: toIso(Number(row.created_at)),
-    discordText: outcome ? draftAsText(outcome, { anonymous, viewerID: readerID }) : '',
+    discordText: outcome ? draftAsText(outcome, { anonymous, viewerID: readerID, dealNumber: row.deal_number }) : '',
     gameID: row.game_id,
     mode: view.mode,
     status: view.status,
     round: view.round,
+    dealNumber: row.deal_number,
+    earlierDeals: row.earlier_deals.map((deal) => ({ dealtBy: deal.dealer, dealtAt: toIso(deal.dealt_at) })),
     view,
   };
 }

@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql, type Expression } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { CivDraftsTable } from '../civilization/civilization.tables';
 import '../civilization/civilization.tables';
@@ -6,16 +7,110 @@ import { lockedRow } from '../../db/row-locks';
 
 export type DraftRow = CivDraftsTable;
 
-export async function insert(db: Db, row: DraftRow): Promise<void> {
-  await db.insertInto('civ_drafts').values(row).execute();
+/** A deal an earlier draft made for the same table before this one replaced it, with who dealt it. */
+export interface EarlierDealRow {
+  position: number;
+  deal_id: string;
+  dealt_by: string;
+  /** Null once the dealer's account is gone. */
+  dealer: string | null;
+  dealt_at: number;
 }
 
-export const findById = (db: Db, id: string): Promise<DraftRow | undefined> =>
-  db.selectFrom('civ_drafts').selectAll().where('id', '=', id).executeTakeFirst();
+/** A draft as read for its players: the row and the deals it replaced, first dealt first. */
+export type DraftWithEarlierDeals = DraftRow & { earlier_deals: EarlierDealRow[] };
+
+/**
+ * The deals before a draft, with their dealers' usernames, as one JSON column of the statement that reads the
+ * draft (civ_draft_deals_pk): no statement per earlier deal.
+ */
+function earlierDealsOf(db: Db, draftId: Expression<string>, dealNumber: Expression<number>) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // Aggregated straight from the index, with no derived table to scan; the reader puts them in order.
+  const deal = sql.join([
+    sql.lit('position'),
+    sql.ref('e.position'),
+    sql.lit('deal_id'),
+    sql.ref('e.deal_id'),
+    sql.lit('dealt_by'),
+    sql.ref('e.dealt_by'),
+    sql.lit('dealer'),
+    sql.ref('eu.username'),
+    sql.lit('dealt_at'),
+    sql.ref('e.dealt_at'),
+  ]);
+  const list = postgres
+    ? sql<string>`coalesce(json_agg(json_build_object(${deal})), '[]'::json)`
+    : sql<string>`coalesce(json_group_array(json_object(${deal})), '[]')`;
+  return db
+    .selectFrom('civ_draft_deals as e')
+    .leftJoin('users as eu', 'eu.id', 'e.dealt_by')
+    .select(list.as('deals'))
+    .where('e.draft_id', '=', draftId)
+    .where('e.position', '<', dealNumber);
+}
+
+/** SQLite hands the JSON column back as text, PostgreSQL parsed; the list in position order either way. */
+function parseEarlierDeals(value: unknown): EarlierDealRow[] {
+  const deals = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as EarlierDealRow[];
+  return deals.map((d) => ({ ...d, position: Number(d.position), dealt_at: Number(d.dealt_at) })).sort((a, b) => a.position - b.position);
+}
+
+const withEarlierDeals = <R extends { earlier_deals: unknown }>(row: R | undefined) =>
+  row && { ...row, earlier_deals: parseEarlierDeals(row.earlier_deals) };
+
+/**
+ * Stores a draft and the deals at its table: the ones it replaced, then its own. Two statements, however
+ * many deals came before.
+ */
+export async function insert(db: Db, row: DraftRow, earlierDeals: readonly EarlierDealRow[]): Promise<void> {
+  await db.insertInto('civ_drafts').values(row).execute();
+  const deals = [...earlierDeals, { position: row.deal_number, deal_id: row.id, dealt_by: row.created_by, dealt_at: row.created_at }];
+  await db
+    .insertInto('civ_draft_deals')
+    .values(deals.map((d) => ({ draft_id: row.id, position: d.position, deal_id: d.deal_id, dealt_by: d.dealt_by, dealt_at: d.dealt_at })))
+    .execute();
+}
+
+const selectDraft = (db: Db, id: string) =>
+  db
+    .selectFrom('civ_drafts as d')
+    .selectAll('d')
+    .select((eb) => earlierDealsOf(db, eb.ref('d.id'), eb.ref('d.deal_number')).as('earlier_deals'))
+    .where('d.id', '=', id);
+
+export const findById = async (db: Db, id: string): Promise<DraftWithEarlierDeals | undefined> =>
+  withEarlierDeals(await selectDraft(db, id).executeTakeFirst());
 
 /** The draft with its row locked until the transaction ends, so two games cannot both take it. */
-export const lockById = (db: Db, id: string): Promise<DraftRow | undefined> =>
-  lockedRow(db, db.selectFrom('civ_drafts').selectAll().where('id', '=', id)).executeTakeFirst();
+export const lockById = async (db: Db, id: string): Promise<DraftWithEarlierDeals | undefined> =>
+  withEarlierDeals(await lockedRow(db, selectDraft(db, id)).executeTakeFirst());
+
+/**
+ * The group's drafts dealt since `since`, with who dealt them, the game made from them and the deals they
+ * replaced in turn (civ_drafts_group_idx): what a new deal may replace, read in one statement.
+ */
+export async function listRecent(db: Db, groupId: string, since: number) {
+  const rows = await db
+    .selectFrom('civ_drafts as d')
+    .leftJoin('users as u', 'u.id', 'd.created_by')
+    .select([
+      'd.id',
+      'd.created_by',
+      'u.username as dealer',
+      'd.state',
+      'd.result',
+      'd.game_type',
+      'd.anonymous_mode',
+      'd.created_at',
+      'd.game_id',
+    ])
+    .select((eb) => earlierDealsOf(db, eb.ref('d.id'), eb.ref('d.deal_number')).as('earlier_deals'))
+    .where('d.group_id', '=', groupId)
+    .where('d.created_at', '>=', since)
+    .execute();
+  return rows.map((row) => withEarlierDeals(row)!);
+}
 
 /**
  * The group's drafts dealt after this one (ids are time-ordered within one instant), used or not, with

@@ -10,6 +10,7 @@ import {
 import {
   DRAFT_NOT_FOUND_MESSAGE,
   DRAFT_PRESET_NOT_FOUND_MESSAGE,
+  DRAFT_TTL_MS,
   type DraftDto,
   type DraftGameBody,
 } from '@smm/shared/civilization/draft-schemas';
@@ -30,8 +31,9 @@ import * as members from '../groups/group-members.repo';
 import { parseSettings } from '../groups/groups.mapper';
 import type { GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
-import { stateColumns, toDraftDto, type DraftOptions } from './drafts.mapper';
+import { parseState, stateColumns, toDraftDto, type DraftOptions } from './drafts.mapper';
 import * as drafts from './drafts.repo';
+import { earlierDealsFor, replacedDrafts } from './replaced-deals';
 import * as presets from './presets.repo';
 import { serverRandom } from './server-random';
 
@@ -147,20 +149,29 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
           teamCount: config.teamCount,
           eventID: body.eventID ?? null,
         };
+        // A deal that replaces earlier ones for this table says so to every player, with who dealt them and when.
+        const now = clock.now();
+        const dealt = { dealtBy: actor.id, playerIds: state.players.map((p) => p.userID) };
+        const recent = (await drafts.listRecent(db, group.id, now - DRAFT_TTL_MS)).map((draft) => ({
+          ...draft,
+          players: parseState(draft).players.map((p) => p.userID),
+        }));
+        const earlierDeals = earlierDealsFor(replacedDrafts(dealt, recent));
         const row: drafts.DraftRow = {
           id: newId(),
           group_id: group.id,
           created_by: actor.id,
-          created_at: clock.now(),
+          created_at: now,
           game_type: config.gameType,
           anonymous_mode: config.anonymousMode ? 1 : 0,
           options: JSON.stringify(options),
           game_id: null,
           ...stateColumns(state),
+          deal_number: earlierDeals.length + 1,
         };
-        await drafts.insert(db, row);
+        await db.transaction().execute((tx) => drafts.insert(tx, row, earlierDeals));
         changes?.publish({ groupId: group.id, topic: 'drafts', action: 'changed', draftId: row.id });
-        return toDraftDto(row, actor.id);
+        return toDraftDto({ ...row, earlier_deals: earlierDeals }, actor.id);
       } catch (error) {
         // A deal refused for what was asked dealt no hand: it counts against the refusals' allowance instead.
         if (error instanceof AppError && error.statusCode === 400) {

@@ -374,7 +374,7 @@ export function createCivGamesService({ db, clock, changes }: Deps) {
         );
         if (body.draftMode) await markDraftUsed(tx, body.draftID!, game.id);
         if (eventID) await games.markEventDrafted(tx, eventID, game.id);
-        await recordAudit(tx, { game, actorId: actor.id, action: 'created', lines: [], note: null, now });
+        await recordAudit(tx, { game, actorId: actor.id, action: 'created', lines: [], note: planned.creationNote ?? null, now });
         return read(tx, game, access, actor.id);
       });
       // The draft's open pages turn to the game made from it; the group's game lists show it.

@@ -75,6 +75,21 @@ export interface CivDraftsTable {
   state: string | null;
   /** When the next timeout is due (epoch ms); null when nothing waits. */
   deadline: number | null;
+  /** 1, or one more than the deals this one replaced for the same table (migration 0930). */
+  deal_number: number;
+}
+
+/**
+ * The deals at a draft's table (migration 0930): those it replaced, first dealt first, then its own as the
+ * last (position = deal_number).
+ */
+export interface CivDraftDealsTable {
+  draft_id: string;
+  position: number;
+  /** The draft that deal made. */
+  deal_id: string;
+  dealt_by: string;
+  dealt_at: number;
 }
 
 export interface CivDraftPresetsTable {
@@ -97,6 +112,7 @@ declare module '../../db/schema' {
     civ_owned_packs: CivOwnedPacksTable;
     civ_preference_notices: CivPreferenceNoticesTable;
     civ_drafts: CivDraftsTable;
+    civ_draft_deals: CivDraftDealsTable;
     civ_draft_presets: CivDraftPresetsTable;
   }
 }

@@ -8,7 +8,7 @@ import {
   type DraftModeConfigInput,
   type DraftPlayerAction,
 } from '@smm/shared/civilization/draft-machine-schemas';
-import { draftDto, type DraftDto } from '@smm/shared/civilization/draft-schemas';
+import { draftDto, type DraftDto, type EarlierDealDto } from '@smm/shared/civilization/draft-schemas';
 import { defaultGroupSettings } from '@smm/shared/groups/settings';
 
 // The server's side of a live draft for the web tests: the real draft machine (packages/shared) behind a fake
@@ -34,6 +34,8 @@ export class FakeDraft {
   state: DraftMachineState;
   now: number;
   gameID: string | null = null;
+  /** The deals for these players this one replaced, as the server lists them: the draft is one more. */
+  earlierDeals: EarlierDealDto[] = [];
   readonly groupID: string;
   private readonly random: Random;
 
@@ -88,11 +90,13 @@ export class FakeDraft {
       bannedLeaders: outcome ? outcome.bannedLeaders : view.bannedLeaders,
       settings: (outcome ? outcome.settings : view.settings) ?? noSettings(),
       dateCreated: new Date(this.state.startedAt).toISOString(),
-      discordText: outcome ? draftAsText(outcome, { anonymous, viewerID: readerID }) : '',
+      discordText: outcome ? draftAsText(outcome, { anonymous, viewerID: readerID, dealNumber: this.earlierDeals.length + 1 }) : '',
       gameID: this.gameID,
       mode: view.mode,
       status: view.status,
       round: view.round,
+      dealNumber: this.earlierDeals.length + 1,
+      earlierDeals: this.earlierDeals,
       view,
     });
   }
@@ -121,8 +125,12 @@ export class FakeDraft {
   }
 }
 
+/** What a test that builds a DraftDto by hand says of it. */
+type HandMadeDraft = Omit<DraftDto, 'mode' | 'status' | 'round' | 'view' | 'dealNumber' | 'earlierDeals'> &
+  Partial<Pick<DraftDto, 'dealNumber' | 'earlierDeals'>>;
+
 /** A complete random draft's live view, made from what the draft shows, for tests that build a DraftDto by hand. */
-export function randomDraftView(draft: Omit<DraftDto, 'mode' | 'status' | 'round' | 'view'>): DraftMachineView {
+export function randomDraftView(draft: HandMadeDraft): DraftMachineView {
   return {
     mode: 'random',
     status: 'complete',
@@ -163,8 +171,10 @@ export function randomDraftView(draft: Omit<DraftDto, 'mode' | 'status' | 'round
   };
 }
 
-/** A random draft as the server answers it: complete at once, round 1. */
-export const completeRandomDraft = (draft: Omit<DraftDto, 'mode' | 'status' | 'round' | 'view'>): DraftDto => ({
+/** A random draft as the server answers it: complete at once, round 1, the first deal unless said otherwise. */
+export const completeRandomDraft = (draft: HandMadeDraft): DraftDto => ({
+  dealNumber: 1,
+  earlierDeals: [],
   ...draft,
   mode: 'random',
   status: 'complete',
