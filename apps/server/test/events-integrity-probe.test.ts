@@ -343,6 +343,21 @@ describe('records survive edits of the event', () => {
     expect(await everything(event._id)).toEqual(after);
   });
 
+  it("deleting an ended event keeps the attendance marks its members' rates are made of", async () => {
+    const group = await createGroup(t.app, owner, { groupName: 'Rates kept' });
+    const player = await createUser(t.app);
+    await join(t.app, group, player);
+    const event = await createEvent(t.app, owner, group._id, t.clock.now(), { startIn: HOUR, length: HOUR });
+    expect((await attend(t.app, player, event._id)).status).toBe(200);
+    t.clock.advance(3 * HOUR);
+    expect(
+      (await post(owner, '/api/events/markEventAttendance', { eventID: event._id, userID: player.user.id, attended: false })).status,
+    ).toBe(200);
+    const rates = await call(t.app, `/api/events/getAttendanceRates?groupID=${group._id}`, { as: owner });
+    expect((await post(owner, `/api/events/deleteEvent?eventID=${event._id}`, {})).status).toBe(200);
+    expect((await call(t.app, `/api/events/getAttendanceRates?groupID=${group._id}`, { as: owner })).body).toEqual(rates.body);
+  });
+
   it('attendance marks stay when the member leaves and comes back', async () => {
     const group = await createGroup(t.app, owner, { groupName: 'Marks' });
     const leaver = await createUser(t.app);
