@@ -146,6 +146,21 @@ export const newParticipant = (
   end_values: null,
 });
 
+/** Another participant of the competition measured on this account, if any (an account counts once). */
+export const findOtherParticipantOfPlayer = (
+  db: Db,
+  competitionId: string,
+  playerId: string,
+  userId: string,
+): Promise<{ user_id: string } | undefined> =>
+  db
+    .selectFrom('runescape_competition_participants')
+    .select('user_id')
+    .where('competition_id', '=', competitionId)
+    .where('player_id', '=', playerId)
+    .where('user_id', '!=', userId)
+    .executeTakeFirst();
+
 /** Adds the participant; an existing row is left as it is. */
 export async function insertParticipant(db: Db, row: ParticipantRow): Promise<void> {
   await db

@@ -105,9 +105,10 @@ export const competitionsRoutes =
         schema: {
           tags,
           security,
-          description: 'Members with a linked account: join a competition members join, any time before its end.',
+          description:
+            'Members with a linked account: join a competition members join, any time before its end. 409 after the start when another participant is measured on that account.',
           body: competitionIdBody,
-          response: { 200: competitionDetail, ...errors },
+          response: { 200: competitionDetail, ...errors, 409: apiErrorBody },
         },
       },
       (req) => competitions.joinCompetition(req.actor, req.body),

@@ -34,6 +34,7 @@ const CREATE_LIMIT = { max: 30, windowMs: 60 * 60_000 };
 const CREATE_LIMIT_MESSAGE = 'You have created many competitions in a short time. Please wait a while before creating more.';
 const MEMBERS_ONLY = 'Only members of this clan can do that';
 const ADMINISTRATORS_ONLY = 'Only Administrators of this clan can manage competitions';
+export const ACCOUNT_TAKES_PART_MESSAGE = 'This RuneScape account already takes part in this competition';
 
 interface Deps {
   db: Db;
@@ -148,7 +149,12 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
       chart,
       viewer: {
         takesPart,
-        mayJoin: row.participation === 'join' && !takesPart && now < row.ends_at && linked !== undefined,
+        mayJoin:
+          row.participation === 'join' &&
+          !takesPart &&
+          now < row.ends_at &&
+          linked !== undefined &&
+          (row.participants_fixed_at === null || !inputs.some((p) => p.playerId === linked)),
         mayLeave: row.participation === 'join' && takesPart && now < row.starts_at,
         mayManage: can('manageCompetitions', access.context),
       },
@@ -336,6 +342,11 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
           if (now >= current.ends_at) throw badRequest('This competition has finished');
           const playerId = await repo.findLinkedPlayer(tx, groupID, actor.id);
           if (!playerId) throw badRequest('Link your RuneScape account in this clan first');
+          // An account is measured once: a name moved to another member after the participants'
+          // accounts were fixed at the start does not take part a second time (before that, the
+          // start gives each participant their link of the moment).
+          if (current.participants_fixed_at !== null && (await repo.findOtherParticipantOfPlayer(tx, current.id, playerId, actor.id)))
+            throw conflict(ACCOUNT_TAKES_PART_MESSAGE);
           await repo.insertParticipant(tx, repo.newParticipant(current.id, actor.id, playerId, null, now));
           return current;
         });
