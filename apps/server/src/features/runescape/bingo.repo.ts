@@ -164,6 +164,15 @@ export async function replaceModerators(db: Db, bingoId: string, userIds: readon
       .execute();
 }
 
+/** A departing member gives up every bingo moderation of the clan they were appointed to: one statement. */
+export async function dropModeratorOfGroup(db: Db, groupId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('runescape_bingo_moderators')
+    .where('user_id', '=', userId)
+    .where('bingo_id', 'in', db.selectFrom('runescape_bingos').select('id').where('group_id', '=', groupId))
+    .execute();
+}
+
 /** Which of these users are members of the clan. */
 export const listGroupMembers = async (db: Db, groupId: string, userIds: readonly string[]): Promise<Set<string>> =>
   userIds.length === 0

@@ -1,5 +1,6 @@
 import { DEPARTED_KEPT_DAYS } from '@smm/shared/runescape/clan-schemas';
 import type { Db } from '../../db/schema';
+import * as bingo from './bingo.repo';
 import * as names from './clan-names.repo';
 import * as repo from './runescape.repo';
 
@@ -11,10 +12,12 @@ export const DEPARTED_KEPT_MS = DEPARTED_KEPT_DAYS * 86_400_000;
 
 /**
  * A member who leaves (or is kicked) gives up their linked name at once (another member may link
- * it) and their history leaves every clan call; the link is kept aside for a rejoin.
+ * it) and their history leaves every clan call; the link is kept aside for a rejoin. Their bingo
+ * moderation ends too: like an Administrator's role, it does not come back with a rejoin.
  */
 export async function releaseClanLinkOf(tx: Db, groupId: string, userId: string, now: number): Promise<void> {
   await names.departAccount(tx, groupId, userId, now);
+  await bingo.dropModeratorOfGroup(tx, groupId, userId);
 }
 
 /**
