@@ -477,6 +477,46 @@ describe('the draft page', () => {
   });
 });
 
+describe('a re-deal', () => {
+  const players = [player('me'), player('ann'), player('bo')];
+
+  it('tells every player which deal this is and who dealt the earlier ones when, in their zone; the Discord copy says so', async () => {
+    const user = userEvent.setup();
+    startDraft({ mode: 'random', gameType: 'ffa', numCiv: 2 }, players);
+    const first = '2026-12-03T13:01:00.000Z';
+    const second = '2026-12-03T13:03:00.000Z';
+    const third = '2026-12-03T13:05:00.000Z';
+    fake!.earlierDeals = [
+      { dealtBy: 'Ann', dealtAt: first },
+      { dealtBy: null, dealtAt: second },
+      { dealtBy: 'Ann', dealtAt: third },
+    ];
+    renderDraftPage();
+    const notice = await screen.findByRole('alert', { name: 'Earlier deals' });
+    const at = (iso: string) => formatWithZone(iso, 'Europe/Berlin');
+    await vi.waitFor(() =>
+      expect(notice).toHaveTextContent(
+        `Deal 4 for these players — Ann dealt 2 earlier drafts (${at(first)} and ${at(third)}) and A former member dealt 1 earlier draft (${at(second)}) that this one replaced. (Your time zone, Europe/Berlin.)`,
+      ),
+    );
+    expect(within(notice).getByText(at(first))).toHaveAttribute('dateTime', first);
+
+    await user.click(within(region('Result')).getByRole('button', { name: 'Copy for Discord' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied.split('\n')[0]).toMatch(/^Map: .+ \(deal 4\)$/);
+    expect(copied).toBe(fake!.dto('me').discordText);
+  });
+
+  it('shows no notice on a first deal, and no deal number in its Discord copy', async () => {
+    const user = userEvent.setup();
+    startDraft({ mode: 'random', gameType: 'ffa', numCiv: 2 }, players);
+    renderDraftPage();
+    await user.click(within(await screen.findByRole('region', { name: 'Result' })).getByRole('button', { name: 'Copy for Discord' }));
+    expect(await navigator.clipboard.readText()).not.toContain('(deal');
+    expect(screen.queryByRole('alert', { name: 'Earlier deals' })).not.toBeInTheDocument();
+  });
+});
+
 describe('the Draft presets card', () => {
   const preset = (presetID: string, name: string, config: Partial<DraftPresetDto['config']> = {}): DraftPresetDto => ({
     presetID,

@@ -20,6 +20,7 @@ import { BlindPickPanel } from '../components/BlindPickPanel';
 import { CaptainsPanel } from '../components/CaptainsPanel';
 import { DraftHeader } from '../components/DraftHeader';
 import { MajorityBansPanel } from '../components/MajorityBansPanel';
+import { RedealNotice } from '../components/RedealNotice';
 import { RedraftVotePanel } from '../components/RedraftVotePanel';
 import { standingText } from '../draft-view';
 
@@ -94,6 +95,7 @@ function LiveDraft({ draftID }: { draftID: string }) {
   return (
     <>
       <DraftHeader draft={draft} timeZone={timeZone} />
+      <RedealNotice draft={draft} timeZone={timeZone} />
       <p role="status" className="civ-draft-standing fw-semibold">
         {standingText(view, user.id)}
       </p>
