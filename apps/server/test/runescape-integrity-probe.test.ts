@@ -210,6 +210,9 @@ describe('another clan’s ids', () => {
     });
     expect(later.status).toBe(200);
     const laterID = later.body.bingo.bingoID as string;
+    // A tile of another bingo of the same clan, claimed through this one.
+    const laterTile = (later.body.tiles as Tile[])[2]!.tileID;
+    refused(await claimTile(t.app, a.m1, { ...a.fields(2), tileID: laterTile }, await png()), 404);
     const strangerTeams = await post(t.app, a.clan.admin, 'setBingoTeams', {
       groupID: a.clan.groupID,
       bingoID: laterID,
