@@ -8,8 +8,9 @@ import { fakeDiscordApp, linkDiscord } from './discord-fixtures';
 import { call, createCast, groupWithCast, join, setRole, type Cast } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
-// The channel picker of Group Settings: of the servers the bot is in, those where the
-// Administrator's linked Discord account is a member, with their text and announcement channels.
+// The channel picker of Group Settings: of the servers the bot is in, those the Administrator's
+// linked Discord account may manage (each fake server's members hold a Manage Server role unless a
+// test says otherwise), with their text and announcement channels.
 
 const LIMIT = 4;
 
@@ -52,7 +53,7 @@ describe('Discord channel choices', () => {
     await discord.close();
   });
 
-  it('lists only the servers the caller is a member of, with only their text and announcement channels', async () => {
+  it('lists only the servers the caller is a member of and may manage, with only their text and announcement channels', async () => {
     const group = await groupWithCast(t.app, cast, true);
     const listed = await call(t.app, `/api/groups/${group._id}/discordChannelChoices`, { as: cast.admin });
     expect(listed.status).toBe(200);
@@ -121,8 +122,8 @@ describe('Discord channel choices', () => {
     const url = `/api/groups/${group._id}/discordChannelChoices`;
     const before = discord.calls;
     expect((await call(t.app, url, { as: admin })).status).toBe(200);
-    // One list of servers, then for each considered server a membership check and its channels.
-    expect(discord.calls - before).toBeLessThanOrEqual(1 + 2 * CHOICE_GUILDS_MAX);
+    // One list of servers, then for each considered server the member's roles, the server's roles and its channels.
+    expect(discord.calls - before).toBeLessThanOrEqual(1 + 3 * CHOICE_GUILDS_MAX);
     for (let i = 1; i < LIMIT; i += 1) expect((await call(t.app, url, { as: admin })).status).toBe(200);
     const refused = await t.app.inject({ method: 'GET', url, headers: { authorization: admin.token } });
     expect(refused.statusCode).toBe(429);

@@ -94,7 +94,7 @@ test('an Administrator connects a channel; the bot posts the event with its butt
   const channelID = `14${Date.now()}`.slice(0, 18);
 
   await loginThroughForm(page, owner.email, owner.password);
-  // Only a member of the channel's Discord server connects it: the owner links Discord first.
+  // Only whoever may manage the channel's Discord server connects it: the owner links Discord first (the fake's members hold Manage Server).
   const asker = await nextDiscordUser(request, 'drafter');
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Link Discord' }).click();

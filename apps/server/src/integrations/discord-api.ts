@@ -35,6 +35,16 @@ const dmChannelAnswer = z.object({ id: z.string() });
 const channelAnswer = z.object({ id: z.string(), type: z.number().int(), guild_id: z.string().optional() });
 export type DiscordChannel = z.infer<typeof channelAnswer>;
 const guildsAnswer = z.array(z.object({ id: z.string(), name: z.string() }));
+// Permissions travel as a decimal string: a bitfield wider than a JavaScript number.
+const permissionBits = z.string().regex(/^\d{1,40}$/);
+const guildAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner_id: z.string(),
+  roles: z.array(z.object({ id: z.string(), permissions: permissionBits })),
+});
+export type DiscordGuild = z.infer<typeof guildAnswer>;
+const guildMemberAnswer = z.object({ roles: z.array(z.string()) });
 const guildChannelsAnswer = z.array(
   z.object({ id: z.string(), type: z.number().int(), name: z.string().nullish(), position: z.number().int().optional() }),
 );
@@ -164,9 +174,14 @@ export function createDiscordApiClient({ baseUrl, credentials, timeoutMs }: Deps
     getChannel: (channelId: string) =>
       bot('GET', `/channels/${encodeURIComponent(channelId)}`, undefined, (json) => channelAnswer.parse(json)),
 
-    /** Whether a Discord user is a member of a server (the bot must be in it): 404 when not. */
+    /** A Discord user's membership of a server (the bot must be in it), with their roles' ids: 404 when not a member. */
     getGuildMember: (guildId: string, userId: string) =>
-      bot('GET', `/guilds/${encodeURIComponent(guildId)}/members/${encodeURIComponent(userId)}`, undefined, () => true as const),
+      bot('GET', `/guilds/${encodeURIComponent(guildId)}/members/${encodeURIComponent(userId)}`, undefined, (json) =>
+        guildMemberAnswer.parse(json),
+      ),
+
+    /** A server the bot is in: its owner and its roles with their permissions (@everyone's id is the server's). */
+    getGuild: (guildId: string) => bot('GET', `/guilds/${encodeURIComponent(guildId)}`, undefined, (json) => guildAnswer.parse(json)),
 
     /** The servers the bot is in (at most `limit`, oldest first). */
     listGuilds: (limit: number) => bot('GET', `/users/@me/guilds?limit=${limit}`, undefined, (json) => guildsAnswer.parse(json)),

@@ -28,6 +28,25 @@ export const FAKE_APP = {
 /** The one Discord server of the fake: every channel is in it. */
 export const FAKE_GUILD_ID = '1290000000000000001';
 
+/** Discord's permission bits the fake's roles use (a role's permissions travel as a decimal string). */
+export const FAKE_PERMISSIONS = {
+  administrator: 1n << 3n,
+  manageChannels: 1n << 4n,
+  manageGuild: 1n << 5n,
+  /** @everyone's usual rights: view channels, send messages, read message history. */
+  everyone: (1n << 10n) | (1n << 11n) | (1n << 16n),
+};
+
+/** The role every member of a fake server holds unless a test says otherwise: it grants Manage Server. */
+export const FAKE_ORGANISER_ROLE = { id: '1290000000000000090', name: 'Organisers', permissions: String(FAKE_PERMISSIONS.manageGuild) };
+
+/** A role of a Discord server. */
+export interface FakeRole {
+  id: string;
+  name: string;
+  permissions: string;
+}
+
 /** A Discord server the bot is in, with its channels (Discord's channel types: 0 text, 2 voice, 4 category, 5 announcement). */
 export interface FakeGuild {
   id: string;
@@ -35,7 +54,25 @@ export interface FakeGuild {
   channels: { id: string; name: string; type: number; position: number }[];
   /** Who is a member; absent: every Discord user but the strangers. */
   members?: Set<string>;
+  /** Its owner's Discord user id; absent: a Discord user no test signs in as. */
+  ownerId?: string;
+  /** Its roles beside @everyone (whose id is the server's); absent: FAKE_ORGANISER_ROLE only. */
+  roles?: FakeRole[];
+  /** @everyone's permissions; absent: FAKE_PERMISSIONS.everyone. */
+  everyonePermissions?: string;
+  /** Members' role ids by Discord user id; anyone else holds FAKE_ORGANISER_ROLE when `roles` is absent, no role otherwise. */
+  memberRoles?: Map<string, string[]>;
 }
+
+const FAKE_NOBODY = '1290000000000000099';
+/** A fake server's roles as Discord lists them: @everyone first. */
+const rolesOfGuild = (guild: FakeGuild): FakeRole[] => [
+  { id: guild.id, name: '@everyone', permissions: guild.everyonePermissions ?? String(FAKE_PERMISSIONS.everyone) },
+  ...(guild.roles ?? [FAKE_ORGANISER_ROLE]),
+];
+/** The role ids a member holds (not @everyone, as Discord leaves it out). */
+const rolesOfMember = (guild: FakeGuild, userId: string): string[] =>
+  guild.memberRoles?.get(userId) ?? (guild.roles ? [] : [FAKE_ORGANISER_ROLE.id]);
 
 /** Headers Discord sends with an interaction: the Ed25519 signature of timestamp + body. */
 export function signInteraction(body: string, timestampMs: number, privateKey = appKeys.privateKey) {
@@ -299,6 +336,38 @@ export function appRoute(req: FakeRequest, state: AppState, notify: () => void):
       })),
     );
   }
+  const guildOnly = /^\/guilds\/(\d+)$/.exec(bot);
+  if (req.method === 'GET' && guildOnly) {
+    const guild = state.guilds.get(guildOnly[1]!);
+    if (!guild) return json({ message: 'Unknown Guild', code: 10004 }, 404);
+    return json({
+      id: guild.id,
+      name: guild.name,
+      icon: null,
+      owner_id: guild.ownerId ?? FAKE_NOBODY,
+      verification_level: 0,
+      default_message_notifications: 0,
+      explicit_content_filter: 0,
+      roles: rolesOfGuild(guild).map((role, position) => ({
+        ...role,
+        color: 0,
+        hoist: false,
+        icon: null,
+        unicode_emoji: null,
+        position,
+        managed: false,
+        mentionable: false,
+        flags: 0,
+      })),
+      emojis: [],
+      features: [],
+      mfa_level: 0,
+      system_channel_id: null,
+      premium_tier: 0,
+      preferred_locale: 'en-US',
+      nsfw_level: 0,
+    });
+  }
   const guildMember = /^\/guilds\/(\d+)\/members\/(\d+)$/.exec(bot);
   if (req.method === 'GET' && guildMember) {
     const guild = state.guilds.get(guildMember[1]!);
@@ -307,7 +376,7 @@ export function appRoute(req: FakeRequest, state: AppState, notify: () => void):
     if (!member) return json({ message: 'Unknown Member', code: 10007 }, 404);
     return json({
       user: { id: guildMember[2], username: 'member' },
-      roles: [],
+      roles: rolesOfMember(guild, guildMember[2]!),
       joined_at: '2026-01-01T00:00:00.000Z',
       deaf: false,
       mute: false,
@@ -388,6 +457,7 @@ export function createAppState(): AppState {
         {
           id: FAKE_GUILD_ID,
           name: 'Game Night',
+          memberRoles: new Map(),
           channels: [
             { id: '1290000000000000002', name: 'Text Channels', type: 4, position: 0 },
             { id: '1290000000000000003', name: 'general', type: 0, position: 1 },

@@ -57,7 +57,7 @@ export interface DiscordFake {
   botTokenReset: boolean;
   /** Discord users who are not members of the fake's server: GET /guilds/{id}/members/{user} answers 404. */
   strangers: Set<string>;
-  /** The servers the bot is in (GET /users/@me/guilds), with their channels and members. */
+  /** The servers the bot is in (GET /users/@me/guilds, GET /guilds/{id}), with their channels, roles and members. */
   guilds: Map<string, FakeGuild>;
   /** The slash commands registered last. */
   readonly commands: { name: string }[];

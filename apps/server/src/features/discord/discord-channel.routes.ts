@@ -43,7 +43,7 @@ export const discordChannelRoutes =
           tags,
           security,
           description:
-            "The Discord channels the caller may connect: of the servers the bot is in (the first 20), those where the caller's linked Discord account is a member, with their text and announcement channels. Administrators only. `linked` false when the caller has not linked Discord. 429 (with Retry-After) when asked too often; 503 when the Discord application is not configured or Discord cannot be reached.",
+            "The Discord channels the caller may connect: of the servers the bot is in (the first 20), those the caller's linked Discord account owns or may manage (a role granting Manage Server or Administrator, the right Discord asks to add a bot), with their text and announcement channels. Administrators only. `linked` false when the caller has not linked Discord. 429 (with Retry-After) when asked too often; 503 when the Discord application is not configured or Discord cannot be reached.",
           params: idParams,
           response: { 200: discordChannelChoicesDto, ...errors },
         },
@@ -59,7 +59,7 @@ export const discordChannelRoutes =
           tags,
           security,
           description:
-            "Connects a Discord channel (its ID) to the group: the app's bot posts each new event there with Attend, Maybe and Not coming buttons and keeps the message up to date. Administrators only. 400 when the bot cannot see the channel (not added to its server) or it is not a text channel; 409 when another group has the channel; 502 when Discord cannot be reached; 503 when the Discord application is not configured.",
+            "Connects a Discord channel (its ID) to the group: the app's bot posts each new event there with Attend, Maybe and Not coming buttons and keeps the message up to date. Administrators only. 400 when the bot cannot see the channel (not added to its server), it is not a text channel, or the caller's linked Discord account is not a member of its server; 403 unless that account owns the server or may manage it (Manage Server or Administrator); 409 when another group has the channel; 502 when Discord cannot be reached; 503 when the Discord application is not configured.",
           params: idParams,
           body: postDiscordChannelBody,
           response: { 200: discordChannelDto, ...errors },

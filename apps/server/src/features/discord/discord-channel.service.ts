@@ -7,13 +7,14 @@ import {
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { badGateway, conflict, invalid, serviceUnavailable } from '../../errors';
+import { AppError, badGateway, conflict, invalid, serviceUnavailable } from '../../errors';
 import type { DiscordApiClient } from '../../integrations/discord-api';
 import { UPSTREAM_LIMIT_MESSAGE, type UpstreamRateLimit } from '../../integrations/upstream';
 import type { Throttle } from '../throttle/throttle.service';
 import { assertCan, loadAccess } from '../groups/group-access';
 import * as repo from './discord-bot.repo';
 import * as links from './discord-links.repo';
+import { canManageGuild, manageServerNeeded } from './discord-permissions';
 
 interface Deps {
   db: Db;
@@ -34,7 +35,7 @@ export const CHANNEL_NOT_MEMBER_MESSAGE = 'Your linked Discord account is not a 
 export const DISCORD_UNREACHABLE_MESSAGE = 'Discord could not be reached. Please try again in a minute.';
 // Discord's channel types the bot can post in: text and announcement.
 const POSTABLE_TYPES = new Set([0, 5]);
-/** The bot's servers looked at for the channel picker: each costs up to two calls to Discord. */
+/** The bot's servers looked at for the channel picker: each costs up to three calls to Discord. */
 export const CHOICE_GUILDS_MAX = 20;
 
 const isUniqueViolation = (error: unknown) =>
@@ -42,6 +43,21 @@ const isUniqueViolation = (error: unknown) =>
 
 /** The Discord channel the bot posts a group's events in, kept by the group's Administrators. */
 export function createDiscordChannelService({ db, clock, discord, throttle, limit }: Deps) {
+  /**
+   * Whether a Discord user may connect the channels of a server: a member who owns it or may manage
+   * it (two calls, asked together). `retry`: Discord could not be reached.
+   */
+  async function standing(
+    api: DiscordApiClient,
+    guildId: string,
+    discordId: string,
+  ): Promise<'retry' | 'stranger' | { manager: boolean; name: string }> {
+    const [member, guild] = await Promise.all([api.getGuildMember(guildId, discordId), api.getGuild(guildId)]);
+    if ((!member.ok && member.retry) || (!guild.ok && guild.retry)) return 'retry';
+    if (!member.ok || !guild.ok) return 'stranger';
+    return { manager: canManageGuild(guild.value, discordId, member.value.roles), name: guild.value.name };
+  }
+
   return {
     /** The connected channel, or null. Administrators only. */
     async get(actor: UserDto, groupID: string): Promise<DiscordChannelDto> {
@@ -51,7 +67,8 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
 
     /**
      * The text channels the Administrator may pick: of the bot's servers (the first
-     * CHOICE_GUILDS_MAX), those where their linked Discord account is a member.
+     * CHOICE_GUILDS_MAX), those their linked Discord account owns or may manage (Manage Server or
+     * Administrator), as Discord asks of whoever adds a bot.
      */
     async choices(actor: UserDto, groupID: string): Promise<DiscordChannelChoicesDto> {
       if (!discord) throw serviceUnavailable(DISCORD_OFF_MESSAGE);
@@ -63,9 +80,9 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
       if (!guilds.ok) throw serviceUnavailable(DISCORD_UNREACHABLE_MESSAGE);
       const found = await Promise.all(
         guilds.value.slice(0, CHOICE_GUILDS_MAX).map(async (guild) => {
-          const member = await discord.getGuildMember(guild.id, link.discord_id);
-          if (!member.ok && member.retry) throw serviceUnavailable(DISCORD_UNREACHABLE_MESSAGE);
-          if (!member.ok) return null;
+          const may = await standing(discord, guild.id, link.discord_id);
+          if (may === 'retry') throw serviceUnavailable(DISCORD_UNREACHABLE_MESSAGE);
+          if (may === 'stranger' || !may.manager) return null;
           const channels = await discord.listGuildChannels(guild.id);
           if (!channels.ok && channels.retry) throw serviceUnavailable(DISCORD_UNREACHABLE_MESSAGE);
           if (!channels.ok) return null;
@@ -93,11 +110,15 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
       if (!channel.ok) throw invalid({ channelID: CHANNEL_UNSEEN_MESSAGE }, CHANNEL_UNSEEN_MESSAGE);
       if (!POSTABLE_TYPES.has(channel.value.type)) throw invalid({ channelID: CHANNEL_NOT_TEXT_MESSAGE }, CHANNEL_NOT_TEXT_MESSAGE);
       const guildId = channel.value.guild_id ?? null;
-      // The bot may be in other communities' servers too: only a member of this one may point it here.
+      // The bot may be in other communities' servers too: only whoever may manage this one points it here.
       if (!guildId) throw invalid({ channelID: CHANNEL_NOT_TEXT_MESSAGE }, CHANNEL_NOT_TEXT_MESSAGE);
-      const member = await discord.getGuildMember(guildId, link.discord_id);
-      if (!member.ok && member.retry) throw badGateway(DISCORD_UNREACHABLE_MESSAGE);
-      if (!member.ok) throw invalid({ channelID: CHANNEL_NOT_MEMBER_MESSAGE }, CHANNEL_NOT_MEMBER_MESSAGE);
+      const may = await standing(discord, guildId, link.discord_id);
+      if (may === 'retry') throw badGateway(DISCORD_UNREACHABLE_MESSAGE);
+      if (may === 'stranger') throw invalid({ channelID: CHANNEL_NOT_MEMBER_MESSAGE }, CHANNEL_NOT_MEMBER_MESSAGE);
+      if (!may.manager) {
+        const message = manageServerNeeded(may.name);
+        throw new AppError(403, message, { channelID: message });
+      }
       try {
         return await db.transaction().execute(async (tx) => {
           assertCan(await loadAccess(tx, groupID, actor, { lock: true }), 'editGroupSettings');

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { DISCORD_SIGN_IN_MESSAGES } from '@smm/shared/discord/app-schemas';
 import { ToastProvider } from '../../lib/ui/toasts';
-import { DISCORD_BOT_OFF_TEXT, DiscordChannelSection } from './components/DiscordChannelSection';
+import { DISCORD_BOT_OFF_TEXT, DISCORD_MANAGE_SERVER_TEXT, DiscordChannelSection } from './components/DiscordChannelSection';
 import { DiscordSignInButton } from './components/DiscordSignInButton';
 
 type Replies = Record<string, { status: number; body: unknown }>;
@@ -80,7 +80,7 @@ describe('DiscordChannelSection', () => {
       'https://discord.test/oauth2/authorize?scope=bot',
     );
     // Without a linked account there is nothing to pick: an ID can still be pasted.
-    expect(await screen.findByTestId('discord-link-first')).toBeInTheDocument();
+    expect(await screen.findByTestId('discord-link-first')).toHaveTextContent('the Discord servers where you can manage the server');
     await userEvent.click(screen.getByRole('button', { name: 'Enter a channel ID instead' }));
     await userEvent.type(screen.getByLabelText('Channel ID'), '123456789012345678');
     await userEvent.click(screen.getByRole('button', { name: 'Connect Channel' }));
@@ -91,7 +91,7 @@ describe('DiscordChannelSection', () => {
     expect(await screen.findByTestId('discord-channel')).toHaveTextContent('123456789012345678');
   });
 
-  it("picks a channel from the bot's servers the Administrator is a member of", async () => {
+  it("picks a channel from the bot's servers the Administrator can manage, and shows a refusal for want of Manage Server", async () => {
     replies['GET /api/discord/status'] = { status: 200, body: { enabled: true, installUrl: 'https://discord.test/install' } };
     replies['GET /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: null } };
     replies['GET /api/groups/g1/discordChannelChoices'] = {
@@ -120,12 +120,24 @@ describe('DiscordChannelSection', () => {
       'Game Night › #events',
       'Raid Team › #raids',
     ]);
+    expect(select).toHaveAccessibleDescription(DISCORD_MANAGE_SERVER_TEXT);
+    expect(screen.getByTestId('discord-manage-server')).toHaveTextContent('Only servers where you can manage the server are listed');
     expect(screen.queryByLabelText('Channel ID')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Connect Channel' })).toBeDisabled();
+    // Discord's rights can change after the list was loaded: the server's refusal shows under the field.
+    const refusal = 'You need Manage Server (or to own the server) in Raid Team to connect its channels';
+    replies['POST /api/groups/g1/discordChannel'] = { status: 403, body: { message: refusal, fields: { channelID: refusal } } };
+    await userEvent.selectOptions(select, 'Raid Team › #raids');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Channel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    replies['POST /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: '222222222222222222' } };
     await userEvent.selectOptions(select, 'Game Night › #events');
     await userEvent.click(screen.getByRole('button', { name: 'Connect Channel' }));
     expect(await screen.findByTestId('discord-channel')).toHaveTextContent('222222222222222222');
-    expect(posted).toEqual([{ path: '/api/groups/g1/discordChannel', body: { channelID: '222222222222222222' } }]);
+    expect(posted).toEqual([
+      { path: '/api/groups/g1/discordChannel', body: { channelID: '333333333333333333' } },
+      { path: '/api/groups/g1/discordChannel', body: { channelID: '222222222222222222' } },
+    ]);
 
     // The fallback: a pasted ID, and back to the list.
     await userEvent.click(screen.getByRole('button', { name: 'Enter a channel ID instead' }));
@@ -145,6 +157,9 @@ describe('DiscordChannelSection', () => {
     replies['GET /api/groups/g1/discordChannelChoices'] = { status: 200, body: { linked: true, guilds: [] } };
     render(wrap(<DiscordChannelSection groupID="g1" />));
     expect(await screen.findByRole('link', { name: 'Add the bot to a server' })).toHaveAttribute('href', 'https://discord.test/install');
+    expect(screen.getByTestId('discord-no-channels')).toHaveTextContent(
+      `The bot is in no Discord server where you can manage the server. ${DISCORD_MANAGE_SERVER_TEXT}`,
+    );
     cleanup();
     replies['GET /api/groups/g1/discordChannelChoices'] = {
       status: 503,

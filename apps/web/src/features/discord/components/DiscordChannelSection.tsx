@@ -17,6 +17,10 @@ import {
 export const DISCORD_BOT_OFF_TEXT =
   'The Discord bot is off on this server. To turn it on, the server\'s operator creates a Discord application and sets DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DISCORD_PUBLIC_KEY and DISCORD_BOT_TOKEN (the README\'s "Discord application" section says how).';
 
+/** Who may connect a Discord server's channels: what Discord asks of whoever adds a bot. */
+export const DISCORD_MANAGE_SERVER_TEXT =
+  'Only servers where you can manage the server are listed: you own it, or a role gives you Manage Server or Administrator.';
+
 /**
  * The bot's channel in Group Settings: the bot posts each new event there with Attend, Maybe and
  * Not coming buttons and keeps the post up to date. Says how to turn the bot on when it is off.
@@ -69,7 +73,8 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
           <a href={status.data.installUrl} target="_blank" rel="noreferrer">
             Add the bot to your Discord server
           </a>
-          . 2. Link Discord on your profile (you must be a member of that server). 3. Pick the channel below.
+          . 2. Link Discord on your profile (you must own that server, or have Manage Server or Administrator there). 3. Pick the channel
+          below.
         </p>
       )}
       {channel.isPending ? (
@@ -118,11 +123,11 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
           <Alert variant="danger">{choices.error.message}</Alert>
         ) : !choices.data.linked ? (
           <p className="small mb-0" data-testid="discord-link-first">
-            Link Discord on your profile first: the list shows the channels of the Discord servers you are a member of.
+            Link Discord on your profile first: the list shows the channels of the Discord servers where you can manage the server.
           </p>
         ) : choices.data.guilds.length === 0 ? (
           <p className="small mb-0" data-testid="discord-no-channels">
-            The bot is in no Discord server you are a member of.{' '}
+            The bot is in no Discord server where you can manage the server. {DISCORD_MANAGE_SERVER_TEXT}{' '}
             {status.data?.installUrl && (
               <a href={status.data.installUrl} target="_blank" rel="noreferrer">
                 Add the bot to a server
@@ -136,7 +141,7 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
               value={channelID}
               onChange={(e) => setChannelID(e.target.value)}
               isInvalid={Boolean(error)}
-              aria-describedby={error ? 'discord-channel-error' : undefined}
+              aria-describedby={error ? 'discord-manage-server discord-channel-error' : 'discord-manage-server'}
             >
               <option value="">Choose a channel…</option>
               {choices.data.guilds.map((guild) =>
@@ -147,6 +152,9 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
                 )),
               )}
             </Form.Select>
+            <Form.Text id="discord-manage-server" className="d-block" data-testid="discord-manage-server">
+              {DISCORD_MANAGE_SERVER_TEXT}
+            </Form.Text>
             <FieldError id="discord-channel-error" message={error} />
           </Form.Group>
         )}
