@@ -9,8 +9,11 @@ const releases = [
     date: 'December 2026',
     notes: [
       'The ladder: in anonymous mode, the leader played by a player whose choices you may not see can no longer be set or cleared by you, and the refusal is the same whatever leader is sent, so trying leaders one by one no longer tells which are in a hidden hand.',
-      'Bingo: a decided claim says who accepted or declined it and when, in your time zone.',
-      "Discord: while the Discord application is off, or Discord refuses the bot's token, removals of the bot's posts and updates of its event posts wait without slowing the server, and are sent once the bot is back; the server checks a refused token again every ten minutes. A removal in a channel the bot can no longer reach is given up with that reason instead of counted as done.",
+      'Drafts: dealing again for the same players is seen by everyone. The draft page tells every player which deal it is, who dealt the earlier ones and when (in your time zone), the Discord copy says "(deal N)", and a game made from a re-deal says so in its history.',
+      'Events: a member who leaves or is kicked keeps their sign-ups and places in line of events that have already ended, so their attendance can still be marked when they come back. A member edits events at most 60 times an hour (each edit mails the group).',
+      'Bingo: a decided claim says who accepted or declined it and when, in your time zone. A moderator who leaves the clan or is kicked stops moderating its bingos; an Administrator appoints them again after a rejoin.',
+      'Competitions: once a competition has started, nobody can join with a RuneScape account another participant is already measured on, so a renamed account cannot count twice.',
+      "Discord: while the Discord application is off, or Discord refuses the bot's token, removals of the bot's posts and updates of its event posts wait without slowing the server, and are sent once the bot is back; the server checks a refused token again every ten minutes. A removal in a channel the bot can no longer reach is given up with that reason instead of counted as done. Only the owner of a Discord server, or someone with Manage Server or Administrator there, can connect its channels to a group. A reminder DM held up by Discord is not sent to someone who left, unlinked Discord or turned DM reminders off meanwhile, and /availability in a big group stays within Discord's message size.",
     ],
   },
   {
