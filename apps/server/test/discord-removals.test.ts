@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { claimDue, newDelivery, PARKED_AT } from '../src/features/discord/discord.repo';
+import { UNPARK_EVERY_MS } from '../src/features/discord/discord-deliveries';
 import { createInProcessGroupChanges } from '../src/features/live/group-changes';
 import '../src/features/discord/discord-app.tables';
 import type { FakeChannelMessage } from './fakes/discord-app-fake';
@@ -367,6 +368,10 @@ describe("Removing the bot's posts", () => {
     } finally {
       await off.close();
     }
+    // An instance with the bot makes due what one without it parked within UNPARK_EVERY_MS.
+    await t.app.discordDeliveries.tick();
+    expect(deletesOf(posts)).toEqual([]);
+    t.clock.advance(UNPARK_EVERY_MS);
     await t.app.discordDeliveries.tick();
     expect(posts.map((m) => [m.embeds?.[0]?.title, m.deleted])).toEqual([
       ['Night 1', true],

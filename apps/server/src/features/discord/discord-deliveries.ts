@@ -46,6 +46,8 @@ const BATCH = 20;
 const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
 /** Old posts are forgotten this often, not on every poll: an idle poll then costs one indexed query. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** How often an instance with the bot makes due again what an instance without it parked. */
+export const UNPARK_EVERY_MS = 5 * 60 * 1000;
 /**
  * Handled interactions' ids past their expiry are forgotten this often, at most this many batches of
  * this many a pass: a pass stays short however many piled up, and the next ones take the rest.
@@ -95,6 +97,7 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
   const queueing = new Set<Promise<void>>();
   const pruneDue = onceEvery(clock, PRUNE_EVERY_MS);
   const forgetInteractionsDue = onceEvery(clock, FORGET_INTERACTIONS_EVERY_MS);
+  const unparkTime = onceEvery(clock, UNPARK_EVERY_MS);
   let unsubscribe: (() => void) | undefined;
   let stopping: AbortController | undefined;
   /** Until when Discord's global rate limit asked this instance to send nothing. */
@@ -264,16 +267,24 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
     return false;
   }
 
+  /** Whether the bot could work at the last pass (undefined before the first): parking follows its changes. */
+  let activeBefore: boolean | undefined;
+
   async function sendDue(): Promise<void> {
     stopping ??= new AbortController();
     await recheckToken();
     const active = activeBot();
     // Reminder DMs come due with the clock, not with a change: each pass looks (one indexed query).
     await active?.queueDueReminders();
-    // The bot's jobs that wait for it are parked while it cannot work (only the due ones are read, so
-    // once parked they cost a pass nothing), and made due again while it can (an indexed equality).
-    if (active) await repo.unparkAll(db, clock.now());
-    else await repo.parkDue(db, HELD_WHILE_OFF, clock.now());
+    // The bot's jobs that wait for it are parked when it stops being able to work (at the first pass,
+    // or after Discord refused its token), and made due again when it can (an indexed equality), then
+    // every few minutes for those another instance without the bot parked: once parked they cost a
+    // pass nothing. One queued while the bot cannot work is parked when claimed.
+    if (active) {
+      const unparkDue = unparkTime();
+      if (activeBefore !== true || unparkDue) await repo.unparkAll(db, clock.now());
+    } else if (activeBefore !== false) await repo.parkDue(db, HELD_WHILE_OFF, clock.now());
+    activeBefore = active !== null;
     for (const [bucket, until] of limited) if (until <= clock.now()) limited.delete(bucket);
     while (clock.now() >= rateLimitedUntil) {
       const claimed = await repo.claimDue(db, instanceId, clock.now(), settings.leaseMs, BATCH);
