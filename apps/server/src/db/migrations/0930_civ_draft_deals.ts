@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { versionEveryTable } from '../table-versions';
 
 /**
  * Re-deals made visible: a deal that replaces earlier ones for the same table (a newer deal by the same
@@ -24,6 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('dealt_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('civ_draft_deals_pk', ['draft_id', 'position'])
     .execute();
+  await versionEveryTable(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
