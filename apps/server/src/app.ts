@@ -99,6 +99,8 @@ export interface AppDeps {
     rateLimitPerMinute?: number;
     /** Events (each occurrence of a series counted) one member may create in an hour; default EVENTS_PER_HOUR. */
     eventLimitPerHour?: number;
+    /** Sign-up changes (attend, leave, answer, waitlist) one member may make in an hour; default SIGNUP_CHANGES_PER_HOUR. */
+    signupChangesPerHour?: number;
     trustProxy?: boolean | number | string[];
     usersLimits?: UsersLimits;
     logLevel?: string;
@@ -212,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(commentsRoutes(createCommentsService({ db, clock, throttle, changes })));
   await app.register(notesRoutes(createNotesService({ db, clock })));
   const notifier = createEventNotifier({ publicUrl: config.publicUrl });
+  const signupLimit = config.signupChangesPerHour ? { signupLimit: { max: config.signupChangesPerHour, windowMs: 60 * 60_000 } } : {};
   const events = createEventsService({
     db,
     clock,
@@ -220,10 +223,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     changes,
     throttle,
     ...(config.eventLimitPerHour ? { eventLimit: { max: config.eventLimitPerHour, windowMs: 60 * 60_000 } } : {}),
+    ...signupLimit,
   });
   await app.register(eventsRoutes(events));
   await app.register(quorumRoutes(createQuorumService({ db, clock, publicUrl: config.publicUrl, changes, throttle })));
-  await app.register(waitlistRoutes(createWaitlistService({ db, clock, publicUrl: config.publicUrl, changes })));
+  await app.register(waitlistRoutes(createWaitlistService({ db, clock, publicUrl: config.publicUrl, changes, throttle, ...signupLimit })));
   await app.register(attendanceRoutes(createAttendanceService({ db, clock, changes })));
   await app.register(calendarRoutes(createCalendarService({ db, clock, publicUrl: config.publicUrl })));
 

@@ -38,6 +38,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   /** Events one member may create in an hour, each occurrence of a series counted. */
   EVENT_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(120),
+  /** Sign-up changes (attend, leave, answer, waitlist; site and Discord alike) one member may make in an hour. */
+  SIGNUP_CHANGES_PER_HOUR: z.coerce.number().int().positive().default(240),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   EVENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   EVENT_MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),

@@ -72,6 +72,7 @@ async function main() {
       },
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
       eventLimitPerHour: env.EVENT_LIMIT_PER_HOUR,
+      signupChangesPerHour: env.SIGNUP_CHANGES_PER_HOUR,
       eventReminderLeadMs: env.EVENT_REMINDER_MINUTES * 60_000,
       trustProxy: env.TRUST_PROXY,
       discordApiUrl: env.DISCORD_API_URL,

@@ -191,14 +191,15 @@ describe('a sign-up and its withdrawal', () => {
     };
     const own = (statements: string[]) => statements.filter((statement) => !/^(begin|commit|savepoint|release)/i.test(statement));
     const attended = own(await queriesOf(toggle('attendEvent')));
-    // The caller, the event with its group and membership, the people, the seat.
-    expect(attended, attended.join('\n')).toHaveLength(4);
+    // The caller, the member's count of sign-up changes, the event with its group and membership, the people, the seat.
+    expect(attended, attended.join('\n')).toHaveLength(5);
+    expect(attended.filter((statement) => /insert into "throttle"/.test(statement)), attended.join('\n')).toHaveLength(1);
     expect(attended.filter((statement) => /from "events" inner join "groups"/.test(statement)), attended.join('\n')).toHaveLength(1);
     expect(attended.filter((statement) => /with wanted as/.test(statement)), attended.join('\n')).toHaveLength(1);
     const unattended = own(await queriesOf(toggle('unattendEvent')));
-    // The caller, the event with its group and membership, the people, the seat and its reminder
-    // (one statement on PostgreSQL, where each is a round trip).
-    expect(unattended, unattended.join('\n')).toHaveLength(process.env.TEST_DATABASE_URL ? 4 : 5);
+    // The caller, the count of sign-up changes, the event with its group and membership, the people,
+    // the seat and its reminder (one statement on PostgreSQL, where each is a round trip).
+    expect(unattended, unattended.join('\n')).toHaveLength(process.env.TEST_DATABASE_URL ? 5 : 6);
     expect(unattended.filter((statement) => /delete from "event_mail_outbox"/.test(statement)), unattended.join('\n')).toHaveLength(1);
   });
 

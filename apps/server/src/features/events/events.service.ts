@@ -31,6 +31,7 @@ import * as outbox from '../reminders/event-mail-outbox.repo';
 import type { EventNotifier } from '../reminders/event-notifications';
 import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
+import { countSignupChange, DEFAULT_SIGNUP_LIMIT } from './signup-limit';
 import { lockEventWithMembership } from './event-lock.repo';
 import { eventWithPeople, readEvent, readEvents } from './event-reader';
 import { bySignUp, heldBy, listEventPeople, withoutMember } from './event-people.repo';
@@ -56,6 +57,7 @@ interface Deps {
   throttle: Throttle;
   eventLimit?: Limit;
   editLimit?: Limit;
+  signupLimit?: Limit;
 }
 
 /** Each member's events per hour, every occurrence of a series counted: a burst cannot flood a group (and its mail). */
@@ -93,6 +95,7 @@ export function createEventsService({
   throttle,
   eventLimit = DEFAULT_EVENT_LIMIT,
   editLimit = DEFAULT_EVENT_EDIT_LIMIT,
+  signupLimit = DEFAULT_SIGNUP_LIMIT,
 }: Deps) {
   /** Locks the event and checks the caller is a member of its group; 404 when it does not exist. */
   async function lockWithAccess(tx: Db, eventId: string, actor: UserDto) {
@@ -241,6 +244,7 @@ export function createEventsService({
     async attendEvent(actor: UserDto, body: AttendEventBody): Promise<EventDto> {
       assertSelf(actor, body.userID, 'attend events');
       return transactionWithChanges(db, changes, async (tx, record) => {
+        await countSignupChange(tx, throttle, actor.id, signupLimit);
         const current = await lockForMember(tx, body.eventID, actor);
         if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
         const now = clock.now();
@@ -282,6 +286,7 @@ export function createEventsService({
     async unattendEvent(actor: UserDto, body: AttendEventBody): Promise<EventDto> {
       assertSelf(actor, body.userID, 'unattend events');
       return transactionWithChanges(db, changes, async (tx, record) => {
+        await countSignupChange(tx, throttle, actor.id, signupLimit);
         const current = await lockForMember(tx, body.eventID, actor);
         // A cancelled or ended event keeps its answers on record, as respondToEvent does.
         if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
@@ -300,6 +305,7 @@ export function createEventsService({
      */
     async respondToEvent(actor: UserDto, body: RespondToEventBody): Promise<EventDto> {
       return transactionWithChanges(db, changes, async (tx, record) => {
+        await countSignupChange(tx, throttle, actor.id, signupLimit);
         const { row: current, access } = await lockWithAccess(tx, body.eventID, actor);
         assertCan(access, 'respondToEvents', NOT_A_MEMBER_MESSAGE);
         if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);

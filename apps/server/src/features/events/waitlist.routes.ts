@@ -18,9 +18,9 @@ export const waitlistRoutes =
           tags,
           security,
           description:
-            "A member queues for a seat on a full event (userID must be the caller). When a seat frees before the start, the first in line gets it and a mail. 409 when the event has free seats ('attend it instead'), the caller attends, sign-ups have closed or the event has ended. Returns the event with waitlistMembers and the caller's waitlistPosition.",
+            "A member queues for a seat on a full event (userID must be the caller). When a seat frees before the start, the first in line gets it and a mail. 409 when the event has free seats ('attend it instead'), the caller attends, sign-ups have closed or the event has ended. Returns the event with waitlistMembers and the caller's waitlistPosition. Each member makes at most 240 sign-up changes an hour, on the site and through Discord together (429 with Retry-After).",
           body: attendEventBody,
-          response: { 200: eventDto, ...errors },
+          response: { 200: eventDto, ...errors, 429: apiErrorBody },
         },
       },
       (req) => waitlist.joinWaitlist(req.actor, req.body),
@@ -33,9 +33,9 @@ export const waitlistRoutes =
         schema: {
           tags,
           security,
-          description: 'A member leaves the waitlist of an event (userID must be the caller). Returns the event.',
+          description: 'A member leaves the waitlist of an event (userID must be the caller). Returns the event. Each member makes at most 240 sign-up changes an hour, on the site and through Discord together (429 with Retry-After).',
           body: attendEventBody,
-          response: { 200: eventDto, ...errors },
+          response: { 200: eventDto, ...errors, 429: apiErrorBody },
         },
       },
       (req) => waitlist.leaveWaitlist(req.actor, req.body),

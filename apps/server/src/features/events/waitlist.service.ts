@@ -18,7 +18,9 @@ import { lockEventWithMembership } from './event-lock.repo';
 import { readEvent } from './event-reader';
 import * as events from './events.repo';
 import { fillSeats } from './seats';
+import { countSignupChange, DEFAULT_SIGNUP_LIMIT } from './signup-limit';
 import * as waitlist from './waitlist.repo';
+import type { Limit, Throttle } from '../throttle/throttle.service';
 
 const EVENT_ENDED_MESSAGE = 'This event has already ended';
 
@@ -27,10 +29,12 @@ interface Deps {
   clock: Clock;
   publicUrl: string;
   changes: GroupChanges;
+  throttle: Throttle;
+  signupLimit?: Limit;
 }
 
 /** Waitlist use cases: a member queues for a seat on a full event, or leaves the queue. */
-export function createWaitlistService({ db, clock, publicUrl, changes }: Deps) {
+export function createWaitlistService({ db, clock, publicUrl, changes, throttle, signupLimit = DEFAULT_SIGNUP_LIMIT }: Deps) {
   /** Locks the event (the lock attend takes) and checks the caller is a member of its group. */
   async function lockForMember(tx: Db, eventId: string, actor: UserDto, userID: string) {
     if (userID !== actor.id) throw forbidden('You can only join or leave a waitlist as yourself');
@@ -50,6 +54,7 @@ export function createWaitlistService({ db, clock, publicUrl, changes }: Deps) {
      */
     async joinWaitlist(actor: UserDto, body: AttendEventBody): Promise<EventDto> {
       return transactionWithChanges(db, changes, async (tx, record) => {
+        await countSignupChange(tx, throttle, actor.id, signupLimit);
         const row = await lockForMember(tx, body.eventID, actor, body.userID);
         const now = clock.now();
         if (row.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
@@ -71,6 +76,7 @@ export function createWaitlistService({ db, clock, publicUrl, changes }: Deps) {
     /** Takes the caller off the event's waitlist; nothing happens if they were not on it. */
     async leaveWaitlist(actor: UserDto, body: AttendEventBody): Promise<EventDto> {
       return transactionWithChanges(db, changes, async (tx, record) => {
+        await countSignupChange(tx, throttle, actor.id, signupLimit);
         const row = await lockForMember(tx, body.eventID, actor, body.userID);
         await waitlist.deleteEntries(tx, row.id, [actor.id]);
         record({ groupId: row.group_id, topic: 'attendance', action: 'changed', eventId: row.id, userId: actor.id });

@@ -58,6 +58,16 @@ export function createThrottle(db: Db, clock: Clock) {
       }
       return counter;
     },
+    /**
+     * Counts a hit inside the caller's transaction `tx` and refuses with 429 once the window holds
+     * more than `limit.max`. The refusal, like any other failure of the transaction, rolls the hit
+     * back with it: only changes that went through are counted, at the cost of one statement.
+     */
+    async consumeIn(tx: Db, key: string, limit: Limit, message?: string): Promise<Counter> {
+      const counter = await repo.hit(tx, key, clock.now(), limit.windowMs);
+      if (counter.count > limit.max) throw refusal([counter], message);
+      return counter;
+    },
     /** The 429 for a refusal that holds until one of these counters' windows ends. */
     refusal,
     /** Takes back one hit of an attempt that turned out legitimate. */

@@ -5,6 +5,13 @@ import { featuresOfRelease, plannedTitles } from './catalogue';
 
 const releases = [
   {
+    version: '1.7.5',
+    date: 'December 2026',
+    notes: [
+      "Events: each member changes their sign-ups at most 240 times an hour (attending, leaving, answering Maybe, Late, Can sub or Not coming, joining or leaving a waitlist, on the site and through Discord's buttons together), so a script toggling a seat cannot flood a group's pages, its Discord post or anyone's mail. Past it the change is refused with the time to wait; a change refused for another reason, such as a full event, does not count.",
+    ],
+  },
+  {
     version: '1.7.4',
     date: 'December 2026',
     notes: [
