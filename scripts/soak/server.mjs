@@ -50,6 +50,7 @@ export async function startServer(entry) {
       RATE_LIMIT_PER_MINUTE: '100000000',
       // Its members sign up and leave far faster than people do: only memory is measured here.
       SIGNUP_CHANGES_PER_HOUR: '100000000',
+      USER_WRITES_PER_MINUTE: '100000000',
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -80,7 +80,7 @@ import { docsPlugin } from './plugins/docs';
 import { keptResponsesPlugin } from './plugins/kept-responses';
 import { rejectNulPlugin } from './plugins/reject-nul';
 import { responseSerializerCompiler } from './plugins/response-serializer';
-import { securityPlugin } from './plugins/security';
+import { securityPlugin, USER_WRITES_PER_MINUTE } from './plugins/security';
 import { webPlugin } from './plugins/web';
 
 export interface AppDeps {
@@ -97,6 +97,8 @@ export interface AppDeps {
     webRoot?: string;
     redisUrl?: string;
     rateLimitPerMinute?: number;
+    /** API writes one signed-in user may make in a minute; default USER_WRITES_PER_MINUTE. */
+    userWritesPerMinute?: number;
     /** Events (each occurrence of a series counted) one member may create in an hour; default EVENTS_PER_HOUR. */
     eventLimitPerHour?: number;
     /** Sign-up changes (attend, leave, answer, waitlist) one member may make in an hour; default SIGNUP_CHANGES_PER_HOUR. */
@@ -165,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(securityPlugin, {
     rateLimitPerMinute: config.rateLimitPerMinute ?? 3000,
+    userWritesPerMinute: config.userWritesPerMinute ?? USER_WRITES_PER_MINUTE,
     redisUrl: config.redisUrl,
     publicUrl: config.publicUrl,
   });

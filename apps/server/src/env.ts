@@ -36,6 +36,8 @@ const envSchema = z.object({
       value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()),
     ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
+  /** API changes one signed-in user may make in a minute, from all their addresses together. */
+  USER_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Events one member may create in an hour, each occurrence of a series counted. */
   EVENT_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(120),
   /** Sign-up changes (attend, leave, answer, waitlist; site and Discord alike) one member may make in an hour. */

@@ -71,6 +71,7 @@ async function main() {
         refreshLeaseMs: 3 * env.RUNESCAPE_JOB_INTERVAL_SECONDS * 1000,
       },
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      userWritesPerMinute: env.USER_WRITES_PER_MINUTE,
       eventLimitPerHour: env.EVENT_LIMIT_PER_HOUR,
       signupChangesPerHour: env.SIGNUP_CHANGES_PER_HOUR,
       eventReminderLeadMs: env.EVENT_REMINDER_MINUTES * 60_000,

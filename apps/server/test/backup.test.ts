@@ -51,7 +51,8 @@ async function startApp(dataDir: string) {
       tokenTtlSeconds: 3600,
       logLevel: 'silent',
       rateLimitPerMinute: 1_000_000,
-      // The write load creates events far faster than a member may.
+      // The write load creates events and cards far faster than a member may.
+      userWritesPerMinute: 1_000_000,
       eventLimitPerHour: 1_000_000,
     },
   });

@@ -77,6 +77,7 @@ export const TEST_APP_CONFIG = {
   tokenTtlSeconds: 3600,
   logLevel: 'silent',
   rateLimitPerMinute: 100_000,
+  userWritesPerMinute: 100_000,
   checkResponseSerializer: true,
 } satisfies AppDeps['config'];
 

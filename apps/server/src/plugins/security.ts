@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { ThrottledError } from '../features/throttle/throttle.service';
@@ -8,6 +8,8 @@ import { redisOrLocalStore } from './rate-limit-store';
 
 interface Options {
   rateLimitPerMinute: number;
+  /** Changes (POST, PUT, PATCH, DELETE of the API) one signed-in user may make in a minute, from all their addresses together. */
+  userWritesPerMinute: number;
   redisUrl?: string;
   /** The address users open the app at; HSTS is sent only when it is https. */
   publicUrl: string;
@@ -44,6 +46,15 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
   'xr-spatial-tracking=()',
 ].join(', ');
+
+/** A person clicks far slower than this; only a script reaches it. */
+export const USER_WRITES_PER_MINUTE = 300;
+export const USER_WRITES_MESSAGE = 'You are making changes too quickly: wait a moment and try again';
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The route's preHandlers as a list. */
+const preHandlersOf = (route: RouteOptions): unknown[] =>
+  route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
 
 // For a 429 from somewhere that did not say when to retry: the longest general window.
 const FALLBACK_RETRY_AFTER_SECONDS = 60;
@@ -131,5 +142,26 @@ export const securityPlugin = fp<Options>(async (app: FastifyInstance, opts) => 
       statusCode: context.statusCode,
       message: `Too many requests, please try again in ${context.after}`,
     }),
+  });
+
+  // Each signed-in user's changes, counted per account rather than per address (so one account
+  // cannot spread a flood over many addresses), shared through Redis like the limit above: every
+  // API write that needs a signed-in user counts, after the token is checked. Calls with a tighter
+  // limit of their own (events, comments, sign-ups…) keep it as well.
+  const userWrites = app.createRateLimit({
+    max: opts.userWritesPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req: FastifyRequest) => `user-writes:${req.actor.id}`,
+  });
+  async function countUserWrite(req: FastifyRequest) {
+    const limit = await userWrites(req);
+    if (!limit.isAllowed && limit.isExceeded) throw new ThrottledError(USER_WRITES_MESSAGE, Math.max(1, limit.ttlInSeconds));
+  }
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith('/api/') || !methods.some((method) => WRITE_METHODS.has(method))) return;
+    const preHandlers = preHandlersOf(route);
+    if (!preHandlers.includes(app.requireUser)) return;
+    route.preHandler = [...preHandlers, countUserWrite] as RouteOptions['preHandler'];
   });
 });

@@ -63,10 +63,10 @@ describe.skipIf(whyNoRestart !== null)('PostgreSQL restarted under load', () => 
 
   beforeAll(async () => {
     database = await createDatabase('pgrestart');
-    // One client sends thousands of requests here: the general per-address limit is not under test.
+    // One client sends thousands of requests here: the general per-address and per-user limits are not under test.
     server = await startNode({
       name: 'P',
-      env: { DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '1000000', EVENT_LIMIT_PER_HOUR: '1000000' },
+      env: { DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '1000000', USER_WRITES_PER_MINUTE: '1000000', EVENT_LIMIT_PER_HOUR: '1000000' },
     });
   });
   afterAll(async () => {

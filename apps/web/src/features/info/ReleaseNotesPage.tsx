@@ -9,6 +9,7 @@ const releases = [
     date: 'December 2026',
     notes: [
       "Events: each member changes their sign-ups at most 240 times an hour (attending, leaving, answering Maybe, Late, Can sub or Not coming, joining or leaving a waitlist, on the site and through Discord's buttons together), so a script toggling a seat cannot flood a group's pages, its Discord post or anyone's mail. Past it the change is refused with the time to wait; a change refused for another reason, such as a full event, does not count.",
+      'Every account makes at most 300 changes a minute through the site (creating, editing, answering, ticking availability and the rest; reads are not counted), wherever it signs in from: a person clicking never comes near it, and a script cannot flood a group from many addresses. Past it the change is refused with the time to wait.',
     ],
   },
   {
