@@ -172,7 +172,7 @@ test('a two-team bingo: a member claims a tile with a screenshot, a moderator ac
   const benClaims = benPage.getByRole('list', { name: "Your team's claims" });
   await expect(benClaims.getByText('Accepted', { exact: true })).toBeVisible();
   // Who accepted it, and when.
-  await expect(benClaims.getByText(`Accepted by ${owner.username} ·`)).toBeVisible();
+  await expect(benClaims.getByText(`Accepted by ${owner.username} on`)).toBeVisible();
   await expect.poll(() => naturalWidth(benClaims.getByRole('img', { name: 'Proof for Catch a shark by Red' }))).toBe(240);
   // The moderator's board (no team) shows the tile done by Red.
   await expect(tile(mod, 'Catch a shark')).toContainText('Done by Red');

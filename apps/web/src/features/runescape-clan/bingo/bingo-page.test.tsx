@@ -388,10 +388,10 @@ it('says who decided each decided claim and when, in the viewer’s zone; a dele
   const item = (title: string) => document.querySelector(`li[data-claim="${title}"]`) as HTMLElement;
   await vi.waitFor(() => expect(item('Fire cape')).toBeTruthy());
   const accepted = within(item('Fire cape')).getByText(/^Accepted by/);
-  expect(accepted).toHaveTextContent(/^Accepted by Alice · Thu, Nov 26, 2026, 3:05 PM (GMT\+1|CET)$/);
+  expect(accepted).toHaveTextContent(/^Accepted by Alice on Thu, Nov 26, 2026, 3:05 PM (GMT\+1|CET)$/);
   expect(within(accepted).getByText(/2026/, { selector: 'time' })).toHaveAttribute('dateTime', '2026-11-26T14:05:00.000Z');
   expect(within(item('Barrows set')).getByText(/^Declined by/)).toHaveTextContent(
-    /^Declined by a former member · Fri, Nov 27, 2026, 10:30 AM (GMT\+1|CET)$/,
+    /^Declined by a former member on Fri, Nov 27, 2026, 10:30 AM (GMT\+1|CET)$/,
   );
   // A waiting claim names no decider.
   expect(within(item('Task 4')).queryByText(/^(Accepted|Declined|Pending|On hold) by/)).not.toBeInTheDocument();

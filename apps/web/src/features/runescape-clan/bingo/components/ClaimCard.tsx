@@ -80,7 +80,7 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false
       </p>
       {decided && claim.decidedAt && (
         <p className="small text-body-secondary mb-1">
-          {CLAIM_STATUS_LABELS[claim.status]} by {claim.decidedByUsername ?? 'a former member'} ·{' '}
+          {CLAIM_STATUS_LABELS[claim.status]} by {claim.decidedByUsername ?? 'a former member'} on{' '}
           <time dateTime={claim.decidedAt}>{formatWithZone(claim.decidedAt, timeZone)}</time>
         </p>
       )}
