@@ -79,6 +79,7 @@ import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { keptResponsesPlugin } from './plugins/kept-responses';
 import { rejectNulPlugin } from './plugins/reject-nul';
+import { RequestLog } from './plugins/request-log';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { securityPlugin, USER_WRITES_PER_MINUTE } from './plugins/security';
 import { webPlugin } from './plugins/web';
@@ -106,6 +107,8 @@ export interface AppDeps {
     trustProxy?: boolean | number | string[];
     usersLimits?: UsersLimits;
     logLevel?: string;
+    /** Where the log lines go; standard output unless given (the suites read them from here). */
+    logStream?: { write(line: string): void };
     /** Writes every answer both through zod and through its compiled serializer and fails on a difference (the test suites). */
     checkResponseSerializer?: boolean;
     /** Outside services; tests point the URLs at local fakes. No steamApiKey: Steam profiles answer 503. */
@@ -145,12 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel ?? 'info',
+      ...(config.logStream ? { stream: config.logStream } : {}),
       redact: ['req.headers.authorization', 'req.body.password', '*.password'],
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
     },
     // Client addresses key the rate limits, so X-Forwarded-For is believed only from configured proxies.
+    logController: new RequestLog(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
