@@ -233,9 +233,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(config.eventLimitPerHour ? { eventLimit: { max: config.eventLimitPerHour, windowMs: 60 * 60_000 } } : {}),
     ...signupLimit,
   });
-  await app.register(eventsRoutes(events));
+  await app.register(eventsRoutes(events, config.signupChangesPerHour));
   await app.register(quorumRoutes(createQuorumService({ db, clock, publicUrl: config.publicUrl, changes, throttle })));
-  await app.register(waitlistRoutes(createWaitlistService({ db, clock, publicUrl: config.publicUrl, changes, throttle, ...signupLimit })));
+  await app.register(waitlistRoutes(createWaitlistService({ db, clock, publicUrl: config.publicUrl, changes, throttle, ...signupLimit }), config.signupChangesPerHour));
   await app.register(attendanceRoutes(createAttendanceService({ db, clock, changes })));
   await app.register(calendarRoutes(createCalendarService({ db, clock, publicUrl: config.publicUrl })));
 

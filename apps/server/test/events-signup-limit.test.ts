@@ -148,4 +148,13 @@ describe('sign-up changes per member and hour, every way of changing', () => {
     // The others' changes go on.
     expect((await signUp(t, other, '/api/events/attendEvent', open._id)).status).toBe(200);
   });
+
+  it('states the limit this server runs with in the API docs of every sign-up call', async () => {
+    await t.app.ready();
+    const paths = (t.app.swagger() as { paths: Record<string, { post?: { description?: string } }> }).paths;
+    for (const call of ['attendEvent', 'unattendEvent', 'respondToEvent', 'joinWaitlist', 'leaveWaitlist']) {
+      const description = paths[`/api/events/${call}`]?.post?.description ?? '';
+      expect(description, call).toContain(`at most ${LIMIT} sign-up changes an hour`);
+    }
+  });
 });

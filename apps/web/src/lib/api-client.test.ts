@@ -5,11 +5,17 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** The next call is answered with this status, body and headers. */
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }));
+  vi.stubGlobal(
+    'fetch',
+    async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }),
+  );
 }
 
 async function failure(call: Promise<unknown>): Promise<ApiError> {
-  const error = await call.then(() => undefined, (caught: unknown) => caught);
+  const error = await call.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof ApiError)) throw new Error('the call did not fail with an ApiError');
   return error;
 }
@@ -62,6 +68,8 @@ describe('the wait', () => {
   });
 
   it('ends the sentence before adding the wait', () => {
-    expect(withWait('Please wait a while before creating more.', 600)).toBe('Please wait a while before creating more. You can try again in 10 minutes.');
+    expect(withWait('Please wait a while before creating more.', 600)).toBe(
+      'Please wait a while before creating more. You can try again in 10 minutes.',
+    );
   });
 });

@@ -15,14 +15,16 @@ import {
 } from '@smm/shared/events/schemas';
 import { icsFileName } from '../calendar/ics';
 import type { EventsService } from './events.service';
+import { SIGNUP_CHANGES_PER_HOUR, signupLimitNote } from './signup-limit';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
 const tags = ['events'];
 const security = [{ bearer: [] }];
 
 export const eventsRoutes =
-  (events: EventsService): FastifyPluginAsyncZod =>
+  (events: EventsService, signupChangesPerHour = SIGNUP_CHANGES_PER_HOUR): FastifyPluginAsyncZod =>
   async (app) => {
+    const limitNote = signupLimitNote(signupChangesPerHour);
     app.get(
       '/api/events/getEvents',
       {
@@ -80,8 +82,7 @@ export const eventsRoutes =
         schema: {
           tags,
           security,
-          description:
-            "A member signs up (userID must be the caller). Attending twice changes nothing; a full event: 409 'This event is full'. Returns the event. Each member makes at most 240 sign-up changes an hour, on the site and through Discord together (429 with Retry-After).",
+          description: `A member signs up (userID must be the caller). Attending twice changes nothing; a full event: 409 'This event is full'. Returns the event. ${limitNote}`,
           body: attendEventBody,
           response: { 200: eventDto, ...errors, 429: apiErrorBody },
         },
@@ -96,8 +97,7 @@ export const eventsRoutes =
         schema: {
           tags,
           security,
-          description:
-            'A member clears their answer to the event (userID must be the caller): a seat, a place on the waitlist, or a Maybe / Can sub / Not coming. Returns the event. Each member makes at most 240 sign-up changes an hour, on the site and through Discord together (429 with Retry-After).',
+          description: `A member clears their answer to the event (userID must be the caller): a seat, a place on the waitlist, or a Maybe / Can sub / Not coming. Returns the event. ${limitNote}`,
           body: attendEventBody,
           response: { 200: eventDto, ...errors, 429: apiErrorBody },
         },
@@ -112,8 +112,7 @@ export const eventsRoutes =
         schema: {
           tags,
           security,
-          description:
-            "The caller answers the event: 'attending' or 'late' take a seat, or the end of the waitlist when the event is full (a place already held is kept); 'maybe', 'can_sub' and 'not_coming' take no seat and give up one held, which goes to the first on the waitlist. One answer per member: a new one replaces the old. 409 once the event has ended, or for a seat after sign-ups have closed. Returns the event (late: true on late seat holders, responseMembers for the seatless answers). Each member makes at most 240 sign-up changes an hour, on the site and through Discord together (429 with Retry-After).",
+          description: `The caller answers the event: 'attending' or 'late' take a seat, or the end of the waitlist when the event is full (a place already held is kept); 'maybe', 'can_sub' and 'not_coming' take no seat and give up one held, which goes to the first on the waitlist. One answer per member: a new one replaces the old. 409 once the event has ended, or for a seat after sign-ups have closed. Returns the event (late: true on late seat holders, responseMembers for the seatless answers). ${limitNote}`,
           body: respondToEventBody,
           response: { 200: eventDto, ...errors, 429: apiErrorBody },
         },

@@ -10,6 +10,10 @@ import type { Limit, Throttle } from '../throttle/throttle.service';
 export const SIGNUP_CHANGES_PER_HOUR = 240;
 export const DEFAULT_SIGNUP_LIMIT: Limit = { max: SIGNUP_CHANGES_PER_HOUR, windowMs: 60 * 60_000 };
 
+/** What the sign-up calls' descriptions in the API docs say of the limit this server runs with. */
+export const signupLimitNote = (perHour: number) =>
+  `Each member makes at most ${perHour} sign-up changes an hour, on the site and through Discord together (429 with Retry-After).`;
+
 export const signupLimitMessage = (limit: Limit) =>
   `You can change your sign-ups at most ${limit.max} times an hour: wait a while and try again`;
 

@@ -2,14 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '@smm/shared/errors';
 import { attendEventBody, eventDto } from '@smm/shared/events/schemas';
 import type { WaitlistService } from './waitlist.service';
+import { SIGNUP_CHANGES_PER_HOUR, signupLimitNote } from './signup-limit';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
 const tags = ['events'];
 const security = [{ bearer: [] }];
 
 export const waitlistRoutes =
-  (waitlist: WaitlistService): FastifyPluginAsyncZod =>
+  (waitlist: WaitlistService, signupChangesPerHour = SIGNUP_CHANGES_PER_HOUR): FastifyPluginAsyncZod =>
   async (app) => {
+    const limitNote = signupLimitNote(signupChangesPerHour);
     app.post(
       '/api/events/joinWaitlist',
       {
@@ -17,8 +19,7 @@ export const waitlistRoutes =
         schema: {
           tags,
           security,
-          description:
-            "A member queues for a seat on a full event (userID must be the caller). When a seat frees before the start, the first in line gets it and a mail. 409 when the event has free seats ('attend it instead'), the caller attends, sign-ups have closed or the event has ended. Returns the event with waitlistMembers and the caller's waitlistPosition. Each member makes at most 240 sign-up changes an hour, on the site and through Discord together (429 with Retry-After).",
+          description: `A member queues for a seat on a full event (userID must be the caller). When a seat frees before the start, the first in line gets it and a mail. 409 when the event has free seats ('attend it instead'), the caller attends, sign-ups have closed or the event has ended. Returns the event with waitlistMembers and the caller's waitlistPosition. ${limitNote}`,
           body: attendEventBody,
           response: { 200: eventDto, ...errors, 429: apiErrorBody },
         },
@@ -33,7 +34,7 @@ export const waitlistRoutes =
         schema: {
           tags,
           security,
-          description: 'A member leaves the waitlist of an event (userID must be the caller). Returns the event. Each member makes at most 240 sign-up changes an hour, on the site and through Discord together (429 with Retry-After).',
+          description: `A member leaves the waitlist of an event (userID must be the caller). Returns the event. ${limitNote}`,
           body: attendEventBody,
           response: { 200: eventDto, ...errors, 429: apiErrorBody },
         },
