@@ -197,6 +197,10 @@ describe("a member's own settings", () => {
     expect(res.body).toMatchObject({ userID: cast.member.user.id, isActive: false });
     const members = (await call(t.app, `/api/groups/getMembers?groupID=${group._id}`, { as: cast.member })).body;
     expect(members.map((m: { isActive: boolean }) => m.isActive)).toEqual([true, true, false]);
+    const back = await post(`/api/groups/postPlayerMembership/${group._id}`, cast.member, { isActive: true });
+    expect(back.body).toMatchObject({ userID: cast.member.user.id, isActive: true });
+    const again = (await call(t.app, `/api/groups/getMembers?groupID=${group._id}`, { as: cast.member })).body;
+    expect(again.map((m: { isActive: boolean }) => m.isActive)).toEqual([true, true, true]);
     const bad = await post(`/api/groups/postPlayerMembership/${group._id}`, cast.member, { isActive: 'no' });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.isActive).toBeDefined();

@@ -145,17 +145,26 @@ export async function setRoleOfNonOwner(db: Db, groupId: string, userId: string,
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function update(
-  db: Db,
-  groupId: string,
-  userId: string,
-  changes: Partial<Pick<GroupMemberRow, 'is_active' | 'receive_event_notifications'>>,
-): Promise<boolean> {
-  const result = await db
+// A member's own switches, changed far more often than anything else about a membership: compiled once.
+const setActive = precompiled(3, (db, groupId, userId, value) =>
+  db
     .updateTable('group_members')
-    .set(changes)
+    .set({ is_active: value as unknown as number })
     .where('group_id', '=', groupId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+    .where('user_id', '=', userId),
+);
+const setEventNotifications = precompiled(3, (db, groupId, userId, value) =>
+  db
+    .updateTable('group_members')
+    .set({ receive_event_notifications: value as unknown as number })
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId),
+);
+
+/** Marks a member active or inactive; false when they are not a member. */
+export const updateActive = async (db: Db, groupId: string, userId: string, active: boolean): Promise<boolean> =>
+  (await setActive.changed(db, groupId, userId, active ? 1 : 0)) === 1;
+
+/** Turns a member's event notifications on or off; false when they are not a member. */
+export const updateEventNotifications = async (db: Db, groupId: string, userId: string, on: boolean): Promise<boolean> =>
+  (await setEventNotifications.changed(db, groupId, userId, on ? 1 : 0)) === 1;

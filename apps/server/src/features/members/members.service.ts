@@ -162,7 +162,7 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
     async postPlayerMembership(actor: UserDto, groupID: string, isActive: boolean): Promise<GroupMemberDto> {
       const access = await loadAccess(db, groupID, actor);
       assertCan(access, 'editOwnMembership');
-      await members.update(db, groupID, actor.id, { is_active: isActive ? 1 : 0 });
+      await members.updateActive(db, groupID, actor.id, isActive);
       membersChanged(groupID, actor.id);
       return ownMember(groupID, actor.id);
     },
@@ -177,7 +177,7 @@ export function createMembersService({ db, clock, publicUrl, changes }: Deps) {
       const access = await loadAccess(db, groupID, actor);
       assertCan(access, 'editOwnMembership');
       if (userID !== actor.id) throw forbidden('You can only change your own notifications');
-      await members.update(db, groupID, actor.id, { receive_event_notifications: receiveEventNotifications ? 1 : 0 });
+      await members.updateEventNotifications(db, groupID, actor.id, receiveEventNotifications);
       return ownMember(groupID, actor.id);
     },
   };
