@@ -63,20 +63,26 @@ export async function moveToZone(db: Db, groupId: string, userId: string, timeZo
 }
 
 /** Marks the slot free; the primary key makes a repeated or concurrent insert a no-op. */
-export async function insertIfAbsent(db: Db, row: CivAvailabilityTable): Promise<void> {
-  await db
+// An availability tick writes one of these two, compiled once.
+const insertSlot = precompiled(6, (db, groupId, userId, day, time, timeZone, createdAt) =>
+  db
     .insertInto('civ_availability')
-    .values(row)
-    .onConflict((oc) => oc.columns(['group_id', 'user_id', 'day', 'time']).doNothing())
-    .execute();
+    .values({ group_id: groupId, user_id: userId, day, time, time_zone: timeZone, created_at: createdAt as unknown as number })
+    .onConflict((oc) => oc.columns(['group_id', 'user_id', 'day', 'time']).doNothing()),
+);
+const deleteSlot = precompiled(4, (db, groupId, userId, day, time) =>
+  db
+    .deleteFrom('civ_availability')
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .where('day', '=', day)
+    .where('time', '=', time),
+);
+
+export async function insertIfAbsent(db: Db, row: CivAvailabilityTable): Promise<void> {
+  await insertSlot.changed(db, row.group_id, row.user_id, row.day, row.time, row.time_zone, row.created_at);
 }
 
 export async function remove(db: Db, key: SlotKey): Promise<void> {
-  await db
-    .deleteFrom('civ_availability')
-    .where('group_id', '=', key.group_id)
-    .where('user_id', '=', key.user_id)
-    .where('day', '=', key.day)
-    .where('time', '=', key.time)
-    .execute();
+  await deleteSlot.changed(db, key.group_id, key.user_id, key.day, key.time);
 }

@@ -12,8 +12,11 @@ const groupCards = precompiled(1, (db, groupId) =>
 /** A group's cards by cardOrder. */
 export const listByGroup = (db: Db, groupId: string): Promise<GroupCardRow[]> => groupCards.all(db, groupId);
 
-export const find = (db: Db, groupId: string, id: string): Promise<GroupCardRow | undefined> =>
-  db.selectFrom('group_cards').selectAll().where('group_id', '=', groupId).where('id', '=', id).executeTakeFirst();
+// A card edit reads the card and writes it back: both compiled once.
+const card = precompiled(2, (db, groupId, id) =>
+  db.selectFrom('group_cards').selectAll().where('group_id', '=', groupId).where('id', '=', id),
+);
+export const find = (db: Db, groupId: string, id: string): Promise<GroupCardRow | undefined> => card.first(db, groupId, id);
 
 export async function count(db: Db, groupId: string): Promise<number> {
   const row = await db
@@ -33,16 +36,29 @@ export async function insert(db: Db, row: GroupCardRow): Promise<void> {
  * one is given: one statement, so no save slips in between the check and the write. False when the
  * version had moved on (nothing written).
  */
+const setContent = (db: Db, id: string, title: string, body: string, footer: string, updatedAt: string) =>
+  db
+    .updateTable('group_cards')
+    .set({ title, body, footer, updated_at: updatedAt as unknown as number })
+    .where('id', '=', id);
+const contentUpdate = precompiled(5, setContent);
+const contentUpdateIfUnchanged = precompiled(6, (db, id, title, body, footer, updatedAt, expected) =>
+  setContent(db, id, title, body, footer, updatedAt).where('updated_at', '=', expected as unknown as number),
+);
+
+/** Writes a card's texts; with `expected`, only while its updated_at is still that (false when it is not). */
 export async function updateContent(
   db: Db,
   id: string,
   changes: Pick<GroupCardRow, 'title' | 'body' | 'footer' | 'updated_at'>,
   expected: number | undefined,
 ): Promise<boolean> {
-  let query = db.updateTable('group_cards').set(changes).where('id', '=', id);
-  if (expected !== undefined) query = query.where('updated_at', '=', expected);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const { title, body, footer, updated_at: updatedAt } = changes;
+  const changed =
+    expected === undefined
+      ? await contentUpdate.changed(db, id, title, body, footer, updatedAt)
+      : await contentUpdateIfUnchanged.changed(db, id, title, body, footer, updatedAt, expected);
+  return changed === 1;
 }
 
 export async function setOrder(db: Db, id: string, cardOrder: number): Promise<void> {

@@ -8,7 +8,14 @@ export type GroupRow = GroupsTable;
  * What a group's summary shows: lists read only these columns, not the settings (kilobytes per
  * Civilization group, on overflow pages in SQLite).
  */
-export const SUMMARY_COLUMNS = ['groups.id', 'groups.group_name', 'groups.game_name', 'groups.link_url', 'groups.is_private', 'groups.group_owner'] as const;
+export const SUMMARY_COLUMNS = [
+  'groups.id',
+  'groups.group_name',
+  'groups.game_name',
+  'groups.link_url',
+  'groups.is_private',
+  'groups.group_owner',
+] as const;
 export type GroupSummaryRow = Pick<GroupRow, 'id' | 'group_name' | 'game_name' | 'link_url' | 'is_private' | 'group_owner'>;
 export type GroupWithCountRow = GroupSummaryRow & { member_count: number };
 
@@ -20,8 +27,8 @@ export const findById = (db: Db, id: string): Promise<GroupRow | undefined> => b
  * Reads the group and holds it until the transaction ends (lockedRow): membership and card changes
  * of one group then run one after another on both engines.
  */
-export const lockById = (db: Db, id: string) =>
-  lockedRow(db, db.selectFrom('groups').selectAll().where('id', '=', id)).executeTakeFirst();
+const lockedById = precompiled(1, (db, id) => lockedRow(db, db.selectFrom('groups').selectAll().where('id', '=', id)));
+export const lockById = (db: Db, id: string): Promise<GroupRow | undefined> => lockedById.first(db, id);
 
 export async function insert(db: Db, row: GroupRow): Promise<void> {
   await db.insertInto('groups').values(row).execute();
