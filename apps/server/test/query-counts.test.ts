@@ -108,6 +108,7 @@ describe('each read call runs a fixed number of queries', () => {
     const [smallCup, largeCup] = await Promise.all([small, large].map(async (w) => (await readAs(t.app, w, finishedCup)).json()));
     expect([smallCup.participants.length, largeCup.participants.length]).toEqual([SMALL.members, LARGE.members]);
     expect([smallCup.chart.length, largeCup.chart.length]).toEqual([SMALL.members, 10]);
+    expect([smallCup.history.length, largeCup.history.length]).toEqual([SMALL.competitionSnapshots, LARGE.competitionSnapshots]);
     // The clan's bingos: the board, its teams and every team's claims grow with the world.
     const bingoCall = (name: string) => READ_CALLS.find((c) => c.name === name)!;
     const [smallBoard, largeBoard] = await Promise.all(

@@ -21,7 +21,7 @@ export interface WorldSize {
   /** Finished and active Civilization games, each. */
   games: number;
   comments: number;
-  /** Snapshots of each clan member taken during each of the clan's competitions. */
+  /** Snapshots of each clan member taken during each of the clan's competitions, and edits in each one's history. */
   competitionSnapshots: number;
   /** The side of the clan's bingo boards, their teams, and the claims each team sent. */
   bingoBoard: number;
@@ -213,6 +213,22 @@ async function seedCompetitions(db: Db, clanID: string, ownerID: string, now: nu
       )
       .execute();
   }
+  // Their histories: as many edits of each as snapshots of each member.
+  await db
+    .insertInto('runescape_competition_changes')
+    .values(
+      [finished, ongoing].flatMap((row) =>
+        Array.from({ length: size.competitionSnapshots }, (_, k) => ({
+          id: `${row.id}-change-${k}`,
+          competition_id: row.id,
+          group_id: clanID,
+          actor_id: ownerID,
+          changed_at: row.created_at + k,
+          changes: JSON.stringify([{ field: 'endsAt', before: row.ends_at - HOUR, after: row.ends_at }]),
+        })),
+      ),
+    )
+    .execute();
   return { finished: ids.finished, ongoing: ids.ongoing };
 }
 

@@ -177,6 +177,37 @@ export const competitionChartSeries = z.object({
 });
 export type CompetitionChartSeries = z.infer<typeof competitionChartSeries>;
 
+/** What an edit can change, in the order an entry of the history lists them. */
+export const COMPETITION_CHANGE_FIELDS = ['name', 'startsAt', 'endsAt', 'metrics', 'kind', 'participation', 'eventID'] as const;
+export type CompetitionChangeField = (typeof COMPETITION_CHANGE_FIELDS)[number];
+
+const changeOf = <F extends CompetitionChangeField, V extends z.ZodType>(field: F, value: V) =>
+  z.object({ field: z.literal(field), before: value, after: value });
+
+/** One field an edit changed, with its value before and after (times ISO, metrics as ids). */
+export const competitionChange = z.discriminatedUnion('field', [
+  changeOf('name', z.string()),
+  changeOf('startsAt', z.iso.datetime()),
+  changeOf('endsAt', z.iso.datetime()),
+  changeOf('metrics', z.array(z.string())),
+  changeOf('kind', z.enum(COMPETITION_KINDS)),
+  changeOf('participation', z.enum(COMPETITION_PARTICIPATIONS)),
+  changeOf('eventID', z.string().nullable()),
+]);
+export type CompetitionChange = z.infer<typeof competitionChange>;
+
+/** The edits of a competition the history keeps at most (the newest). */
+export const COMPETITION_HISTORY_MAX = 200;
+
+/** One edit that changed something: when, by whom (null once their account is gone), and what. */
+export const competitionHistoryEntry = z.object({
+  at: z.iso.datetime(),
+  actorID: z.string().nullable(),
+  actorUsername: z.string().nullable(),
+  changes: z.array(competitionChange),
+});
+export type CompetitionHistoryEntry = z.infer<typeof competitionHistoryEntry>;
+
 export const competitionDetail = z.object({
   competition: competitionSummary,
   /** Rank order (best first). */
@@ -187,6 +218,8 @@ export const competitionDetail = z.object({
   chart: z.array(competitionChartSeries),
   /** What the caller may do. */
   viewer: z.object({ takesPart: z.boolean(), mayJoin: z.boolean(), mayLeave: z.boolean(), mayManage: z.boolean() }),
+  /** Every edit that changed something, newest first (at most COMPETITION_HISTORY_MAX); seen by whoever sees the competition. */
+  history: z.array(competitionHistoryEntry),
 });
 export type CompetitionDetail = z.infer<typeof competitionDetail>;
 

@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
-import type { RuneScapeCompetitionParticipantsTable, RuneScapeCompetitionsTable } from './competitions.tables';
+import type {
+  RuneScapeCompetitionChangesTable,
+  RuneScapeCompetitionParticipantsTable,
+  RuneScapeCompetitionsTable,
+} from './competitions.tables';
 import './competitions.tables';
 import * as contest from './contest.repo';
 import './runescape.tables';
@@ -9,6 +13,7 @@ export { findLinkedPlayer } from './contest.repo';
 
 export type CompetitionRow = RuneScapeCompetitionsTable;
 export type ParticipantRow = RuneScapeCompetitionParticipantsTable;
+export type ChangeRow = RuneScapeCompetitionChangesTable;
 
 /** A participant with their name, the account measured and its latest snapshot. */
 export type ParticipantViewRow = ParticipantRow & contest.LinkedPlayerView;
@@ -309,3 +314,19 @@ export const listGroupsRacingPlayer = async (db: Db, playerId: string, now: numb
       .where('c.ends_at', '>', now)
       .execute()
   ).map((row) => row.group_id);
+
+export async function insertChange(db: Db, row: ChangeRow): Promise<void> {
+  await db.insertInto('runescape_competition_changes').values(row).execute();
+}
+
+/** The competition's latest `limit` edits, newest first, with the editors' names (none once an account is gone): one query. */
+export const listChanges = (db: Db, competitionId: string, limit: number) =>
+  db
+    .selectFrom('runescape_competition_changes as h')
+    .leftJoin('users', 'users.id', 'h.actor_id')
+    .select(['h.id', 'h.actor_id', 'h.changed_at', 'h.changes', 'users.username'])
+    .where('h.competition_id', '=', competitionId)
+    .orderBy('h.changed_at', 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(limit)
+    .execute();

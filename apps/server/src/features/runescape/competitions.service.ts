@@ -2,6 +2,7 @@ import { can } from '@smm/shared/groups/policy';
 import { competitionGameOf, competitionMetric } from '@smm/shared/runescape/competition-metrics';
 import {
   COMPETITION_CHANGED_MESSAGE,
+  COMPETITION_HISTORY_MAX,
   COMPETITION_MAX_DAYS,
   type CompetitionDetail,
   type CompetitionIdBody,
@@ -22,6 +23,7 @@ import { assertCan, loadAccess, type GroupAccess } from '../groups/group-access'
 import { publishAfter, type GroupChanges } from '../live/group-changes';
 import type { Throttle } from '../throttle/throttle.service';
 import { assertClan } from './clan.service';
+import { changesOf, toHistoryEntry } from './competitions.history';
 import * as repo from './competitions.repo';
 import { CHART_SLICES, metricsOf, toChart, toStandings, toSummary, type ParticipantInput } from './competitions.mapper';
 import { splitByOverall } from './competitions.standings';
@@ -118,12 +120,20 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
       throw invalid({ eventID: 'Event not found in this clan' }, 'Event not found in this clan');
   }
 
-  /** The detail as the caller sees it. */
-  async function detail(actor: UserDto, access: GroupAccess, row: repo.CompetitionRow, tx: Db = db): Promise<CompetitionDetail> {
+  /** The detail as the caller sees it; `created` skips reading a history that cannot exist yet. */
+  async function detail(
+    actor: UserDto,
+    access: GroupAccess,
+    row: repo.CompetitionRow,
+    { tx = db, created = false }: { tx?: Db; created?: boolean } = {},
+  ): Promise<CompetitionDetail> {
     const now = clock.now();
     const game = competitionGameOf(access.group.game_name);
     const metrics = metricsOf(row, game);
-    const inputs = await loadParticipants(tx, row);
+    const [inputs, changed] = await Promise.all([
+      loadParticipants(tx, row),
+      created ? [] : repo.listChanges(tx, row.id, COMPETITION_HISTORY_MAX),
+    ]);
     const { status, participants, teams } = toStandings(row, metrics, inputs, now);
     const top = participants.slice(0, 10);
     const byUser = new Map(inputs.map((p) => [p.userID, p]));
@@ -158,6 +168,7 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
         mayLeave: row.participation === 'join' && takesPart && now < row.starts_at,
         mayManage: can('manageCompetitions', access.context),
       },
+      history: changed.map(toHistoryEntry),
     };
   }
 
@@ -240,12 +251,13 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
         record({ groupId: body.groupID, topic: 'competitions', action: 'created' });
         return created;
       });
-      return detail(actor, access, row);
+      return detail(actor, access, row, { created: true });
     },
 
     /**
      * An Administrator edits a competition: anything before the start; after it only the name and
      * the end (still in the future); a finished one not at all. A stale expectedUpdatedAt is a 409.
+     * An edit that changes something is kept in the competition’s history, in the same transaction.
      */
     async updateCompetition(actor: UserDto, body: UpdateCompetitionBody): Promise<CompetitionDetail> {
       const access = await clanAccess(actor, body.groupID, 'manageCompetitions');
@@ -309,6 +321,17 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
             posted_day_at: next.posted_day_at,
             posted_hour_at: next.posted_hour_at,
           });
+          const changed = changesOf(current, next);
+          if (changed.length > 0)
+            await repo.insertChange(tx, {
+              id: newId(),
+              competition_id: current.id,
+              group_id: current.group_id,
+              actor_id: actor.id,
+              // The edit's version stamp: its moment, and never the same as the previous edit's.
+              changed_at: next.updated_at,
+              changes: JSON.stringify(changed),
+            });
           return next;
         });
         record({ groupId: body.groupID, topic: 'competitions', action: 'updated' });

@@ -45,9 +45,22 @@ export interface RuneScapeCompetitionParticipantsTable {
   end_values: string | null;
 }
 
+/** One edit of a competition that changed something (migration 0990_competition_changes). */
+export interface RuneScapeCompetitionChangesTable {
+  id: string;
+  competition_id: string;
+  group_id: string;
+  /** Null once the editor's account is gone. */
+  actor_id: string | null;
+  changed_at: number;
+  /** JSON [{ field, before, after }]: each field the edit changed; times epoch ms, metrics an array of ids. */
+  changes: string;
+}
+
 declare module '../../db/schema' {
   interface Database {
     runescape_competitions: RuneScapeCompetitionsTable;
     runescape_competition_participants: RuneScapeCompetitionParticipantsTable;
+    runescape_competition_changes: RuneScapeCompetitionChangesTable;
   }
 }

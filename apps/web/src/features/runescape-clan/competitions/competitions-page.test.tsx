@@ -106,6 +106,7 @@ const detail = (over: Partial<CompetitionDetail> = {}): CompetitionDetail => ({
     },
   ],
   viewer: { takesPart: true, mayJoin: false, mayLeave: false, mayManage: false },
+  history: [],
   ...over,
 });
 
@@ -229,6 +230,53 @@ it('shows the standings, team totals, snapshot trouble and the chart’s numbers
   expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+  // Never edited: no history.
+  expect(screen.queryByRole('heading', { name: 'History' })).not.toBeInTheDocument();
+});
+
+it('lists the edits, newest first, in words and in the viewer’s time zone', async () => {
+  const edited = detail({
+    history: [
+      {
+        at: '2026-11-27T09:30:00.000Z',
+        actorID: 'owner',
+        actorUsername: 'Olga',
+        changes: [
+          { field: 'name', before: 'Slayer week', after: 'Slayer and Zulrah week' },
+          { field: 'endsAt', before: '2026-12-02T12:00:00.000Z', after: '2026-12-03T12:00:00.000Z' },
+        ],
+      },
+      {
+        at: '2026-11-25T15:00:00.000Z',
+        actorID: null,
+        actorUsername: null,
+        changes: [
+          { field: 'startsAt', before: '2026-11-27T12:00:00.000Z', after: '2026-11-26T12:00:00.000Z' },
+          { field: 'metrics', before: ['slayer'], after: ['slayer', 'zulrah'] },
+          { field: 'kind', before: 'classic', after: 'teams' },
+          { field: 'participation', before: 'event', after: 'join' },
+          { field: 'eventID', before: 'e1', after: null },
+        ],
+      },
+    ],
+  });
+  server.handler = (url) => (url.pathname === '/api/runescape/getCompetition' ? { status: 200, body: edited } : undefined);
+  renderGroupPages('/runeScapeClan/competition?groupID=g1&competitionID=c1', { competition: <CompetitionPage /> });
+  expect(await screen.findByRole('heading', { name: 'History', level: 3 })).toBeInTheDocument();
+  // Once the viewer's zone is known: Paris, UTC+1 in November and December.
+  await screen.findByText('Fri, Nov 27, 2026, 10:30 AM');
+  const items = within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem');
+  expect(items).toHaveLength(2);
+  expect(items[0]).toHaveTextContent(
+    'Olga renamed it from “Slayer week” to “Slayer and Zulrah week” and moved the end from Wed, Dec 2, 2026, 1:00 PM to Thu, Dec 3, 2026, 1:00 PM (Europe/Paris, GMT+1)',
+  );
+  expect(within(items[0]!).getByText('Fri, Nov 27, 2026, 10:30 AM')).toHaveAttribute('dateTime', '2026-11-27T09:30:00.000Z');
+  expect(items[1]).toHaveTextContent(
+    'A former member moved the start from Fri, Nov 27, 2026, 1:00 PM to Thu, Nov 26, 2026, 1:00 PM (Europe/Paris, GMT+1), ' +
+      'changed the metrics from Slayer to Slayer, Zulrah, changed the kind from Classic to Teams and ' +
+      "changed who takes part from An event's attendees to Members who join",
+  );
+  expect(items[1]).not.toHaveTextContent('changed the event');
 });
 
 it('Join for a member who may join; an Administrator’s Delete says what goes with it', async () => {

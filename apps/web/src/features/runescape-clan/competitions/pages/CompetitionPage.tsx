@@ -18,6 +18,7 @@ import { useCompetition, useDeleteCompetition, useJoinCompetition } from '../api
 import { competitionsPath } from '../competition-path';
 import { DELETE_COMPETITION_QUESTION, KIND_LABELS, metricLabel, PARTICIPATION_LABELS } from '../competition-view';
 import { CompetitionFormModal } from '../components/CompetitionFormModal';
+import { CompetitionHistory } from '../components/CompetitionHistory';
 import { StandingsChartCard } from '../components/StandingsChartCard';
 import { StandingsTable, TeamTotalsTable } from '../components/StandingsTable';
 import { TeamsModal } from '../components/TeamsModal';
@@ -108,6 +109,7 @@ function Standings({ detail }: { detail: CompetitionDetail }) {
         <p className="small text-body-secondary mt-3">No teams yet{viewer.mayManage ? ': set them with Teams before the start.' : '.'}</p>
       )}
       <StandingsChartCard detail={detail} timeZone={timeZone} />
+      <CompetitionHistory history={detail.history} game={game} timeZone={timeZone} />
       {dialog === 'edit' && (
         <CompetitionFormModal
           groupID={groupID}
