@@ -8,6 +8,7 @@ const releases = [
     version: '1.7.6',
     date: 'December 2026',
     notes: [
+      "Competitions keep a history of their edits: who renamed a competition or moved its start or end, from what to what, and when, shown on the competition's page (in your time zone) to everyone who can see it.",
       'When something is refused for going too fast (too many sign-up changes, drafts, claims or lookups in a short time), the message now says when you can try again, for example "You can try again in 40 seconds."',
       'The API documentation of the sign-up calls states the sign-up limit the server actually runs with, not always the default.',
       "The server writes one log line per request (method, address, status and time taken) instead of two, which takes about a quarter off the server's work for a simple request at the default log level; turning event notifications on or off, ticking availability and editing a card also cost the server less.",
