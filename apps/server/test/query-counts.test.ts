@@ -50,7 +50,11 @@ const shape = (sql: string) => sql.replace(/\$\d+/g, '?').replace(/\(\?(, \?)*\)
  */
 async function forgetKeptRows(): Promise<void> {
   for (const table of ['users', 'groups'] as const) {
-    await t.database.db.updateTable(table).set({ id: sql<string>`id` }).where(sql<boolean>`0 = 1`).execute();
+    await t.database.db
+      .updateTable(table)
+      .set({ id: sql<string>`id` })
+      .where(sql<boolean>`0 = 1`)
+      .execute();
   }
 }
 
@@ -112,19 +116,27 @@ describe('each read call runs a fixed number of queries', () => {
     // The clan's bingos: the board, its teams and every team's claims grow with the world.
     const bingoCall = (name: string) => READ_CALLS.find((c) => c.name === name)!;
     const [smallBoard, largeBoard] = await Promise.all(
-      [small, large].map(async (w) => (await readAs(t.app, w, bingoCall('runescape/getBingo, ongoing, as an Administrator on a team'))).json()),
+      [small, large].map(async (w) =>
+        (await readAs(t.app, w, bingoCall('runescape/getBingo, ongoing, as an Administrator on a team'))).json(),
+      ),
     );
     expect([smallBoard.tiles.length, largeBoard.tiles.length]).toEqual([SMALL.bingoBoard ** 2, LARGE.bingoBoard ** 2]);
     expect([smallBoard.teams.length, largeBoard.teams.length]).toEqual([SMALL.bingoTeams, LARGE.bingoTeams]);
     const states = (board: { tiles: { state: string }[] }) => new Set(board.tiles.map((tile) => tile.state));
     expect(states(largeBoard)).toEqual(new Set(['done', 'pending', 'held', 'open']));
     const [smallQueue, largeQueue] = await Promise.all(
-      [small, large].map(async (w) => (await readAs(t.app, w, bingoCall("runescape/getBingoClaims, every team's, as an Administrator"))).json()),
+      [small, large].map(async (w) =>
+        (await readAs(t.app, w, bingoCall("runescape/getBingoClaims, every team's, as an Administrator"))).json(),
+      ),
     );
     expect([smallQueue.claims.length, largeQueue.claims.length]).toEqual([
       SMALL.bingoTeams * SMALL.bingoClaims,
       LARGE.bingoTeams * LARGE.bingoClaims,
     ]);
+    // Each claim with its own history, read in one statement for the whole list.
+    const histories = (claims: { status: string; history: { decision: string }[] }[]) =>
+      new Set(claims.map((c) => `${c.status}:${c.history.map((d) => d.decision).join(',')}`));
+    expect(histories(largeQueue.claims)).toEqual(new Set(['pending:', 'held:held', 'accepted:held,accepted', 'declined:held,declined']));
     const ownTeam = (await readAs(t.app, large, bingoCall("runescape/getBingoClaims, a member's own team's"))).json();
     expect(ownTeam.claims).toHaveLength(LARGE.bingoClaims);
     // A member sees their own team's board and rights; an appointed moderator every team's claims.
@@ -136,13 +148,18 @@ describe('each read call runs a fixed number of queries', () => {
     expect((await readAs(t.app, large, moderated)).json().claims).toHaveLength(LARGE.bingoTeams * LARGE.bingoClaims);
   });
 
-  it('reads the caller, the group the call names and their membership in one statement before the call\'s own reads', async () => {
+  it("reads the caller, the group the call names and their membership in one statement before the call's own reads", async () => {
     const call = (name: string) => READ_CALLS.find((c) => c.name === name)!;
     const cards = await queriesOf(() => readAs(t.app, large, call('components/getGroupCards')));
     expect(cards, cards.join('\n')).toHaveLength(2);
     // On PostgreSQL the callers of requests that arrive together are read by one statement, from lists.
-    const callers = process.env.TEST_DATABASE_URL ? /^\s*select c\.position, u\.\*, g\.id as g_id/ : /from "users" left join "groups" as "g"/;
-    expect(cards.filter((statement) => callers.test(statement)), cards.join('\n')).toHaveLength(1);
+    const callers = process.env.TEST_DATABASE_URL
+      ? /^\s*select c\.position, u\.\*, g\.id as g_id/
+      : /from "users" left join "groups" as "g"/;
+    expect(
+      cards.filter((statement) => callers.test(statement)),
+      cards.join('\n'),
+    ).toHaveLength(1);
     expect(callers.test(cards[0]!), cards.join('\n')).toBe(true);
     // A call naming no group reads the caller alone (on PostgreSQL the same statement, with no group to join).
     const own = await queriesOf(() => readAs(t.app, large, call('events/getMyUpcomingEvents')));
@@ -194,14 +211,26 @@ describe('a sign-up and its withdrawal', () => {
     const attended = own(await queriesOf(toggle('attendEvent')));
     // The caller, the member's count of sign-up changes, the event with its group and membership, the people, the seat.
     expect(attended, attended.join('\n')).toHaveLength(5);
-    expect(attended.filter((statement) => /insert into "throttle"/.test(statement)), attended.join('\n')).toHaveLength(1);
-    expect(attended.filter((statement) => /from "events" inner join "groups"/.test(statement)), attended.join('\n')).toHaveLength(1);
-    expect(attended.filter((statement) => /with wanted as/.test(statement)), attended.join('\n')).toHaveLength(1);
+    expect(
+      attended.filter((statement) => /insert into "throttle"/.test(statement)),
+      attended.join('\n'),
+    ).toHaveLength(1);
+    expect(
+      attended.filter((statement) => /from "events" inner join "groups"/.test(statement)),
+      attended.join('\n'),
+    ).toHaveLength(1);
+    expect(
+      attended.filter((statement) => /with wanted as/.test(statement)),
+      attended.join('\n'),
+    ).toHaveLength(1);
     const unattended = own(await queriesOf(toggle('unattendEvent')));
     // The caller, the count of sign-up changes, the event with its group and membership, the people,
     // the seat and its reminder (one statement on PostgreSQL, where each is a round trip).
     expect(unattended, unattended.join('\n')).toHaveLength(process.env.TEST_DATABASE_URL ? 5 : 6);
-    expect(unattended.filter((statement) => /delete from "event_mail_outbox"/.test(statement)), unattended.join('\n')).toHaveLength(1);
+    expect(
+      unattended.filter((statement) => /delete from "event_mail_outbox"/.test(statement)),
+      unattended.join('\n'),
+    ).toHaveLength(1);
   });
 
   it('answer with the event as a read right after shows it, through answers, the waitlist and a promotion', async () => {
@@ -231,7 +260,12 @@ describe('a sign-up and its withdrawal', () => {
     expect(left).toEqual(await read(viewer));
     expect(left.attendingMembers.map((m: { userID: string }) => m.userID)).toEqual([other.user.id]);
     // Attending again while full: refused, nothing changes.
-    const full = await t.app.inject({ method: 'POST', url: '/api/events/attendEvent', headers: { authorization: viewer.token }, payload: own(viewer) });
+    const full = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/attendEvent',
+      headers: { authorization: viewer.token },
+      payload: own(viewer),
+    });
     expect(full.statusCode).toBe(409);
     expect(await read(viewer)).toEqual(left);
   });
@@ -253,7 +287,10 @@ describe('a game edit', () => {
     expect(locks, statements.join('\n')).toHaveLength(1);
     expect(locks[0]).toMatch(/left join "group_members" as "m"/);
     // The group and the membership are not read again on their own.
-    expect(statements.filter((statement) => /^select .* from "groups" where/.test(statement)), statements.join('\n')).toEqual([]);
+    expect(
+      statements.filter((statement) => /^select .* from "groups" where/.test(statement)),
+      statements.join('\n'),
+    ).toEqual([]);
     expect(await queriesOf(rename('Counted again'))).toHaveLength(statements.length);
   });
 

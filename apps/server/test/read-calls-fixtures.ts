@@ -116,8 +116,13 @@ async function seedClan(app: FastifyInstance, osrs: OsrsHiscoresFake, owner: Tes
     );
   }
   // A roster twice as large as the clan: its list grows with the clan.
-  const roster = members.flatMap((member, i) => [`Rd ${member.user.id.slice(0, 4)} ${i}`, `Rs ${member.user.id.slice(0, 4)} ${i}`]).join('\n');
-  await ok('importRoster', call(app, '/api/runescape/importRoster', { method: 'POST', as: owner, payload: { groupID: clan._id, roster, gameMode: 'normal' } }));
+  const roster = members
+    .flatMap((member, i) => [`Rd ${member.user.id.slice(0, 4)} ${i}`, `Rs ${member.user.id.slice(0, 4)} ${i}`])
+    .join('\n');
+  await ok(
+    'importRoster',
+    call(app, '/api/runescape/importRoster', { method: 'POST', as: owner, payload: { groupID: clan._id, roster, gameMode: 'normal' } }),
+  );
   return clan._id;
 }
 
@@ -354,6 +359,16 @@ async function seedBingos(db: Db, clanID: string, members: TestUser[], now: numb
         .insertInto('runescape_bingo_proofs')
         .values(claims.map((c) => ({ claim_id: c.id, data: Buffer.from(`proof of ${c.id}`).toString('base64') })))
         .execute();
+      // Each decided claim's history: held first, then accepted or declined (a held claim only its hold).
+      const decisions = claims
+        .filter((c) => c.decided_at !== null)
+        .flatMap((c) =>
+          [
+            ...(c.status === 'held' ? [] : [{ decision: 'held', reason: '', decided_at: c.decided_at! - HOUR / 2 }]),
+            { decision: c.status, reason: c.reason, decided_at: c.decided_at! },
+          ].map((d, i) => ({ id: `${c.id}-d${i}`, claim_id: c.id, bingo_id: plan.id, decided_by: members[0]!.user.id, ...d })),
+        );
+      if (decisions.length > 0) await db.insertInto('runescape_bingo_claim_decisions').values(decisions).execute();
       const completions = [
         ...claims
           .filter((c) => c.status === 'accepted')

@@ -39,6 +39,7 @@ import * as m0870 from './migrations/0870_series_nudges_of_deleted_series';
 import * as m0880 from './migrations/0880_discord_rate_limits';
 import * as m0890 from './migrations/0890_civ_game_result_version';
 import * as m0930 from './migrations/0930_civ_draft_deals';
+import * as m0980 from './migrations/0980_bingo_claim_decisions';
 import * as m0990 from './migrations/0990_competition_changes';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0880_discord_rate_limits': m0880,
   '0890_civ_game_result_version': m0890,
   '0930_civ_draft_deals': m0930,
+  '0980_bingo_claim_decisions': m0980,
   '0990_competition_changes': m0990,
 };
 

@@ -337,6 +337,21 @@ export const bingoDetail = z.object({
 });
 export type BingoDetail = z.infer<typeof bingoDetail>;
 
+export const BINGO_CLAIM_DECISIONS = ['held', 'accepted', 'declined'] as const;
+
+/** One decision on a claim, as it was made. */
+export const bingoClaimDecision = z.object({
+  decision: z.enum(BINGO_CLAIM_DECISIONS),
+  /** The decline reason (empty otherwise). */
+  reason: z.string(),
+  /** Null once the decider's account is deleted. */
+  decidedBy: z.string().nullable(),
+  /** The decider's name; null as decidedBy is (a former member). */
+  decidedByUsername: z.string().nullable(),
+  decidedAt: z.iso.datetime(),
+});
+export type BingoClaimDecision = z.infer<typeof bingoClaimDecision>;
+
 export const bingoClaim = z.object({
   claimID: z.string(),
   bingoID: z.string(),
@@ -361,6 +376,8 @@ export const bingoClaim = z.object({
   proofType: z.enum(BINGO_PROOF_TYPES),
   proofWidth: z.int(),
   proofHeight: z.int(),
+  /** Every decision on it (held, accepted, declined), oldest first; empty while pending and never held. */
+  history: z.array(bingoClaimDecision),
 });
 export type BingoClaim = z.infer<typeof bingoClaim>;
 

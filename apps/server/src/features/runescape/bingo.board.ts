@@ -2,6 +2,7 @@ import { competitionMetric, type CompetitionGame, type CompetitionMetric } from 
 import type {
   BingoBonuses,
   BingoClaim,
+  BingoClaimDecision,
   BingoClaimStatus,
   BingoStatus,
   BingoSummary,
@@ -12,7 +13,7 @@ import type {
 } from '@smm/shared/runescape/bingo-schemas';
 import { scoreBingo } from '@smm/shared/runescape/bingo-scoring';
 import { toIso } from '../../lib/iso-time';
-import type { BingoRow, ClaimViewRow, MemberViewRow, TeamRow, TileRow } from './bingo.repo';
+import type { BingoRow, ClaimViewRow, DecisionViewRow, MemberViewRow, TeamRow, TileRow } from './bingo.repo';
 import { metricGain, metricValues, rank, type MetricValues } from './competitions.standings';
 import { parseSnapshot } from './snapshots';
 
@@ -158,7 +159,7 @@ export function toBoard({ row, tiles, teams, members, completions, gains, myTeam
   return { tiles: outTiles, teams: ranked.map(({ total: _total, position: _position, ...team }) => team) };
 }
 
-export function toClaim(row: ClaimViewRow, groupId: string): BingoClaim {
+export function toClaim(row: ClaimViewRow, groupId: string, history: DecisionViewRow[]): BingoClaim {
   return {
     claimID: row.id,
     bingoID: row.bingo_id,
@@ -179,5 +180,12 @@ export function toClaim(row: ClaimViewRow, groupId: string): BingoClaim {
     proofType: row.proof_type as BingoClaim['proofType'],
     proofWidth: row.proof_width,
     proofHeight: row.proof_height,
+    history: history.map((d) => ({
+      decision: d.decision as BingoClaimDecision['decision'],
+      reason: d.reason,
+      decidedBy: d.decided_by,
+      decidedByUsername: d.decided_by === null ? null : d.decided_by_username,
+      decidedAt: toIso(d.decided_at),
+    })),
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/schema';
 import type {
+  RuneScapeBingoClaimDecisionsTable,
   RuneScapeBingoClaimsTable,
   RuneScapeBingoMembersTable,
   RuneScapeBingosTable,
@@ -17,6 +18,7 @@ export type TileRow = RuneScapeBingoTilesTable;
 export type TeamRow = RuneScapeBingoTeamsTable;
 export type MemberRow = RuneScapeBingoMembersTable;
 export type ClaimRow = RuneScapeBingoClaimsTable;
+export type DecisionRow = RuneScapeBingoClaimDecisionsTable;
 
 /** A team member with their name, the account measured and its latest snapshot. */
 export type MemberViewRow = MemberRow & contest.LinkedPlayerView;
@@ -28,6 +30,9 @@ export type ClaimViewRow = ClaimRow & {
   username: string | null;
   decided_by_username: string | null;
 };
+
+/** A decision on a claim with its decider's name. */
+export type DecisionViewRow = DecisionRow & { decided_by_username: string | null };
 
 export const insertBingo = (db: Db, row: BingoRow) => contest.insertContest(db, 'runescape_bingos', row);
 export const findBingo = (db: Db, id: string) => contest.findContest(db, 'runescape_bingos', id);
@@ -226,6 +231,29 @@ export function listClaims(db: Db, bingoId: string, teamId: string | null, statu
   if (teamId !== null) query = query.where('c.team_id', '=', teamId);
   if (status !== undefined) query = query.where('c.status', '=', status);
   return query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').execute();
+}
+
+export async function insertDecision(db: Db, row: DecisionRow): Promise<void> {
+  await db.insertInto('runescape_bingo_claim_decisions').values(row).execute();
+}
+
+const decisionView = (db: Db) =>
+  db
+    .selectFrom('runescape_bingo_claim_decisions as d')
+    .leftJoin('users as decider', 'decider.id', 'd.decided_by')
+    .selectAll('d')
+    .select('decider.username as decided_by_username');
+
+/** One claim's decisions, oldest first. */
+export const listClaimDecisions = (db: Db, claimId: string): Promise<DecisionViewRow[]> =>
+  decisionView(db).where('d.claim_id', '=', claimId).orderBy('d.decided_at').orderBy('d.id').execute();
+
+/** The decisions of the claims `listClaims` gives for the same arguments, oldest first: one statement for the whole list. */
+export function listDecisions(db: Db, bingoId: string, teamId: string | null, status: string | undefined): Promise<DecisionViewRow[]> {
+  let query = decisionView(db).innerJoin('runescape_bingo_claims as c', 'c.id', 'd.claim_id').where('d.bingo_id', '=', bingoId);
+  if (teamId !== null) query = query.where('c.team_id', '=', teamId);
+  if (status !== undefined) query = query.where('c.status', '=', status);
+  return query.orderBy('d.claim_id').orderBy('d.decided_at').orderBy('d.id').execute();
 }
 
 /** The team's claims of the tile still waiting for a decision (pending or held). */

@@ -89,6 +89,20 @@ export async function loadBoard(db: Db, row: repo.BingoRow, gameName: string, un
   return { tiles, teams, members, completions, gains, waiting };
 }
 
+/** The bingo's claims (every team's, or one team's), newest first, each with its decisions: two statements whatever their number. */
+async function claimsWithHistory(
+  db: Db,
+  bingoId: string,
+  teamId: string | null,
+  status: string | undefined,
+  groupId: string,
+): Promise<BingoClaim[]> {
+  const claims = await repo.listClaims(db, bingoId, teamId, status);
+  const byClaim = new Map<string, repo.DecisionViewRow[]>();
+  for (const d of await repo.listDecisions(db, bingoId, teamId, status)) byClaim.set(d.claim_id, [...(byClaim.get(d.claim_id) ?? []), d]);
+  return claims.map((c) => toClaim(c, groupId, byClaim.get(c.id) ?? []));
+}
+
 /** RuneScape clan bingo: Administrators build boards and teams; members claim tiles with a screenshot; moderators decide. */
 export function createBingoService({ db, clock, changes, throttle, publicUrl, discordBot, onPostQueued }: Deps) {
   async function clanAccess(actor: UserDto, groupID: string, action: 'viewBingo' | 'claimBingo' | 'manageBingo', tx: Db = db) {
@@ -456,7 +470,7 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
         });
         record({ groupId: fields.groupID, topic: 'bingo', action: 'changed' });
       });
-      return toClaim((await repo.findClaim(db, claimId))!, fields.groupID);
+      return toClaim((await repo.findClaim(db, claimId))!, fields.groupID, []);
     },
 
     /** Moderators and Administrators: every team's claims; a member: their own team's only. */
@@ -464,11 +478,11 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
       const access = await clanAccess(actor, groupID, 'viewBingo');
       const row = await bingoOfGroup(db, groupID, bingoID);
       if (await mayModerate(db, access, row.id, actor.id)) {
-        return { claims: (await repo.listClaims(db, row.id, null, status)).map((c) => toClaim(c, groupID)) };
+        return { claims: await claimsWithHistory(db, row.id, null, status, groupID) };
       }
       const member = await repo.findMember(db, row.id, actor.id);
       if (!member) return { claims: [] };
-      return { claims: (await repo.listClaims(db, row.id, member.team_id, status)).map((c) => toClaim(c, groupID)) };
+      return { claims: await claimsWithHistory(db, row.id, member.team_id, status, groupID) };
     },
 
     /**
@@ -506,11 +520,31 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
             )
               throw conflict(BINGO_TILE_DONE_MESSAGE);
             await repo.updateClaim(tx, claim.id, { status: 'accepted', reason: '', decided_by: actor.id, decided_at: now });
+            await repo.insertDecision(tx, {
+              id: newId(),
+              claim_id: claim.id,
+              bingo_id: row.id,
+              decision: 'accepted',
+              reason: '',
+              decided_by: actor.id,
+              decided_at: now,
+            });
             queued = await postTile(tx, row, tile, team, access.group.group_name, access.group.game_name);
           } else {
-            await repo.updateClaim(tx, claim.id, {
+            const decision = {
               status: body.decision === 'decline' ? 'declined' : 'held',
               reason: body.decision === 'decline' ? body.reason : '',
+              decided_by: actor.id,
+              decided_at: now,
+            };
+            await repo.updateClaim(tx, claim.id, decision);
+            // The claim row keeps only the latest decision; this keeps each one (who held it before it was decided).
+            await repo.insertDecision(tx, {
+              id: newId(),
+              claim_id: claim.id,
+              bingo_id: row.id,
+              decision: decision.status,
+              reason: decision.reason,
               decided_by: actor.id,
               decided_at: now,
             });
@@ -519,7 +553,7 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
         record({ groupId: body.groupID, topic: 'bingo', action: 'changed' });
       });
       if (queued) onPostQueued?.();
-      return toClaim((await repo.findClaim(db, body.claimID))!, body.groupID);
+      return toClaim((await repo.findClaim(db, body.claimID))!, body.groupID, await repo.listClaimDecisions(db, body.claimID));
     },
 
     /** The stored screenshot of a claim, to the claim's team and to moderators and Administrators only (404 to anyone else). */

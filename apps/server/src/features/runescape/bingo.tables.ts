@@ -97,6 +97,20 @@ export interface RuneScapeBingoCompletionsTable {
   completed_at: number;
 }
 
+/** One decision on a claim: held, accepted or declined (migration 0980_bingo_claim_decisions). */
+export interface RuneScapeBingoClaimDecisionsTable {
+  id: string;
+  claim_id: string;
+  bingo_id: string;
+  /** 'held', 'accepted' or 'declined'. */
+  decision: string;
+  /** The decline reason (empty otherwise). */
+  reason: string;
+  /** Null once the decider's account is gone. */
+  decided_by: string | null;
+  decided_at: number;
+}
+
 declare module '../../db/schema' {
   interface Database {
     runescape_bingos: RuneScapeBingosTable;
@@ -107,5 +121,6 @@ declare module '../../db/schema' {
     runescape_bingo_claims: RuneScapeBingoClaimsTable;
     runescape_bingo_proofs: RuneScapeBingoProofsTable;
     runescape_bingo_completions: RuneScapeBingoCompletionsTable;
+    runescape_bingo_claim_decisions: RuneScapeBingoClaimDecisionsTable;
   }
 }

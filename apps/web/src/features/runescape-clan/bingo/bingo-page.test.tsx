@@ -126,6 +126,7 @@ const claim = (over: Partial<BingoClaim> = {}): BingoClaim => ({
   proofType: 'image/webp',
   proofWidth: 640,
   proofHeight: 360,
+  history: [],
   ...over,
 });
 
@@ -395,6 +396,63 @@ it('says who decided each decided claim and when, in the viewer’s zone; a dele
   );
   // A waiting claim names no decider.
   expect(within(item('Task 4')).queryByText(/^(Accepted|Declined|Pending|On hold) by/)).not.toBeInTheDocument();
+});
+
+it('lists a claim’s earlier decisions above its final one, in the viewer’s zone: held, then accepted', async () => {
+  const held = { decision: 'held' as const, reason: '', decidedBy: 'u7', decidedByUsername: 'Bob', decidedAt: '2026-11-26T13:30:00.000Z' };
+  server.handler = (url) =>
+    url.pathname === '/api/runescape/getBingo'
+      ? { status: 200, body: detail() }
+      : url.pathname === '/api/runescape/getBingoClaims'
+        ? {
+            status: 200,
+            body: {
+              claims: [
+                claim({
+                  claimID: 'c3',
+                  tileID: 't4',
+                  tileTitle: 'Task 4',
+                  status: 'held',
+                  history: [{ ...held, decidedByUsername: null, decidedBy: null }],
+                }),
+                claim({
+                  status: 'accepted',
+                  decidedBy: 'u9',
+                  decidedByUsername: 'Alice',
+                  decidedAt: '2026-11-26T14:05:00.000Z',
+                  history: [
+                    held,
+                    {
+                      decision: 'accepted',
+                      reason: '',
+                      decidedBy: 'u9',
+                      decidedByUsername: 'Alice',
+                      decidedAt: '2026-11-26T14:05:00.000Z',
+                    },
+                  ],
+                }),
+              ],
+            },
+          }
+        : undefined;
+  renderGroupPages('/runeScapeClan/bingo?groupID=g1&bingoID=b1', { bingo: <BingoPage /> });
+  await screen.findByRole('region', { name: 'Board of Red' });
+  const item = (title: string) => document.querySelector(`li[data-claim="${title}"]`) as HTMLElement;
+  await vi.waitFor(() => expect(item('Fire cape')).toBeTruthy());
+  const history = within(item('Fire cape')).getByRole('list', { name: 'Decision history' });
+  const lines = within(history).getAllByRole('listitem');
+  expect(lines.map((l) => l.textContent)).toHaveLength(1);
+  expect(lines[0]).toHaveTextContent(/^Held by Bob on Thu, Nov 26, 2026, 2:30 PM (GMT\+1|CET)$/);
+  expect(within(lines[0]!).getByText(/2026/, { selector: 'time' })).toHaveAttribute('dateTime', '2026-11-26T13:30:00.000Z');
+  // The final line stays as it was, after the history.
+  const accepted = within(item('Fire cape')).getByText(/^Accepted by/);
+  expect(accepted).toHaveTextContent(/^Accepted by Alice on Thu, Nov 26, 2026, 3:05 PM (GMT\+1|CET)$/);
+  expect(history.compareDocumentPosition(accepted) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  // A claim on hold shows its hold (a deleted holder reads as a former member), and no final line.
+  expect(within(within(item('Task 4')).getByRole('list', { name: 'Decision history' })).getByRole('listitem')).toHaveTextContent(
+    /^Held by a former member on Thu, Nov 26, 2026, 2:30 PM (GMT\+1|CET)$/,
+  );
+  expect(within(item('Task 4')).queryByText(/^(Accepted|Declined) by/)).not.toBeInTheDocument();
 });
 
 it('an Administrator’s Create bingo checks every field and tile, then sends the board, or the id of an earlier one to copy', async () => {

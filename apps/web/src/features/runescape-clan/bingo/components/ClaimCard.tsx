@@ -2,7 +2,13 @@ import { useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { BINGO_REASON_MAX, type BingoClaim, type BingoClaimStatus, type BingoDecision } from '@smm/shared/runescape/bingo-schemas';
+import {
+  BINGO_REASON_MAX,
+  type BingoClaim,
+  type BingoClaimDecision,
+  type BingoClaimStatus,
+  type BingoDecision,
+} from '@smm/shared/runescape/bingo-schemas';
 import { errorBodyOf } from '../../../../lib/api-client';
 import { FieldError } from '../../../../lib/ui/FieldError';
 import { useErrorToast } from '../../../../lib/ui/use-error-toast';
@@ -16,6 +22,7 @@ export const CLAIM_STATUS_LABELS: Record<BingoClaimStatus, string> = {
   accepted: 'Accepted',
   declined: 'Declined',
 };
+const DECISION_LABELS: Record<BingoClaimDecision['decision'], string> = { held: 'Held', accepted: 'Accepted', declined: 'Declined' };
 const STATUS_BADGES: Record<BingoClaimStatus, string> = { pending: 'warning', held: 'info', accepted: 'success', declined: 'danger' };
 
 interface Props {
@@ -40,6 +47,8 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false
   const waiting = claim.status === 'pending' || claim.status === 'held';
   const decided = claim.status === 'accepted' || claim.status === 'declined';
   const id = `claim-${claim.claimID}`;
+  // A decided claim's last decision is the line below the history; the history shows what came before it.
+  const earlier = decided ? claim.history.slice(0, -1) : claim.history;
 
   const send = (decision: BingoDecision, why = '') =>
     decide.mutate(
@@ -78,6 +87,17 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false
         Claimed by {claim.username ?? 'a former member'} on{' '}
         <time dateTime={claim.createdAt}>{formatWithZone(claim.createdAt, timeZone)}</time>
       </p>
+      {earlier.length > 0 && (
+        <ol className="list-unstyled small text-body-secondary mb-1" aria-label="Decision history">
+          {earlier.map((d, i) => (
+            <li key={`${i}-${d.decidedAt}`} className="text-break">
+              {DECISION_LABELS[d.decision]} by {d.decidedByUsername ?? 'a former member'} on{' '}
+              <time dateTime={d.decidedAt}>{formatWithZone(d.decidedAt, timeZone)}</time>
+              {d.reason && `: ${d.reason}`}
+            </li>
+          ))}
+        </ol>
+      )}
       {decided && claim.decidedAt && (
         <p className="small text-body-secondary mb-1">
           {CLAIM_STATUS_LABELS[claim.status]} by {claim.decidedByUsername ?? 'a former member'} on{' '}
