@@ -8,6 +8,7 @@ const releases = [
     version: '1.7.6',
     date: 'December 2026',
     notes: [
+      'Bingo: a claim keeps its decision history. A claim put on hold and later accepted or declined shows who held it and when, above who decided it, to everyone who can see the claim.',
       "Competitions keep a history of their edits: who renamed a competition or moved its start or end, from what to what, and when, shown on the competition's page (in your time zone) to everyone who can see it.",
       'When something is refused for going too fast (too many sign-up changes, drafts, claims or lookups in a short time), the message now says when you can try again, for example "You can try again in 40 seconds."',
       'The API documentation of the sign-up calls states the sign-up limit the server actually runs with, not always the default.',
