@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../src/features/runescape/bingo.tables';
 import * as m0980 from '../src/db/migrations/0980_bingo_claim_decisions';
@@ -13,10 +14,12 @@ import { createTestApp, createUser, type TestApp } from './test-app';
 
 let hiscores: OsrsHiscoresFake;
 let t: TestApp;
+// The statements of the request being watched, not those of jobs running meanwhile.
+const watched = new AsyncLocalStorage<string[]>();
 
 beforeAll(async () => {
   hiscores = await createOsrsHiscoresFake();
-  t = await createTestApp({ osrsHiscoresUrl: hiscores.url });
+  t = await createTestApp({ osrsHiscoresUrl: hiscores.url, onQuery: (query) => watched.getStore()?.push(query.sql) });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -191,4 +194,26 @@ describe("a bingo claim's decision history", () => {
     const held = await b.decide(b.m4, pending.claimID, 'hold');
     expect(held.history.map((d) => d.decision)).toEqual(['held']);
   });
+
+  it('reads a list of claims and their histories in one snapshot, so that a decision made meanwhile shows in both or in neither', async () => {
+    const b = await runningBingo();
+    const sent = await b.claim(b.m1, 8);
+    await b.decide(b.m4, sent.claimID, 'hold');
+    const statements: string[] = [];
+    const listed = await watched.run(statements, () => b.claims(b.m4));
+    expect(listed.map((c) => c.history.length)).toEqual([1]);
+
+    const claimsRead = statements.findIndex((q) => /from "runescape_bingo_claims" as "c"/.test(q));
+    const decisionsRead = statements.findIndex((q) => /from "runescape_bingo_claim_decisions" as "d"/.test(q));
+    expect(claimsRead, statements.join('\n')).toBeGreaterThan(0);
+    expect(decisionsRead).toBeGreaterThan(claimsRead);
+    const begun = statements.slice(0, claimsRead).findLastIndex((q) => /^(begin|start transaction)/i.test(q));
+    expect(begun, statements.join('\n')).toBeGreaterThanOrEqual(0);
+    // On PostgreSQL a read-committed transaction would let each statement see the latest commit.
+    if (t.database.kind === 'postgres') expect(statements[begun]).toMatch(/isolation level repeatable read/i);
+    const between = statements.slice(begun + 1, decisionsRead + 1);
+    expect(between.some((q) => /^(commit|rollback)/i.test(q))).toBe(false);
+    expect(statements.slice(decisionsRead + 1).some((q) => /^commit/i.test(q))).toBe(true);
+  });
 });
+

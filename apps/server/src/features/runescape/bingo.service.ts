@@ -89,18 +89,28 @@ export async function loadBoard(db: Db, row: repo.BingoRow, gameName: string, un
   return { tiles, teams, members, completions, gains, waiting };
 }
 
+/**
+ * Reads in one snapshot, so that a decision landing meanwhile shows in both a claim's status and
+ * its history or in neither (on PostgreSQL each statement of a read-committed transaction would
+ * see the latest commit).
+ */
+const inOneSnapshot = <T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> =>
+  db.transaction().setIsolationLevel('repeatable read').execute(read);
+
 /** The bingo's claims (every team's, or one team's), newest first, each with its decisions: two statements whatever their number. */
-async function claimsWithHistory(
+function claimsWithHistory(
   db: Db,
   bingoId: string,
   teamId: string | null,
   status: string | undefined,
   groupId: string,
 ): Promise<BingoClaim[]> {
-  const claims = await repo.listClaims(db, bingoId, teamId, status);
-  const byClaim = new Map<string, repo.DecisionViewRow[]>();
-  for (const d of await repo.listDecisions(db, bingoId, teamId, status)) byClaim.set(d.claim_id, [...(byClaim.get(d.claim_id) ?? []), d]);
-  return claims.map((c) => toClaim(c, groupId, byClaim.get(c.id) ?? []));
+  return inOneSnapshot(db, async (tx) => {
+    const claims = await repo.listClaims(tx, bingoId, teamId, status);
+    const byClaim = new Map<string, repo.DecisionViewRow[]>();
+    for (const d of await repo.listDecisions(tx, bingoId, teamId, status)) byClaim.set(d.claim_id, [...(byClaim.get(d.claim_id) ?? []), d]);
+    return claims.map((c) => toClaim(c, groupId, byClaim.get(c.id) ?? []));
+  });
 }
 
 /** RuneScape clan bingo: Administrators build boards and teams; members claim tiles with a screenshot; moderators decide. */
@@ -553,7 +563,9 @@ export function createBingoService({ db, clock, changes, throttle, publicUrl, di
         record({ groupId: body.groupID, topic: 'bingo', action: 'changed' });
       });
       if (queued) onPostQueued?.();
-      return toClaim((await repo.findClaim(db, body.claimID))!, body.groupID, await repo.listClaimDecisions(db, body.claimID));
+      return inOneSnapshot(db, async (tx) =>
+        toClaim((await repo.findClaim(tx, body.claimID))!, body.groupID, await repo.listClaimDecisions(tx, body.claimID)),
+      );
     },
 
     /** The stored screenshot of a claim, to the claim's team and to moderators and Administrators only (404 to anyone else). */
