@@ -216,4 +216,3 @@ describe("a bingo claim's decision history", () => {
     expect(statements.slice(decisionsRead + 1).some((q) => /^commit/i.test(q))).toBe(true);
   });
 });
-

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompetitionHistoryEntry } from '@smm/shared/runescape/competition-schemas';
 import { createOsrsHiscoresFake, type OsrsHiscoresFake } from './fakes/osrs-hiscores-fake';
+import { createEvent } from './events-fixtures';
 import { call } from './groups-fixtures';
 import {
   createClanWithCast,
@@ -161,6 +162,59 @@ describe('the history of a competition', () => {
     // Each edit stamped apart, even within one millisecond: the newest is first.
     expect(Date.parse(edited.body.history[0].at)).toBeGreaterThan(Date.parse(edited.body.history[1].at));
     expect(await storedRows(competition.competitionID)).toHaveLength(2);
+  });
+
+  it('names the events of a change of event as they were called at the edit, and keeps those names after a rename', async () => {
+    const competition = await created();
+    const ids = { groupID: clan.groupID, competitionID: competition.competitionID };
+    const raid = await createEvent(t.app, clan.admin, clan.groupID, t.clock.now(), { eventName: 'Raid night' });
+    const boss = await createEvent(t.app, clan.admin, clan.groupID, t.clock.now(), { eventName: 'Boss night' });
+    t.clock.advance(MINUTE);
+    const toRaid = await post(t.app, clan.admin, 'updateCompetition', { ...ids, participation: 'event', eventID: raid._id });
+    expect(toRaid.status, JSON.stringify(toRaid.body)).toBe(200);
+    expect(toRaid.body.history[0].changes).toEqual([
+      { field: 'participation', before: 'everyone', after: 'event' },
+      { field: 'eventID', before: null, after: raid._id, beforeName: null, afterName: 'Raid night' },
+    ]);
+    t.clock.advance(MINUTE);
+    const toBoss = await post(t.app, clan.admin, 'updateCompetition', { ...ids, eventID: boss._id });
+    expect(toBoss.status, JSON.stringify(toBoss.body)).toBe(200);
+    const moved = { field: 'eventID', before: raid._id, after: boss._id, beforeName: 'Raid night', afterName: 'Boss night' };
+    expect(toBoss.body.history[0].changes).toEqual([moved]);
+
+    // The history tells what the events were called then, whatever they are called now.
+    const renamed = await call(t.app, `/api/events/updateEvent?eventID=${raid._id}`, {
+      method: 'POST',
+      as: clan.admin,
+      payload: {
+        groupID: clan.groupID,
+        userID: clan.admin.user.id,
+        eventName: 'Raid night (moved)',
+        startDate: raid.startDate,
+        endDate: raid.endDate,
+        maxNumberOfMembers: raid.maxNumberOfMembers,
+      },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await historyAs(clan.members[0]!, competition.competitionID))[0]!.changes).toEqual([moved]);
+  });
+
+  it('reads an edit kept before events were named as a change of event with no names', async () => {
+    const competition = await created();
+    await t.database.db
+      .insertInto('runescape_competition_changes')
+      .values({
+        id: `old-${competition.competitionID}`,
+        competition_id: competition.competitionID,
+        group_id: clan.groupID,
+        actor_id: clan.admin.user.id,
+        changed_at: t.clock.now(),
+        changes: JSON.stringify([{ field: 'eventID', before: 'e1', after: 'e2' }]),
+      })
+      .execute();
+    expect((await historyAs(clan.admin, competition.competitionID))[0]!.changes).toEqual([
+      { field: 'eventID', before: 'e1', after: 'e2', beforeName: null, afterName: null },
+    ]);
   });
 
   it('records nothing for an edit that changes nothing, nor for a refused one', async () => {

@@ -42,8 +42,7 @@ describe.skipIf(why !== null)('live pages across two nodes on one PostgreSQL', (
   const nextChange = (s: LiveStream) => s.next((f) => f.event === 'change');
   // The member's join is published a moment before the streams open and may still reach them; a
   // change for one event is what each step waits for.
-  const nextChangeOf = (s: LiveStream, eventId: string) =>
-    s.next((f) => f.event === 'change' && f.data.eventId === eventId);
+  const nextChangeOf = (s: LiveStream, eventId: string) => s.next((f) => f.event === 'change' && f.data.eventId === eventId);
 
   beforeAll(async () => {
     database = await createDatabase('live');
@@ -77,11 +76,19 @@ describe.skipIf(why !== null)('live pages across two nodes on one PostgreSQL', (
       body: { eventID: created.body._id, userID: member.id },
     });
     expect(attended.status).toBe(200);
-    expect((await nextChangeOf(onA, created.body._id))?.data).toEqual({ topic: 'attendance', action: 'attended', eventId: created.body._id });
+    expect((await nextChangeOf(onA, created.body._id))?.data).toEqual({
+      topic: 'attendance',
+      action: 'attended',
+      eventId: created.body._id,
+    });
     report(
       `live pages: a sign-up on node B reached a stream on node A ${Math.round(performance.now() - started)} ms after the request was sent`,
     );
-    expect((await nextChangeOf(onB, created.body._id))?.data).toEqual({ topic: 'attendance', action: 'attended', eventId: created.body._id });
+    expect((await nextChangeOf(onB, created.body._id))?.data).toEqual({
+      topic: 'attendance',
+      action: 'attended',
+      eventId: created.body._id,
+    });
   });
 
   it("after its LISTEN connection is cut, node B tells its streams to refetch and hears node A's changes again", async () => {

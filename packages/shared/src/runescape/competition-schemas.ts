@@ -192,7 +192,8 @@ export const competitionChange = z.discriminatedUnion('field', [
   changeOf('metrics', z.array(z.string())),
   changeOf('kind', z.enum(COMPETITION_KINDS)),
   changeOf('participation', z.enum(COMPETITION_PARTICIPATIONS)),
-  changeOf('eventID', z.string().nullable()),
+  /** A change of event also names each event as it was called at the edit; null when none, gone, or not recorded. */
+  changeOf('eventID', z.string().nullable()).extend({ beforeName: z.string().nullable(), afterName: z.string().nullable() }),
 ]);
 export type CompetitionChange = z.infer<typeof competitionChange>;
 

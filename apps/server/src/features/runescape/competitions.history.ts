@@ -8,11 +8,23 @@ import { toIso } from '../../lib/iso-time';
 import type { CompetitionRow } from './competitions.repo';
 import { metricIdsOf } from './competitions.mapper';
 
-/** One changed field as stored in `runescape_competition_changes.changes`: times epoch ms, metrics an array of ids. */
+/**
+ * One changed field as stored in `runescape_competition_changes.changes`: times epoch ms, metrics an
+ * array of ids. A change of event also keeps each event's name as it was at the edit (null when
+ * there was none or it was gone); edits kept before names were stored have neither.
+ */
 export interface StoredChange {
   field: CompetitionChangeField;
   before: string | number | string[] | null;
   after: string | number | string[] | null;
+  beforeName?: string | null;
+  afterName?: string | null;
+}
+
+/** The event names an edit's change of event is told with. */
+export interface EventNames {
+  before: string | null;
+  after: string | null;
 }
 
 type Editable = Pick<CompetitionRow, 'name' | 'starts_at' | 'ends_at' | 'metrics' | 'kind' | 'participation' | 'event_id'>;
@@ -39,6 +51,10 @@ export function changesOf(before: Editable, after: Editable): StoredChange[] {
   }));
 }
 
+/** The changes with the change of event, if any, naming its events. */
+export const withEventNames = (changes: StoredChange[], names: EventNames): StoredChange[] =>
+  changes.map((change) => (change.field === 'eventID' ? { ...change, beforeName: names.before, afterName: names.after } : change));
+
 const timeField = (field: CompetitionChangeField) => field === 'startsAt' || field === 'endsAt';
 
 /** A stored edit as the detail shows it: times ISO. */
@@ -48,9 +64,11 @@ export function toHistoryEntry(row: {
   changes: string;
   username: string | null;
 }): CompetitionHistoryEntry {
-  const changes = (JSON.parse(row.changes) as StoredChange[]).map((change) =>
-    timeField(change.field) ? { ...change, before: toIso(Number(change.before)), after: toIso(Number(change.after)) } : change,
-  );
+  const changes = (JSON.parse(row.changes) as StoredChange[]).map((change) => {
+    if (timeField(change.field)) return { ...change, before: toIso(Number(change.before)), after: toIso(Number(change.after)) };
+    if (change.field === 'eventID') return { ...change, beforeName: change.beforeName ?? null, afterName: change.afterName ?? null };
+    return change;
+  });
   return {
     at: toIso(row.changed_at),
     actorID: row.actor_id,

@@ -23,7 +23,7 @@ import { assertCan, loadAccess, type GroupAccess } from '../groups/group-access'
 import { publishAfter, type GroupChanges } from '../live/group-changes';
 import type { Throttle } from '../throttle/throttle.service';
 import { assertClan } from './clan.service';
-import { changesOf, toHistoryEntry } from './competitions.history';
+import { changesOf, toHistoryEntry, withEventNames, type EventNames } from './competitions.history';
 import * as repo from './competitions.repo';
 import { CHART_SLICES, metricsOf, toChart, toStandings, toSummary, type ParticipantInput } from './competitions.mapper';
 import { splitByOverall } from './competitions.standings';
@@ -118,6 +118,13 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
     if (!eventID) throw invalid({ eventID: 'Pick the event whose attendees take part' }, 'Pick the event whose attendees take part');
     if (!(await repo.findEventOfGroup(tx, groupID, eventID)))
       throw invalid({ eventID: 'Event not found in this clan' }, 'Event not found in this clan');
+  }
+
+  /** The names of the events an edit moves the competition between, as they are at the edit: two reads at most. */
+  async function eventNames(tx: Db, before: repo.CompetitionRow, after: repo.CompetitionRow): Promise<EventNames> {
+    const nameOf = async (eventId: string | null) =>
+      eventId === null ? null : ((await repo.findEventOfGroup(tx, before.group_id, eventId))?.event_name ?? null);
+    return { before: await nameOf(before.event_id), after: await nameOf(after.event_id) };
   }
 
   /** The detail as the caller sees it; `created` skips reading a history that cannot exist yet. */
@@ -321,7 +328,8 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
             posted_day_at: next.posted_day_at,
             posted_hour_at: next.posted_hour_at,
           });
-          const changed = changesOf(current, next);
+          let changed = changesOf(current, next);
+          if (changed.some((change) => change.field === 'eventID')) changed = withEventNames(changed, await eventNames(tx, current, next));
           if (changed.length > 0)
             await repo.insertChange(tx, {
               id: newId(),

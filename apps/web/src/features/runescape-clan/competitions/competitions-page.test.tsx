@@ -255,8 +255,21 @@ it('lists the edits, newest first, in words and in the viewer’s time zone', as
           { field: 'metrics', before: ['slayer'], after: ['slayer', 'zulrah'] },
           { field: 'kind', before: 'classic', after: 'teams' },
           { field: 'participation', before: 'event', after: 'join' },
-          { field: 'eventID', before: 'e1', after: null },
+          { field: 'eventID', before: 'e1', after: null, beforeName: 'Raid night', afterName: null },
         ],
+      },
+      {
+        at: '2026-11-24T15:00:00.000Z',
+        actorID: 'owner',
+        actorUsername: 'Olga',
+        changes: [{ field: 'eventID', before: 'e0', after: 'e1', beforeName: 'Boss night', afterName: 'Raid night' }],
+      },
+      {
+        // Kept before events were named in the history.
+        at: '2026-11-23T15:00:00.000Z',
+        actorID: 'owner',
+        actorUsername: 'Olga',
+        changes: [{ field: 'eventID', before: 'e2', after: 'e0', beforeName: null, afterName: null }],
       },
     ],
   });
@@ -266,7 +279,7 @@ it('lists the edits, newest first, in words and in the viewer’s time zone', as
   // Once the viewer's zone is known: Paris, UTC+1 in November and December.
   await screen.findByText('Fri, Nov 27, 2026, 10:30 AM');
   const items = within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem');
-  expect(items).toHaveLength(2);
+  expect(items).toHaveLength(4);
   expect(items[0]).toHaveTextContent(
     'Olga renamed it from “Slayer week” to “Slayer and Zulrah week” and moved the end from Wed, Dec 2, 2026, 1:00 PM to Thu, Dec 3, 2026, 1:00 PM (Europe/Paris, GMT+1)',
   );
@@ -274,9 +287,11 @@ it('lists the edits, newest first, in words and in the viewer’s time zone', as
   expect(items[1]).toHaveTextContent(
     'A former member moved the start from Fri, Nov 27, 2026, 1:00 PM to Thu, Nov 26, 2026, 1:00 PM (Europe/Paris, GMT+1), ' +
       'changed the metrics from Slayer to Slayer, Zulrah, changed the kind from Classic to Teams and ' +
-      "changed who takes part from An event's attendees to Members who join",
+      'changed who takes part from the attendees of “Raid night” to Members who join',
   );
   expect(items[1]).not.toHaveTextContent('changed the event');
+  expect(items[2]).toHaveTextContent('Olga changed the event whose attendees take part from “Boss night” to “Raid night”');
+  expect(items[3]).toHaveTextContent(/^Olga changed the event whose attendees take part(?! from)/);
 });
 
 it('Join for a member who may join; an Administrator’s Delete says what goes with it', async () => {

@@ -1,6 +1,6 @@
 import Card from 'react-bootstrap/Card';
 import type { CompetitionGame } from '@smm/shared/runescape/competition-metrics';
-import type { CompetitionChange, CompetitionHistoryEntry } from '@smm/shared/runescape/competition-schemas';
+import type { CompetitionChange, CompetitionHistoryEntry, CompetitionParticipation } from '@smm/shared/runescape/competition-schemas';
 import { formatEventTime, zoneAbbreviation } from '../../../events/event-time';
 import { KIND_LABELS, metricLabel, PARTICIPATION_LABELS } from '../competition-view';
 
@@ -28,11 +28,18 @@ function describeChange(change: CompetitionChange, others: readonly CompetitionC
     }
     case 'kind':
       return `changed the kind from ${KIND_LABELS[change.before]} to ${KIND_LABELS[change.after]}`;
-    case 'participation':
-      return `changed who takes part from ${PARTICIPATION_LABELS[change.before]} to ${PARTICIPATION_LABELS[change.after]}`;
+    case 'participation': {
+      const event = others.find((other) => other.field === 'eventID');
+      const who = (participation: CompetitionParticipation, eventName: string | null | undefined) =>
+        participation === 'event' && eventName ? `the attendees of “${eventName}”` : PARTICIPATION_LABELS[participation];
+      return `changed who takes part from ${who(change.before, event?.beforeName)} to ${who(change.after, event?.afterName)}`;
+    }
     case 'eventID':
       // Taking up or leaving an event's attendees is said by the change of who takes part.
       if ((change.before === null || change.after === null) && others.some((other) => other.field === 'participation')) return null;
+      if (change.beforeName && change.afterName)
+        return `changed the event whose attendees take part from “${change.beforeName}” to “${change.afterName}”`;
+      if (change.afterName) return `changed the event whose attendees take part to “${change.afterName}”`;
       return 'changed the event whose attendees take part';
   }
 }
