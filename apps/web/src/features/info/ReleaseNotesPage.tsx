@@ -5,6 +5,14 @@ import { featuresOfRelease, plannedTitles } from './catalogue';
 
 const releases = [
   {
+    version: '1.7.7',
+    date: 'December 2026',
+    notes: [
+      "Competitions: a change of the event whose attendees take part is shown in the history with the events' names as they were at the edit, for example “from Raid night to Boss night”.",
+      "Bingo: a claim's status and its decision history are always read together, so a decision made while the claims queue loads shows in both or, until the next refresh, in neither.",
+    ],
+  },
+  {
     version: '1.7.6',
     date: 'December 2026',
     notes: [
