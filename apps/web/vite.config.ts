@@ -312,7 +312,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]lib[\\/](api-client|use-document-title)\.ts|shared[\\/]src[\\/]constants\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]lib[\\/](api-client|use-document-title|browser-time-zone)\.ts|shared[\\/]src[\\/]constants\.ts/,
               priority: 10,
             },
             {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, retryAfterSecondsOf, waitText, withWait } from './api-client';
+import { api, ApiError, waitText, withWait } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,7 +25,6 @@ describe('a refused call', () => {
     answer(429, { message: 'You are making changes too quickly: wait a moment and try again' }, { 'retry-after': '40' });
     const error = await failure(api.post('/api/events/attendEvent', { eventID: 'e' }));
     expect(error.status).toBe(429);
-    expect(error.retryAfterSeconds).toBe(40);
     expect(error.body.message).toBe('You are making changes too quickly: wait a moment and try again. You can try again in 40 seconds.');
   });
 
@@ -35,14 +34,12 @@ describe('a refused call', () => {
     answer(429, { message: 'Too many drafts in a short time; please wait a few minutes before drafting again' });
     const error = await failure(api.post('/api/civilization/draft', {}));
     expect(error.body.message).toBe('Too many drafts in a short time; please wait a few minutes before drafting again');
-    expect(error.retryAfterSeconds).toBeUndefined();
   });
 
   it('leaves other refusals alone', async () => {
     answer(400, { message: 'Please check the fields', fields: { title: 'Title is required' } }, { 'retry-after': '5' });
     const error = await failure(api.post('/api/components/postGroupCard', {}));
     expect(error.body).toEqual({ message: 'Please check the fields', fields: { title: 'Title is required' } });
-    expect(error.retryAfterSeconds).toBeUndefined();
   });
 });
 
@@ -59,16 +56,14 @@ describe('the wait', () => {
     [86_400, 'about 24 hours'],
   ])('%i seconds reads "%s"', (seconds, text) => expect(waitText(seconds)).toBe(text));
 
-  it('reads Retry-After as seconds or as an HTTP date', () => {
-    const now = Date.UTC(2026, 11, 4, 12);
-    expect(retryAfterSecondsOf('120', now)).toBe(120);
-    expect(retryAfterSecondsOf(new Date(now + 30_000).toUTCString(), now)).toBe(30);
-    expect(retryAfterSecondsOf(null, now)).toBeUndefined();
-    expect(retryAfterSecondsOf('soon', now)).toBeUndefined();
+  it('reads Retry-After in whole seconds, and adds nothing for a value it cannot read', () => {
+    expect(withWait('Slow down', '120')).toBe('Slow down. You can try again in 2 minutes.');
+    expect(withWait('Slow down', null)).toBe('Slow down');
+    expect(withWait('Slow down', 'soon')).toBe('Slow down');
   });
 
   it('ends the sentence before adding the wait', () => {
-    expect(withWait('Please wait a while before creating more.', 600)).toBe(
+    expect(withWait('Please wait a while before creating more.', '600')).toBe(
       'Please wait a while before creating more. You can try again in 10 minutes.',
     );
   });

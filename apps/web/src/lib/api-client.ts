@@ -1,40 +1,31 @@
 import type { ApiErrorBody } from '@smm/shared/errors';
 
-/** A failed call: the HTTP status and the server's `{ message, fields? }` body; for a 429, when to try again. */
+/** A failed call: the HTTP status and the server's `{ message, fields? }` body. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiErrorBody,
-    readonly retryAfterSeconds?: number,
   ) {
     super(body.message);
   }
-}
-
-/** A Retry-After header (seconds, or an HTTP date) as seconds from now; undefined when absent or unreadable. */
-export function retryAfterSecondsOf(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** "40 seconds", "3 minutes", "about 24 hours": how long until a refused call may be tried again. */
 export function waitText(seconds: number): string {
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   if (seconds < 90) return plural(Math.max(1, seconds), 'second');
-  if (seconds < 90 * 60) return plural(Math.ceil(seconds / 60), 'minute');
+  if (seconds < 5400) return plural(Math.ceil(seconds / 60), 'minute');
   return `about ${plural(Math.round(seconds / 3600), 'hour')}`;
 }
 
 /**
- * A 429's message with the wait the server gave in Retry-After, unless the message already names
- * one ("please try again in 1 minute"): "wait a while" alone leaves a member guessing.
+ * A 429's message with the wait the server gave in Retry-After (whole seconds, as this server sends
+ * it), unless the message already names one ("please try again in 1 minute"): "wait a while" alone
+ * leaves a member guessing.
  */
-export function withWait(message: string, retryAfterSeconds: number | undefined): string {
-  if (retryAfterSeconds === undefined || /\bin \d/.test(message)) return message;
-  const sentence = /[.!?]$/.test(message) ? message : `${message}.`;
-  return `${sentence} You can try again in ${waitText(retryAfterSeconds)}.`;
+export function withWait(message: string, retryAfter: string | null): string {
+  if (!retryAfter || !/^\d+$/.test(retryAfter) || /\bin \d/.test(message)) return message;
+  return `${message.replace(/([^.!?])$/, '$1.')} You can try again in ${waitText(+retryAfter)}.`;
 }
 
 let authorization: string | null = null;
@@ -83,9 +74,8 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: { body?
   if (!response.ok) {
     const body = data && typeof data === 'object' && 'message' in data ? (data as ApiErrorBody) : { message: `Request failed (${response.status})` };
     if (response.status === 401 && authorization && onUnauthorized) onUnauthorized();
-    if (response.status !== 429) throw new ApiError(response.status, body);
-    const retryAfterSeconds = retryAfterSecondsOf(response.headers.get('retry-after'));
-    throw new ApiError(429, { ...body, message: withWait(body.message, retryAfterSeconds) }, retryAfterSeconds);
+    if (response.status === 429) body.message = withWait(body.message, response.headers.get('retry-after'));
+    throw new ApiError(response.status, body);
   }
   return data as T;
 }
