@@ -85,14 +85,20 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false
       </div>
       <p className="small text-body-secondary mb-1">
         Claimed by {claim.username ?? 'a former member'} on{' '}
-        <time dateTime={claim.createdAt}>{formatWithZone(claim.createdAt, timeZone)}</time>
+        <time className="text-nowrap" dateTime={claim.createdAt}>
+          {formatWithZone(claim.createdAt, timeZone)}
+        </time>
       </p>
+      {/* The claimant's note stays with the claim, above the decisions, so a decline's reason follows its decision. */}
+      {claim.note && <p className="small mb-1 text-break">“{claim.note}”</p>}
       {earlier.length > 0 && (
         <ol className="list-unstyled small text-body-secondary mb-1" aria-label="Decision history">
           {earlier.map((d, i) => (
             <li key={`${i}-${d.decidedAt}`} className="text-break">
               {DECISION_LABELS[d.decision]} by {d.decidedByUsername ?? 'a former member'} on{' '}
-              <time dateTime={d.decidedAt}>{formatWithZone(d.decidedAt, timeZone)}</time>
+              <time className="text-nowrap" dateTime={d.decidedAt}>
+                {formatWithZone(d.decidedAt, timeZone)}
+              </time>
               {d.reason && `: ${d.reason}`}
             </li>
           ))}
@@ -101,10 +107,11 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false
       {decided && claim.decidedAt && (
         <p className="small text-body-secondary mb-1">
           {CLAIM_STATUS_LABELS[claim.status]} by {claim.decidedByUsername ?? 'a former member'} on{' '}
-          <time dateTime={claim.decidedAt}>{formatWithZone(claim.decidedAt, timeZone)}</time>
+          <time className="text-nowrap" dateTime={claim.decidedAt}>
+            {formatWithZone(claim.decidedAt, timeZone)}
+          </time>
         </p>
       )}
-      {claim.note && <p className="small mb-1 text-break">“{claim.note}”</p>}
       {claim.status === 'declined' && claim.reason && <p className="small mb-1 text-break">Declined: {claim.reason}</p>}
       <ProofImage claim={claim} />
       {closed && waiting && (
