@@ -30,8 +30,13 @@ function describeChange(change: CompetitionChange, others: readonly CompetitionC
       return `changed the kind from ${KIND_LABELS[change.before]} to ${KIND_LABELS[change.after]}`;
     case 'participation': {
       const event = others.find((other) => other.field === 'eventID');
+      // An edit kept before events were named reads "the attendees of an event", not a label's capital mid-sentence.
       const who = (participation: CompetitionParticipation, eventName: string | null | undefined) =>
-        participation === 'event' && eventName ? `the attendees of “${eventName}”` : PARTICIPATION_LABELS[participation];
+        participation !== 'event'
+          ? PARTICIPATION_LABELS[participation]
+          : eventName
+            ? `the attendees of “${eventName}”`
+            : 'the attendees of an event';
       return `changed who takes part from ${who(change.before, event?.beforeName)} to ${who(change.after, event?.afterName)}`;
     }
     case 'eventID':
