@@ -68,7 +68,7 @@ describe('Discord bot in a group channel', () => {
     const group = await groupWithCast(t.app, cast, true);
     const channelID = nextChannelId();
     const set = await call(t.app, `/api/groups/${group._id}/discordChannel`, { method: 'POST', as: cast.admin, payload: { channelID } });
-    expect(set.body).toEqual({ channelID });
+    expect(set.body).toEqual({ channelID, pausedReason: null });
     return { group, channelID };
   }
 
@@ -77,7 +77,7 @@ describe('Discord bot in a group channel', () => {
   it('Administrators connect a channel; members cannot, outsiders see nothing, and a channel serves one group', async () => {
     const { group, channelID } = await groupWithChannel();
     const url = `/api/groups/${group._id}/discordChannel`;
-    expect((await call(t.app, url, { as: cast.owner })).body).toEqual({ channelID });
+    expect((await call(t.app, url, { as: cast.owner })).body).toEqual({ channelID, pausedReason: null });
     expect((await call(t.app, url, { as: cast.member })).status).toBe(403);
     expect((await call(t.app, url, { method: 'POST', as: cast.member, payload: { channelID: nextChannelId() } })).status).toBe(403);
     expect((await call(t.app, url, { as: cast.outsider })).status).toBe(404);
@@ -106,7 +106,7 @@ describe('Discord bot in a group channel', () => {
     expect(hidden.body.fields.channelID).toBe(CHANNEL_UNSEEN_MESSAGE);
     discord.setMode(500, 1);
     expect((await call(t.app, url, { method: 'POST', as: cast.owner, payload: { channelID: nextChannelId() } })).status).toBe(502);
-    expect((await call(t.app, url, { as: cast.owner })).body).toEqual({ channelID });
+    expect((await call(t.app, url, { as: cast.owner })).body).toEqual({ channelID, pausedReason: null });
     const stored = await t.database.db
       .selectFrom('discord_channels')
       .select('guild_id')
@@ -125,8 +125,9 @@ describe('Discord bot in a group channel', () => {
 
     expect((await call(t.app, `/api/groups/${group._id}/removeDiscordChannel`, { method: 'POST', as: cast.admin })).body).toEqual({
       channelID: null,
+      pausedReason: null,
     });
-    expect((await call(t.app, url, { as: cast.admin })).body).toEqual({ channelID: null });
+    expect((await call(t.app, url, { as: cast.admin })).body).toEqual({ channelID: null, pausedReason: null });
   });
 
   it('posts a new event with its buttons and seats left, edits it as sign-ups and the event change, and deletes it with the event', async () => {

@@ -96,7 +96,7 @@ describe('Discord channel rights', () => {
       const before = discord.calls;
       const res = await connect(who, channelID);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ channelID });
+      expect(res.body).toEqual({ channelID, pausedReason: null });
       // The channel, the server and the membership: the same few calls whatever the server's size.
       expect(discord.calls - before).toBe(3);
       const stored = await t.database.db
@@ -113,7 +113,7 @@ describe('Discord channel rights', () => {
     expect((await connect(people.plain, channelID)).status).toBe(403);
     const rightful = await connect(people.owner, channelID);
     expect(rightful.status).toBe(200);
-    expect(rightful.body).toEqual({ channelID });
+    expect(rightful.body).toEqual({ channelID, pausedReason: null });
     // Still refused for want of the right, not told the channel is taken.
     expect((await connect(people.plain, channelID)).status).toBe(403);
   });

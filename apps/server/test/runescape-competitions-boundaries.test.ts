@@ -341,7 +341,14 @@ describe('a group with the Discord application', () => {
     const channelId = '1399999999999999001';
     await t.database.db
       .insertInto('discord_channels')
-      .values({ group_id: clan.groupID, channel_id: channelId, guild_id: null, set_by: null, updated_at: t.clock.now() })
+      .values({
+        group_id: clan.groupID,
+        channel_id: channelId,
+        guild_id: null,
+        set_by: null,
+        updated_at: t.clock.now(),
+        checked_at: t.clock.now(),
+      })
       .execute();
     const start = t.clock.now() + HOUR;
     const created = await createCompetition(t.app, clan.admin, {

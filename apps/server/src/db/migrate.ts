@@ -41,6 +41,7 @@ import * as m0890 from './migrations/0890_civ_game_result_version';
 import * as m0930 from './migrations/0930_civ_draft_deals';
 import * as m0980 from './migrations/0980_bingo_claim_decisions';
 import * as m0990 from './migrations/0990_competition_changes';
+import * as m1000 from './migrations/1000_discord_channel_checks';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0930_civ_draft_deals': m0930,
   '0980_bingo_claim_decisions': m0980,
   '0990_competition_changes': m0990,
+  '1000_discord_channel_checks': m1000,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

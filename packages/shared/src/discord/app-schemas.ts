@@ -64,7 +64,11 @@ export const postDiscordChannelBody = z.object({
 export type PostDiscordChannelBody = z.infer<typeof postDiscordChannelBody>;
 
 /** The group's connected channel, or null. */
-export const discordChannelDto = z.object({ channelID: z.string().nullable() });
+/**
+ * The group's channel, or null. `pausedReason`: why the bot posts nothing new there (whoever
+ * connected it may not manage its Discord server); null while it posts.
+ */
+export const discordChannelDto = z.object({ channelID: z.string().nullable(), pausedReason: z.string().nullable() });
 export type DiscordChannelDto = z.infer<typeof discordChannelDto>;
 
 /**

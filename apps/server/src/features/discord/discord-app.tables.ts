@@ -39,6 +39,10 @@ export interface DiscordChannelsTable {
   guild_id: string | null;
   set_by: string | null;
   updated_at: number;
+  /** When whoever connected it was last confirmed to manage its Discord server; null: not checked yet. */
+  checked_at: number | null;
+  /** Why the bot posts nothing new there (they may not manage its server); null while it posts. */
+  paused_reason: string | null;
 }
 
 /** The bot's message about one event, edited as the event changes. */

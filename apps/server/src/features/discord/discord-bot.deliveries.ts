@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids';
 import type { GroupChange, GroupChangeAction } from '../live/group-changes';
 import { draftedGamePost, eventMessage, gameResultPost, nudgePost, reminderDm } from './discord-bot.messages';
 import * as repo from './discord-bot.repo';
+import { createDiscordChannelChecks } from './discord-channel-checks';
 import { isRateLimited, retryAfterFailure, type DiscordFailure, type RetryPolicy } from './discord-retries';
 import * as outbox from './discord.repo';
 import type { DeliveryRow } from './discord.repo';
@@ -219,6 +220,8 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     return channelId === undefined ? undefined : `channel:${channelId}`;
   }
 
+  const channelChecks = createDiscordChannelChecks({ db, clock, api });
+
   return {
     /** Whether this change may touch an event's message or send DMs. */
     wants: (change: GroupChange): boolean =>
@@ -248,6 +251,9 @@ export function createDiscordBotDeliveries({ db, clock, api, publicUrl, reminder
     },
 
     queueDueReminders,
+
+    /** Checks a few channels connected before connecting asked who may manage their server (see discord-channel-checks). */
+    checkChannels: channelChecks.checkSome,
 
     /** Whether Discord takes the bot token (one cheap call): after a 401, whether it does again. */
     async tokenAccepted(): Promise<boolean> {

@@ -4,8 +4,37 @@ import type { Db } from '../../db/schema';
 import type { DiscordChannelsTable, DiscordEventMessagesTable } from './discord-app.tables';
 import { newDelivery, type DeliveryRow } from './discord.repo';
 
+/** The channel the bot posts the group's news in: none while it is paused (see `settleChannelCheck`). */
 export const findChannel = (db: Db, groupId: string) =>
+  db.selectFrom('discord_channels').selectAll().where('group_id', '=', groupId).where('paused_reason', 'is', null).executeTakeFirst();
+
+/** The group's connected channel, paused or not, as Group Settings shows it. */
+export const findChannelSetting = (db: Db, groupId: string) =>
   db.selectFrom('discord_channels').selectAll().where('group_id', '=', groupId).executeTakeFirst();
+
+/** Channels not checked yet (connected before connecting asked who may manage the server), with their connectors' Discord ids. */
+export const listUncheckedChannels = (db: Db, limit: number) =>
+  db
+    .selectFrom('discord_channels as c')
+    .leftJoin('discord_links as l', 'l.user_id', 'c.set_by')
+    .select(['c.group_id', 'c.channel_id', 'c.guild_id', 'c.updated_at', 'l.discord_id'])
+    .where('c.checked_at', 'is', null)
+    .limit(limit)
+    .execute();
+
+/**
+ * The outcome of a check, unless the channel was connected again or changed meanwhile (`updated_at`
+ * no longer the one checked): `reason` null confirms it, a reason pauses it.
+ */
+export async function settleChannelCheck(db: Db, groupId: string, updatedAt: number, now: number, reason: string | null): Promise<void> {
+  await db
+    .updateTable('discord_channels')
+    .set({ checked_at: now, paused_reason: reason })
+    .where('group_id', '=', groupId)
+    .where('updated_at', '=', updatedAt)
+    .where('checked_at', 'is', null)
+    .execute();
+}
 
 /** The group whose events are posted in this Discord channel. */
 export const findGroupByChannel = async (db: Db, channelId: string): Promise<string | undefined> =>
@@ -16,9 +45,14 @@ export async function upsertChannel(db: Db, row: DiscordChannelsTable): Promise<
     .insertInto('discord_channels')
     .values(row)
     .onConflict((oc) =>
-      oc
-        .column('group_id')
-        .doUpdateSet({ channel_id: row.channel_id, guild_id: row.guild_id, set_by: row.set_by, updated_at: row.updated_at }),
+      oc.column('group_id').doUpdateSet({
+        channel_id: row.channel_id,
+        guild_id: row.guild_id,
+        set_by: row.set_by,
+        updated_at: row.updated_at,
+        checked_at: row.checked_at,
+        paused_reason: row.paused_reason,
+      }),
     )
     .execute();
 }

@@ -27,7 +27,8 @@ export const discordChannelRoutes =
         schema: {
           tags,
           security,
-          description: "The group's connected Discord channel, or null. Administrators only.",
+          description:
+            "The group's connected Discord channel, or null. `pausedReason`: why the bot posts nothing new there (a channel connected before connecting asked for Manage Server, whose connector the bot's check found may not manage its Discord server; connecting it again resumes it), null while it posts. Administrators only.",
           params: idParams,
           response: { 200: discordChannelDto, ...errors },
         },

@@ -14,7 +14,7 @@ import type { Throttle } from '../throttle/throttle.service';
 import { assertCan, loadAccess } from '../groups/group-access';
 import * as repo from './discord-bot.repo';
 import * as links from './discord-links.repo';
-import { canManageGuild, manageServerNeeded } from './discord-permissions';
+import { guildStanding as standing, manageServerNeeded } from './discord-permissions';
 
 interface Deps {
   db: Db;
@@ -43,26 +43,12 @@ const isUniqueViolation = (error: unknown) =>
 
 /** The Discord channel the bot posts a group's events in, kept by the group's Administrators. */
 export function createDiscordChannelService({ db, clock, discord, throttle, limit }: Deps) {
-  /**
-   * Whether a Discord user may connect the channels of a server: a member who owns it or may manage
-   * it (two calls, asked together). `retry`: Discord could not be reached.
-   */
-  async function standing(
-    api: DiscordApiClient,
-    guildId: string,
-    discordId: string,
-  ): Promise<'retry' | 'stranger' | { manager: boolean; name: string }> {
-    const [member, guild] = await Promise.all([api.getGuildMember(guildId, discordId), api.getGuild(guildId)]);
-    if ((!member.ok && member.retry) || (!guild.ok && guild.retry)) return 'retry';
-    if (!member.ok || !guild.ok) return 'stranger';
-    return { manager: canManageGuild(guild.value, discordId, member.value.roles), name: guild.value.name };
-  }
-
   return {
-    /** The connected channel, or null. Administrators only. */
+    /** The connected channel, or null, and why the bot posts nothing new there when it does not. Administrators only. */
     async get(actor: UserDto, groupID: string): Promise<DiscordChannelDto> {
       assertCan(await loadAccess(db, groupID, actor), 'editGroupSettings');
-      return { channelID: (await repo.findChannel(db, groupID))?.channel_id ?? null };
+      const channel = await repo.findChannelSetting(db, groupID);
+      return { channelID: channel?.channel_id ?? null, pausedReason: channel?.paused_reason ?? null };
     },
 
     /**
@@ -130,8 +116,11 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
             guild_id: guildId,
             set_by: actor.id,
             updated_at: clock.now(),
+            // Just confirmed: the caller may manage the channel's server.
+            checked_at: clock.now(),
+            paused_reason: null,
           });
-          return { channelID: body.channelID };
+          return { channelID: body.channelID, pausedReason: null };
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(CHANNEL_TAKEN_MESSAGE, { channelID: CHANNEL_TAKEN_MESSAGE });
@@ -144,7 +133,7 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
       return db.transaction().execute(async (tx) => {
         assertCan(await loadAccess(tx, groupID, actor, { lock: true }), 'editGroupSettings');
         await repo.deleteChannel(tx, groupID);
-        return { channelID: null };
+        return { channelID: null, pausedReason: null };
       });
     },
   };

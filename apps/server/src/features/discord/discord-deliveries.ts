@@ -46,6 +46,8 @@ const BATCH = 20;
 const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
 /** Old posts are forgotten this often, not on every poll: an idle poll then costs one indexed query. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** How often an instance with the bot checks channels connected before connecting asked who may manage their server. */
+export const CHANNEL_CHECK_EVERY_MS = 10 * 60 * 1000;
 /** How often an instance with the bot makes due again what an instance without it parked. */
 export const UNPARK_EVERY_MS = 5 * 60 * 1000;
 /**
@@ -98,6 +100,7 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
   const pruneDue = onceEvery(clock, PRUNE_EVERY_MS);
   const forgetInteractionsDue = onceEvery(clock, FORGET_INTERACTIONS_EVERY_MS);
   const unparkTime = onceEvery(clock, UNPARK_EVERY_MS);
+  const channelChecksDue = onceEvery(clock, CHANNEL_CHECK_EVERY_MS);
   let unsubscribe: (() => void) | undefined;
   let stopping: AbortController | undefined;
   /** Until when Discord's global rate limit asked this instance to send nothing. */
@@ -285,6 +288,11 @@ export function createDiscordDeliveries({ db, clock, client, changes, log, optio
       if (activeBefore !== true || unparkDue) await repo.unparkAll(db, clock.now());
     } else if (activeBefore !== false) await repo.parkDue(db, HELD_WHILE_OFF, clock.now());
     activeBefore = active !== null;
+    if (active && channelChecksDue())
+      await safely(
+        active.checkChannels().then(() => undefined),
+        'Discord channel check failed',
+      );
     for (const [bucket, until] of limited) if (until <= clock.now()) limited.delete(bucket);
     while (clock.now() >= rateLimitedUntil) {
       const claimed = await repo.claimDue(db, instanceId, clock.now(), settings.leaseMs, BATCH);

@@ -1,4 +1,4 @@
-import type { DiscordGuild } from '../../integrations/discord-api';
+import type { DiscordApiClient, DiscordGuild } from '../../integrations/discord-api';
 
 // Discord's permission bits (a bitfield sent as a decimal string).
 export const ADMINISTRATOR = 1n << 3n;
@@ -20,3 +20,18 @@ export function canManageGuild(guild: DiscordGuild, userId: string, memberRoles:
 /** Why a person may not connect a server's channels. */
 export const manageServerNeeded = (guildName: string) =>
   `You need Manage Server (or to own the server) in ${guildName} to connect its channels`;
+
+/** A Discord user's standing in a server, as connecting its channels asks. */
+export type GuildStanding = 'retry' | 'stranger' | { manager: boolean; name: string };
+
+/**
+ * Whether a Discord user may connect the channels of a server: a member who owns it or may manage
+ * it (two calls, asked together). `retry`: Discord could not be reached; `stranger`: not a member,
+ * or the bot no longer sees the server.
+ */
+export async function guildStanding(api: DiscordApiClient, guildId: string, discordId: string): Promise<GuildStanding> {
+  const [member, guild] = await Promise.all([api.getGuildMember(guildId, discordId), api.getGuild(guildId)]);
+  if ((!member.ok && member.retry) || (!guild.ok && guild.retry)) return 'retry';
+  if (!member.ok || !guild.ok) return 'stranger';
+  return { manager: canManageGuild(guild.value, discordId, member.value.roles), name: guild.value.name };
+}

@@ -91,6 +91,27 @@ describe('DiscordChannelSection', () => {
     expect(await screen.findByTestId('discord-channel')).toHaveTextContent('123456789012345678');
   });
 
+  it('says why a paused channel gets no new events, until it is connected again', async () => {
+    const reason =
+      'Paused: whoever connected this channel cannot manage The Community on Discord (it takes owning the server, Manage Server or Administrator). ' +
+      'An Administrator who owns that Discord server, or has Manage Server or Administrator there, connects it again to resume.';
+    replies['GET /api/discord/status'] = { status: 200, body: { enabled: true, installUrl: null } };
+    replies['GET /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: '123456789012345678', pausedReason: reason } };
+    replies['GET /api/groups/g1/discordChannelChoices'] = { status: 200, body: { linked: false, guilds: [] } };
+    render(wrap(<DiscordChannelSection groupID="g1" />));
+    expect(await screen.findByTestId('discord-channel-paused')).toHaveTextContent(reason);
+    expect(screen.getByText('Connected channel, paused')).toBeInTheDocument();
+    expect(screen.queryByText('Posting events in channel')).not.toBeInTheDocument();
+
+    replies['POST /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: '123456789012345678', pausedReason: null } };
+    replies['GET /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: '123456789012345678', pausedReason: null } };
+    await userEvent.click(screen.getByRole('button', { name: 'Enter a channel ID instead' }));
+    await userEvent.type(screen.getByLabelText('Channel ID'), '123456789012345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Channel' }));
+    expect(await screen.findByText('Posting events in channel')).toBeInTheDocument();
+    expect(screen.queryByTestId('discord-channel-paused')).not.toBeInTheDocument();
+  });
+
   it("picks a channel from the bot's servers the Administrator can manage, and shows a refusal for want of Manage Server", async () => {
     replies['GET /api/discord/status'] = { status: 200, body: { enabled: true, installUrl: 'https://discord.test/install' } };
     replies['GET /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: null } };

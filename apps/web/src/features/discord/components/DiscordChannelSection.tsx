@@ -83,23 +83,32 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
         <Alert variant="danger">{channel.error.message}</Alert>
       ) : (
         channel.data.channelID && (
-          <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-            <span className="text-body-secondary small">Posting events in channel</span>
-            <code data-testid="discord-channel">{channel.data.channelID}</code>
-            <Button
-              variant="outline-danger"
-              size="sm"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => toast({ title: 'Success!', body: 'The Discord channel was disconnected', variant: 'success' }),
-                  onError: (failure) => toast({ title: 'Error!', body: errorBodyOf(failure).message, variant: 'danger' }),
-                })
-              }
-            >
-              {remove.isPending ? 'Disconnecting…' : 'Disconnect'}
-            </Button>
-          </div>
+          <>
+            {channel.data.pausedReason && (
+              <Alert variant="warning" role="status" data-testid="discord-channel-paused">
+                {channel.data.pausedReason}
+              </Alert>
+            )}
+            <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+              <span className="text-body-secondary small">
+                {channel.data.pausedReason ? 'Connected channel, paused' : 'Posting events in channel'}
+              </span>
+              <code data-testid="discord-channel">{channel.data.channelID}</code>
+              <Button
+                variant="outline-danger"
+                size="sm"
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(undefined, {
+                    onSuccess: () => toast({ title: 'Success!', body: 'The Discord channel was disconnected', variant: 'success' }),
+                    onError: (failure) => toast({ title: 'Error!', body: errorBodyOf(failure).message, variant: 'danger' }),
+                  })
+                }
+              >
+                {remove.isPending ? 'Disconnecting…' : 'Disconnect'}
+              </Button>
+            </div>
+          </>
         )
       )}
       <Form onSubmit={submit} noValidate>
