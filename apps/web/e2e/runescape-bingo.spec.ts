@@ -152,7 +152,7 @@ test('a two-team bingo: a member claims a tile with a screenshot, a moderator ac
   await capeClaim.getByRole('button', { name: 'Decline' }).click();
   await capeClaim.getByLabel('Reason for declining').fill('The cape is not in the screenshot');
   await capeClaim.getByRole('button', { name: 'Decline claim' }).click();
-  await expect(benPage.getByRole('list', { name: "Your team's claims" })).toContainText('Declined: The cape is not in the screenshot');
+  await expect(benPage.getByRole('list', { name: "Your team's claims" })).toContainText('Reason: The cape is not in the screenshot');
   await expect(annPage.getByRole('button', { name: 'Claim Fire cape' })).toBeVisible();
 
   // The Administrator's queue shows the claim with its screenshot; Accept.

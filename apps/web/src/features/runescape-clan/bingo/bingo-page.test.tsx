@@ -394,6 +394,7 @@ it('says who decided each decided claim and when, in the viewer’s zone; a dele
   expect(within(item('Barrows set')).getByText(/^Declined by/)).toHaveTextContent(
     /^Declined by a former member on Fri, Nov 27, 2026, 10:30 AM (GMT\+1|CET)$/,
   );
+  expect(within(item('Barrows set')).getByText('Reason: Wrong item')).toBeInTheDocument();
   // A waiting claim names no decider.
   expect(within(item('Task 4')).queryByText(/^(Accepted|Declined|Pending|On hold) by/)).not.toBeInTheDocument();
 });

@@ -286,8 +286,8 @@ it('lists the edits, newest first, in words and in the viewer’s time zone', as
   expect(within(items[0]!).getByText('Fri, Nov 27, 2026, 10:30 AM')).toHaveAttribute('dateTime', '2026-11-27T09:30:00.000Z');
   expect(items[1]).toHaveTextContent(
     'A former member moved the start from Fri, Nov 27, 2026, 1:00 PM to Thu, Nov 26, 2026, 1:00 PM (Europe/Paris, GMT+1), ' +
-      'changed the metrics from Slayer to Slayer, Zulrah, changed the kind from Classic to Teams and ' +
-      'changed who takes part from the attendees of “Raid night” to Members who join',
+      'changed the metrics from Slayer to Slayer, Zulrah, changed the kind from classic to teams and ' +
+      'changed who takes part from the attendees of “Raid night” to members who join',
   );
   expect(items[1]).not.toHaveTextContent('changed the event');
   expect(items[2]).toHaveTextContent('Olga changed the event whose attendees take part from “Boss night” to “Raid night”');

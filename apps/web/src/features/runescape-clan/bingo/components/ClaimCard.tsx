@@ -112,7 +112,7 @@ export function ClaimCard({ groupID, claim, timeZone, mayDecide, ownTeam = false
           </time>
         </p>
       )}
-      {claim.status === 'declined' && claim.reason && <p className="small mb-1 text-break">Declined: {claim.reason}</p>}
+      {claim.status === 'declined' && claim.reason && <p className="small mb-1 text-break">Reason: {claim.reason}</p>}
       <ProofImage claim={claim} />
       {closed && waiting && (
         <p className="small text-body-secondary mb-0 mt-2">The final table was posted before a decision, so this claim does not count.</p>

@@ -13,6 +13,9 @@ function zoneNote(iso: string, timeZone: string): string {
 const moved = (what: string, change: { before: string; after: string }, timeZone: string) =>
   `moved the ${what} from ${formatEventTime(change.before, timeZone)} to ${formatEventTime(change.after, timeZone)} (${zoneNote(change.after, timeZone)})`;
 
+/** A label as it reads inside a sentence: "Members who join" → "members who join". */
+const midSentence = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
+
 /** What one changed field says, after the editor's name; null when another change of the edit already says it. */
 function describeChange(change: CompetitionChange, others: readonly CompetitionChange[], game: CompetitionGame, timeZone: string) {
   switch (change.field) {
@@ -27,13 +30,13 @@ function describeChange(change: CompetitionChange, others: readonly CompetitionC
       return `changed the metrics from ${labels(change.before)} to ${labels(change.after)}`;
     }
     case 'kind':
-      return `changed the kind from ${KIND_LABELS[change.before]} to ${KIND_LABELS[change.after]}`;
+      return `changed the kind from ${midSentence(KIND_LABELS[change.before])} to ${midSentence(KIND_LABELS[change.after])}`;
     case 'participation': {
       const event = others.find((other) => other.field === 'eventID');
       // An edit kept before events were named reads "the attendees of an event", not a label's capital mid-sentence.
       const who = (participation: CompetitionParticipation, eventName: string | null | undefined) =>
         participation !== 'event'
-          ? PARTICIPATION_LABELS[participation]
+          ? midSentence(PARTICIPATION_LABELS[participation])
           : eventName
             ? `the attendees of “${eventName}”`
             : 'the attendees of an event';
