@@ -234,6 +234,25 @@ it('shows the standings, team totals, snapshot trouble and the chart’s numbers
   expect(screen.queryByRole('heading', { name: 'History' })).not.toBeInTheDocument();
 });
 
+it("names the event whose attendees take part, once the group's events are in", async () => {
+  const byEvent = detail({ competition: summary({ participation: 'event', eventID: 'e1' }) });
+  const raid = {
+    _id: 'e1',
+    groupID: 'g1',
+    eventName: 'Raid night',
+    startDate: '2026-11-26T18:00:00.000Z',
+    endDate: '2026-11-26T21:00:00.000Z',
+  };
+  server.handler = (url) =>
+    url.pathname === '/api/runescape/getCompetition'
+      ? { status: 200, body: byEvent }
+      : url.pathname === '/api/events/getEvents'
+        ? { status: 200, body: [raid] }
+        : undefined;
+  renderGroupPages('/runeScapeClan/competition?groupID=g1&competitionID=c1', { competition: <CompetitionPage /> });
+  expect(await screen.findByText('The attendees of “Raid night” (you take part)')).toBeInTheDocument();
+});
+
 it('lists the edits, newest first, in words and in the viewer’s time zone', async () => {
   const edited = detail({
     history: [

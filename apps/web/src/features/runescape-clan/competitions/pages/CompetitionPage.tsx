@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useSearchParams } from 'react-router';
@@ -7,6 +8,7 @@ import type { CompetitionDetail } from '@smm/shared/runescape/competition-schema
 import { Loading } from '../../../../lib/ui/Loading';
 import { useErrorToast } from '../../../../lib/ui/use-error-toast';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { eventsQueryOptions } from '../../../events/api/get-events';
 import { useViewerTimeZone } from '../../../events/api/time-zone';
 import { GroupGate } from '../../../groups/components/area/GroupGate';
 import { parseGroupID, useGroupArea } from '../../../groups/components/area/group-area';
@@ -22,6 +24,14 @@ import { CompetitionHistory } from '../components/CompetitionHistory';
 import { StandingsChartCard } from '../components/StandingsChartCard';
 import { StandingsTable, TeamTotalsTable } from '../components/StandingsTable';
 import { TeamsModal } from '../components/TeamsModal';
+
+/** "The attendees of “Raid night”" once the group's events are in; the plain label meanwhile, or when the event is gone. */
+function WhoTakesPart({ groupID, competition }: { groupID: string; competition: CompetitionDetail['competition'] }) {
+  const byEvent = competition.participation === 'event' && competition.eventID !== null;
+  const events = useQuery({ ...eventsQueryOptions(groupID), enabled: byEvent });
+  const event = byEvent ? events.data?.find((e) => e._id === competition.eventID) : undefined;
+  return <>{event ? `The attendees of “${event.eventName}”` : PARTICIPATION_LABELS[competition.participation]}</>;
+}
 
 function Standings({ detail }: { detail: CompetitionDetail }) {
   const { groupID, group, user } = useGroupArea();
@@ -71,7 +81,7 @@ function Standings({ detail }: { detail: CompetitionDetail }) {
         <dd className="col-sm-9 col-lg-10">{KIND_LABELS[competition.kind]}</dd>
         <dt className="col-sm-3 col-lg-2">Who takes part</dt>
         <dd className="col-sm-9 col-lg-10">
-          {PARTICIPATION_LABELS[competition.participation]}
+          <WhoTakesPart groupID={groupID} competition={competition} />
           {viewer.takesPart ? ' (you take part)' : ''}
         </dd>
       </dl>
