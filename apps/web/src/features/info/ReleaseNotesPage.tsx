@@ -9,7 +9,10 @@ const releases = [
     date: 'December 2026',
     notes: [
       "Competitions: a change of the event whose attendees take part is shown in the history with the events' names as they were at the edit, for example “from Raid night to Boss night”.",
-      "Bingo: a claim's status and its decision history are always read together, so a decision made while the claims queue loads shows in both or, until the next refresh, in neither.",
+      "Bingo: a claim's status and its decision history are always read together, so a decision made while the claims queue loads shows in both or, until the next refresh, in neither. A declined claim reads \"Reason: …\" under who declined it, and the claimant's note stays under who claimed it.",
+      "Competitions: the page names the event whose attendees take part, and the history writes kinds and ways of taking part in lower case mid-sentence.",
+      "Discord: a channel connected to a group before connecting asked for Manage Server is now checked by the bot against the linked Discord account of whoever connected it. If they cannot manage that Discord server, or no longer have Discord linked, the bot stops posting new things there (its earlier posts are still kept up to date), and Group Settings says why until an Administrator who can manage the server connects the channel again.",
+      'The login page loads a little less script (under 90 KB compressed).',
     ],
   },
   {
