@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
 import { errorBodyOf } from '../../../lib/api-client';
 import { FieldError } from '../../../lib/ui/FieldError';
 import { Loading } from '../../../lib/ui/Loading';
@@ -132,7 +133,8 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
           <Alert variant="danger">{choices.error.message}</Alert>
         ) : !choices.data.linked ? (
           <p className="small mb-0" data-testid="discord-link-first">
-            Link Discord on your profile first: the list shows the channels of the Discord servers where you can manage the server.
+            <Link to="/profile">Link Discord on your profile</Link> first: the list shows the channels of the Discord servers where you can
+            manage the server.
           </p>
         ) : choices.data.guilds.length === 0 ? (
           <p className="small mb-0" data-testid="discord-no-channels">
