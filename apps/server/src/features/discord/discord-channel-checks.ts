@@ -10,7 +10,7 @@ export const CHANNEL_CHECKS_PER_PASS = 10;
 const AGAIN = 'An Administrator who owns that Discord server, or has Manage Server or Administrator there, connects it again to resume.';
 
 /** Why a channel connected before connecting asked who may manage its server is paused. */
-export const PAUSED_UNLINKED = `Paused: whoever connected this channel has no linked Discord account any more, so nobody has confirmed they may manage its Discord server. ${AGAIN}`;
+export const PAUSED_UNLINKED = `Paused: whoever connected this channel has no linked Discord account, so nobody has confirmed they may manage its Discord server. ${AGAIN}`;
 export const PAUSED_STRANGER = `Paused: the Discord account of whoever connected this channel is not a member of its Discord server, or the bot no longer sees that server. ${AGAIN}`;
 export const pausedNotManager = (guildName: string) =>
   `Paused: whoever connected this channel cannot manage ${guildName} on Discord (it takes owning the server, Manage Server or Administrator). ${AGAIN}`;
