@@ -25,6 +25,8 @@ import { createTestApp, createUser, memoryMailer, type TestApp } from './test-ap
 // press by a linked member signs them up with exactly the website's rules.
 
 const BACKOFF_BASE_MS = 2000;
+/** A channel the fake does not list is a text channel named "events" of its one server, Game Night. */
+const NAMED = { channelName: 'events', guildName: 'Game Night' };
 
 describe('Discord bot in a group channel', () => {
   let t: TestApp;
@@ -68,7 +70,7 @@ describe('Discord bot in a group channel', () => {
     const group = await groupWithCast(t.app, cast, true);
     const channelID = nextChannelId();
     const set = await call(t.app, `/api/groups/${group._id}/discordChannel`, { method: 'POST', as: cast.admin, payload: { channelID } });
-    expect(set.body).toEqual({ channelID, pausedReason: null });
+    expect(set.body).toEqual({ channelID, ...NAMED, pausedReason: null });
     return { group, channelID };
   }
 
@@ -77,7 +79,7 @@ describe('Discord bot in a group channel', () => {
   it('Administrators connect a channel; members cannot, outsiders see nothing, and a channel serves one group', async () => {
     const { group, channelID } = await groupWithChannel();
     const url = `/api/groups/${group._id}/discordChannel`;
-    expect((await call(t.app, url, { as: cast.owner })).body).toEqual({ channelID, pausedReason: null });
+    expect((await call(t.app, url, { as: cast.owner })).body).toEqual({ channelID, ...NAMED, pausedReason: null });
     expect((await call(t.app, url, { as: cast.member })).status).toBe(403);
     expect((await call(t.app, url, { method: 'POST', as: cast.member, payload: { channelID: nextChannelId() } })).status).toBe(403);
     expect((await call(t.app, url, { as: cast.outsider })).status).toBe(404);
@@ -106,7 +108,7 @@ describe('Discord bot in a group channel', () => {
     expect(hidden.body.fields.channelID).toBe(CHANNEL_UNSEEN_MESSAGE);
     discord.setMode(500, 1);
     expect((await call(t.app, url, { method: 'POST', as: cast.owner, payload: { channelID: nextChannelId() } })).status).toBe(502);
-    expect((await call(t.app, url, { as: cast.owner })).body).toEqual({ channelID, pausedReason: null });
+    expect((await call(t.app, url, { as: cast.owner })).body).toEqual({ channelID, ...NAMED, pausedReason: null });
     const stored = await t.database.db
       .selectFrom('discord_channels')
       .select('guild_id')
@@ -123,11 +125,9 @@ describe('Discord bot in a group channel', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.fields.channelID).toBe(CHANNEL_TAKEN_MESSAGE);
 
-    expect((await call(t.app, `/api/groups/${group._id}/removeDiscordChannel`, { method: 'POST', as: cast.admin })).body).toEqual({
-      channelID: null,
-      pausedReason: null,
-    });
-    expect((await call(t.app, url, { as: cast.admin })).body).toEqual({ channelID: null, pausedReason: null });
+    const none = { channelID: null, channelName: null, guildName: null, pausedReason: null };
+    expect((await call(t.app, `/api/groups/${group._id}/removeDiscordChannel`, { method: 'POST', as: cast.admin })).body).toEqual(none);
+    expect((await call(t.app, url, { as: cast.admin })).body).toEqual(none);
   });
 
   it('posts a new event with its buttons and seats left, edits it as sign-ups and the event change, and deletes it with the event', async () => {

@@ -12,7 +12,8 @@ import { createTestApp, createUser, type TestApp } from './test-app';
 // A channel connected before connecting asked who may manage its Discord server is checked by the
 // bot against its connector's linked Discord account: confirmed when they own or may manage the
 // server; otherwise paused with the reason, shown in Group Settings, and the bot posts nothing new
-// there until an Administrator who may manage the server connects it again.
+// there until an Administrator who may manage the server connects it again. The check reads the
+// channel and its server anyway: it keeps their names, which Group Settings shows.
 
 const COMMUNITY = '1296000000000000001';
 const CHANNELS = Array.from({ length: 8 }, (_, i) => String(1296000000000000100n + BigInt(i)));
@@ -33,7 +34,7 @@ describe('checks of channels connected before the manage-server rule', () => {
   const setting = async (who: Person) => {
     const res = await call(t.app, `/api/groups/${who.group}/discordChannel`, { as: who.user });
     expect(res.status).toBe(200);
-    return res.body as { channelID: string | null; pausedReason: string | null };
+    return res.body as { channelID: string | null; channelName: string | null; guildName: string | null; pausedReason: string | null };
   };
   const postedIn = (channelID: string) => [...discord.messages.values()].filter((m) => m.channel_id === channelID).length;
   const storedCheck = (who: Person) =>
@@ -98,18 +99,51 @@ describe('checks of channels connected before the manage-server rule', () => {
     await t.app.discordDeliveries.settled();
     discord.setMode('ok');
 
-    expect(await setting(people.owner)).toEqual({ channelID: channelOf.owner, pausedReason: null });
+    expect(await setting(people.owner)).toEqual({
+      channelID: channelOf.owner,
+      channelName: 'channel-0',
+      guildName: 'The Community',
+      pausedReason: null,
+    });
     expect((await storedCheck(people.owner)).checked_at).toBe(t.clock.now());
-    expect(await setting(people.plain)).toEqual({ channelID: channelOf.plain, pausedReason: pausedNotManager('The Community') });
-    expect(await setting(people.guildless)).toEqual({ channelID: channelOf.guildless, pausedReason: pausedNotManager('The Community') });
-    expect(await setting(people.unlinked)).toEqual({ channelID: channelOf.unlinked, pausedReason: PAUSED_UNLINKED });
-    expect(await setting(people.stranger)).toEqual({ channelID: channelOf.stranger, pausedReason: PAUSED_STRANGER });
+    expect(await setting(people.plain)).toEqual({
+      channelID: channelOf.plain,
+      channelName: 'channel-1',
+      guildName: 'The Community',
+      pausedReason: pausedNotManager('The Community'),
+    });
+    expect(await setting(people.guildless)).toEqual({
+      channelID: channelOf.guildless,
+      channelName: 'channel-4',
+      guildName: 'The Community',
+      pausedReason: pausedNotManager('The Community'),
+    });
+    // Nothing was asked of Discord for a connector with no linked account: no names to keep.
+    expect(await setting(people.unlinked)).toEqual({
+      channelID: channelOf.unlinked,
+      channelName: null,
+      guildName: null,
+      pausedReason: PAUSED_UNLINKED,
+    });
+    // The bot sees the channel, but the server did not answer for a stranger: the channel's name only.
+    expect(await setting(people.stranger)).toEqual({
+      channelID: channelOf.stranger,
+      channelName: 'channel-3',
+      guildName: null,
+      pausedReason: PAUSED_STRANGER,
+    });
     expect(pausedNotManager('The Community')).toBe(
       'Paused: whoever connected this channel cannot manage The Community on Discord (it takes owning the server, Manage Server or Administrator). ' +
         'An Administrator who owns that Discord server, or has Manage Server or Administrator there, connects it again to resume.',
     );
     expect(await storedCheck(people.unreachable)).toEqual({ checked_at: null, paused_reason: null });
-    expect(await setting(people.unreachable)).toEqual({ channelID: channelOf.unreachable, pausedReason: null });
+    // Not settled: a row connected before the names were kept still has none, and shows its ID alone.
+    expect(await setting(people.unreachable)).toEqual({
+      channelID: channelOf.unreachable,
+      channelName: null,
+      guildName: null,
+      pausedReason: null,
+    });
   });
 
   it('posts new events in a confirmed channel and in none that is paused', async () => {
@@ -126,6 +160,38 @@ describe('checks of channels connected before the manage-server rule', () => {
     t.clock.advance(CHANNEL_CHECK_EVERY_MS);
     await t.app.discordDeliveries.settled();
     expect(await storedCheck(people.unreachable)).toEqual({ checked_at: t.clock.now(), paused_reason: null });
+    expect(await setting(people.unreachable)).toEqual({
+      channelID: channelOf.unreachable,
+      channelName: 'channel-5',
+      guildName: 'The Community',
+      pausedReason: null,
+    });
+  });
+
+  it('shows no names for a channel confirmed before they were kept, and leaves it alone at later passes', async () => {
+    const user = await createUser(t.app);
+    const group = (await createGroup(t.app, user, { groupName: 'Confirmed before the names' }))._id;
+    await t.database.db
+      .insertInto('discord_channels')
+      .values({
+        group_id: group,
+        channel_id: CHANNELS[6]!,
+        guild_id: COMMUNITY,
+        set_by: user.user.id,
+        updated_at: t.clock.now() - 24 * 3600_000,
+        checked_at: t.clock.now() - 24 * 3600_000,
+      })
+      .execute();
+    const before = discord.calls;
+    t.clock.advance(CHANNEL_CHECK_EVERY_MS);
+    await t.app.discordDeliveries.settled();
+    expect(discord.calls).toBe(before);
+    expect(await setting({ user, discordId: null, group })).toEqual({
+      channelID: CHANNELS[6],
+      channelName: null,
+      guildName: null,
+      pausedReason: null,
+    });
   });
 
   it('resumes once an Administrator who may manage the server connects the channel again', async () => {
@@ -136,8 +202,9 @@ describe('checks of channels connected before the manage-server rule', () => {
       payload: { channelID: channelOf.plain },
     });
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ channelID: channelOf.plain, pausedReason: null });
-    expect(await setting(people.plain)).toEqual({ channelID: channelOf.plain, pausedReason: null });
+    const resumed = { channelID: channelOf.plain, channelName: 'channel-1', guildName: 'The Community', pausedReason: null };
+    expect(again.body).toEqual(resumed);
+    expect(await setting(people.plain)).toEqual(resumed);
     await createEvent(t.app, people.plain.user, people.plain.group, t.clock.now(), { eventName: 'Back on' });
     await t.app.discordDeliveries.settled();
     expect(postedIn(channelOf.plain)).toBe(1);
@@ -145,7 +212,7 @@ describe('checks of channels connected before the manage-server rule', () => {
     discord.guilds.get(COMMUNITY)!.memberRoles!.set(people.plain.discordId!, []);
     t.clock.advance(CHANNEL_CHECK_EVERY_MS);
     await t.app.discordDeliveries.settled();
-    expect(await setting(people.plain)).toEqual({ channelID: channelOf.plain, pausedReason: null });
+    expect(await setting(people.plain)).toEqual(resumed);
   });
 
   it('shows a paused channel only to Administrators, as the channel itself', async () => {

@@ -95,6 +95,8 @@ describe('Discord channel choices', () => {
     const url = `/api/groups/${group._id}/discordChannel`;
     expect((await call(t.app, url, { method: 'POST', as: cast.admin, payload: { channelID: picked } })).body).toEqual({
       channelID: picked,
+      channelName: 'raids',
+      guildName: 'Raid Team',
       pausedReason: null,
     });
     const stored = await t.database.db
@@ -109,7 +111,12 @@ describe('Discord channel choices', () => {
     // A voice channel is not offered, nor accepted.
     const voice = await call(t.app, url, { method: 'POST', as: cast.admin, payload: { channelID: '1292000000000000003' } });
     expect(voice.status).toBe(400);
-    expect((await call(t.app, url, { as: cast.admin })).body).toEqual({ channelID: picked, pausedReason: null });
+    expect((await call(t.app, url, { as: cast.admin })).body).toEqual({
+      channelID: picked,
+      channelName: 'raids',
+      guildName: 'Raid Team',
+      pausedReason: null,
+    });
   });
 
   it('asks Discord about at most the first servers, and answers 429 with Retry-After when asked too often', async () => {

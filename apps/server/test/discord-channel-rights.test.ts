@@ -86,17 +86,17 @@ describe('Discord channel rights', () => {
   });
 
   it('lets the owner, a Manage Server role and an Administrator role connect, and offers them the server', async () => {
-    const cases: [Person, string][] = [
-      [people.owner, CHANNELS[1]!],
-      [people.manager, CHANNELS[2]!],
-      [people.admin, CHANNELS[3]!],
+    const cases: [Person, string, string][] = [
+      [people.owner, CHANNELS[1]!, 'channel-1'],
+      [people.manager, CHANNELS[2]!, 'channel-2'],
+      [people.admin, CHANNELS[3]!, 'channel-3'],
     ];
-    for (const [who, channelID] of cases) {
+    for (const [who, channelID, channelName] of cases) {
       expect(await offered(who)).toContain(COMMUNITY);
       const before = discord.calls;
       const res = await connect(who, channelID);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ channelID, pausedReason: null });
+      expect(res.body).toEqual({ channelID, channelName, guildName: 'The Community', pausedReason: null });
       // The channel, the server and the membership: the same few calls whatever the server's size.
       expect(discord.calls - before).toBe(3);
       const stored = await t.database.db
@@ -113,7 +113,7 @@ describe('Discord channel rights', () => {
     expect((await connect(people.plain, channelID)).status).toBe(403);
     const rightful = await connect(people.owner, channelID);
     expect(rightful.status).toBe(200);
-    expect(rightful.body).toEqual({ channelID, pausedReason: null });
+    expect(rightful.body).toEqual({ channelID, channelName: 'channel-0', guildName: 'The Community', pausedReason: null });
     // Still refused for want of the right, not told the channel is taken.
     expect((await connect(people.plain, channelID)).status).toBe(403);
   });

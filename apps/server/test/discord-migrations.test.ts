@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as m0850 from '../src/db/migrations/0850_discord_removals_outlive_group';
 import * as m0851 from '../src/db/migrations/0851_discord_interactions';
 import * as m0880 from '../src/db/migrations/0880_discord_rate_limits';
+import * as m1010 from '../src/db/migrations/1010_discord_channel_names';
 import { newDelivery } from '../src/features/discord/discord.repo';
 import '../src/features/discord/discord-app.tables';
 import { createEvent } from './events-fixtures';
@@ -12,7 +13,8 @@ import { createTestApp, createUser, type TestApp } from './test-app';
 // queued before it are kept, a group's jobs still go with the group, and jobs of no group stay.
 // Migration 0880 counts a job's 429s apart from its attempts, and queues again the bot's jobs the
 // outbox gave up on only because the Discord application was off (it now holds them), as far as they
-// can still matter: an event's update only when the event has a post or has not ended.
+// can still matter: an event's update only when the event has a post or has not ended. Migration
+// 1010 keeps the names of a group's channel and its server: a channel connected before has none.
 
 /** A job as queued before 0880, which added `rate_limits` (inserted `as never`: the schema's type is the latest). */
 function jobBefore0880(...args: Parameters<typeof newDelivery>) {
@@ -20,7 +22,7 @@ function jobBefore0880(...args: Parameters<typeof newDelivery>) {
   return job;
 }
 
-describe('Discord migrations 0850, 0851 and 0880', () => {
+describe('Discord migrations 0850, 0851, 0880 and 1010', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -139,5 +141,38 @@ describe('Discord migrations 0850, 0851 and 0880', () => {
         { dedupe_key: 'bot:remove:11:13', failed_at: 5, attempts: 1, rate_limits: 0 },
       ].sort(byKey),
     );
+  });
+
+  it('1010 keeps the channels connected before it, with no names, which Group Settings shows as such', async () => {
+    const owner = await createUser(t.app);
+    const group = await createGroup(t.app, owner);
+    const db = t.database.db;
+    await m1010.down(db as never);
+    const connected = {
+      group_id: group._id,
+      channel_id: '1310000000000000001',
+      guild_id: '1310000000000000002',
+      set_by: owner.user.id,
+      updated_at: 1,
+      checked_at: 2,
+      paused_reason: null,
+    };
+    await db
+      .insertInto('discord_channels')
+      .values(connected as never)
+      .execute();
+
+    await m1010.up(db as never);
+    expect(await db.selectFrom('discord_channels').selectAll().where('group_id', '=', group._id).executeTakeFirst()).toEqual({
+      ...connected,
+      channel_name: null,
+      guild_name: null,
+    });
+    expect((await call(t.app, `/api/groups/${group._id}/discordChannel`, { as: owner })).body).toEqual({
+      channelID: connected.channel_id,
+      channelName: null,
+      guildName: null,
+      pausedReason: null,
+    });
   });
 });

@@ -42,6 +42,7 @@ import * as m0930 from './migrations/0930_civ_draft_deals';
 import * as m0980 from './migrations/0980_bingo_claim_decisions';
 import * as m0990 from './migrations/0990_competition_changes';
 import * as m1000 from './migrations/1000_discord_channel_checks';
+import * as m1010 from './migrations/1010_discord_channel_names';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0980_bingo_claim_decisions': m0980,
   '0990_competition_changes': m0990,
   '1000_discord_channel_checks': m1000,
+  '1010_discord_channel_names': m1010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

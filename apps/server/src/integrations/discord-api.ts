@@ -32,7 +32,7 @@ const userAnswer = z.object({ id: z.string().regex(/^\d{5,22}$/), username: z.st
 export type DiscordUser = z.infer<typeof userAnswer>;
 const messageAnswer = z.object({ id: z.string(), channel_id: z.string() });
 const dmChannelAnswer = z.object({ id: z.string() });
-const channelAnswer = z.object({ id: z.string(), type: z.number().int(), guild_id: z.string().optional() });
+const channelAnswer = z.object({ id: z.string(), type: z.number().int(), guild_id: z.string().optional(), name: z.string().nullish() });
 export type DiscordChannel = z.infer<typeof channelAnswer>;
 const guildsAnswer = z.array(z.object({ id: z.string(), name: z.string() }));
 // Permissions travel as a decimal string: a bitfield wider than a JavaScript number.

@@ -63,12 +63,18 @@ export const postDiscordChannelBody = z.object({
 });
 export type PostDiscordChannelBody = z.infer<typeof postDiscordChannelBody>;
 
-/** The group's connected channel, or null. */
 /**
- * The group's channel, or null. `pausedReason`: why the bot posts nothing new there (whoever
- * connected it may not manage its Discord server); null while it posts.
+ * The group's channel, or null. `channelName` and `guildName`: the channel's and its Discord
+ * server's names as Discord gave them, null when not known (a channel connected before they were
+ * kept). `pausedReason`: why the bot posts nothing new there (whoever connected it may not manage
+ * its Discord server); null while it posts.
  */
-export const discordChannelDto = z.object({ channelID: z.string().nullable(), pausedReason: z.string().nullable() });
+export const discordChannelDto = z.object({
+  channelID: z.string().nullable(),
+  channelName: z.string().nullable(),
+  guildName: z.string().nullable(),
+  pausedReason: z.string().nullable(),
+});
 export type DiscordChannelDto = z.infer<typeof discordChannelDto>;
 
 /**

@@ -22,14 +22,24 @@ export const listUncheckedChannels = (db: Db, limit: number) =>
     .limit(limit)
     .execute();
 
+/** The names a check read from Discord; a name it could not read is left as it was. */
+export type ChannelNames = Partial<Pick<DiscordChannelsTable, 'channel_name' | 'guild_name'>>;
+
 /**
  * The outcome of a check, unless the channel was connected again or changed meanwhile (`updated_at`
  * no longer the one checked): `reason` null confirms it, a reason pauses it.
  */
-export async function settleChannelCheck(db: Db, groupId: string, updatedAt: number, now: number, reason: string | null): Promise<void> {
+export async function settleChannelCheck(
+  db: Db,
+  groupId: string,
+  updatedAt: number,
+  now: number,
+  reason: string | null,
+  names: ChannelNames = {},
+): Promise<void> {
   await db
     .updateTable('discord_channels')
-    .set({ checked_at: now, paused_reason: reason })
+    .set({ ...names, checked_at: now, paused_reason: reason })
     .where('group_id', '=', groupId)
     .where('updated_at', '=', updatedAt)
     .where('checked_at', 'is', null)
@@ -52,6 +62,8 @@ export async function upsertChannel(db: Db, row: DiscordChannelsTable): Promise<
         updated_at: row.updated_at,
         checked_at: row.checked_at,
         paused_reason: row.paused_reason,
+        channel_name: row.channel_name,
+        guild_name: row.guild_name,
       }),
     )
     .execute();

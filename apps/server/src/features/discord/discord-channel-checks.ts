@@ -4,7 +4,7 @@ import type { DiscordApiClient } from '../../integrations/discord-api';
 import * as repo from './discord-bot.repo';
 import { guildStanding } from './discord-permissions';
 
-/** Channels checked per pass: each costs two or three calls to Discord. */
+/** Channels checked per pass: each costs three calls to Discord. */
 export const CHANNEL_CHECKS_PER_PASS = 10;
 
 const AGAIN = 'An Administrator who owns that Discord server, or has Manage Server or Administrator there, connects it again to resume.';
@@ -19,23 +19,35 @@ export const pausedNotManager = (guildName: string) =>
  * Connecting a channel asks that the connector may manage its Discord server. A channel connected
  * before that was asked is checked once by the bot, against its connector's linked Discord account:
  * confirmed, or paused with the reason (the bot posts nothing new there; the messages it posted are
- * still kept up to date). One Discord could not answer is checked again at a later pass.
+ * still kept up to date). One Discord could not answer is checked again at a later pass. The check
+ * reads the channel and its server anyway, so it keeps their names for Group Settings too.
  */
 export function createDiscordChannelChecks({ db, clock, api }: { db: Db; clock: Clock; api: DiscordApiClient }) {
-  /** The reason to pause the channel, null to confirm it, undefined when Discord could not tell. */
-  async function verdict(channel: Awaited<ReturnType<typeof repo.listUncheckedChannels>>[number]): Promise<string | null | undefined> {
-    if (!channel.discord_id) return PAUSED_UNLINKED;
-    let guildId = channel.guild_id;
-    if (!guildId) {
-      const found = await api.getChannel(channel.channel_id);
-      if (!found.ok) return found.retry ? undefined : PAUSED_STRANGER;
-      guildId = found.value.guild_id ?? null;
-      if (!guildId) return PAUSED_STRANGER;
+  /**
+   * The reason to pause the channel (null to confirm it) and the names read on the way; undefined
+   * when Discord could not tell.
+   */
+  async function verdict(
+    channel: Awaited<ReturnType<typeof repo.listUncheckedChannels>>[number],
+  ): Promise<{ reason: string | null; names: repo.ChannelNames } | undefined> {
+    if (!channel.discord_id) return { reason: PAUSED_UNLINKED, names: {} };
+    const discordId = channel.discord_id;
+    // The channel is read for its name; its server's id comes from it when not stored.
+    const [found, known] = await Promise.all([
+      api.getChannel(channel.channel_id),
+      channel.guild_id ? guildStanding(api, channel.guild_id, discordId) : undefined,
+    ]);
+    const names: repo.ChannelNames = found.ok && found.value.name ? { channel_name: found.value.name } : {};
+    let standing = known;
+    if (!standing) {
+      if (!found.ok) return found.retry ? undefined : { reason: PAUSED_STRANGER, names };
+      const guildId = found.value.guild_id;
+      if (!guildId) return { reason: PAUSED_STRANGER, names };
+      standing = await guildStanding(api, guildId, discordId);
     }
-    const standing = await guildStanding(api, guildId, channel.discord_id);
     if (standing === 'retry') return undefined;
-    if (standing === 'stranger') return PAUSED_STRANGER;
-    return standing.manager ? null : pausedNotManager(standing.name);
+    if (standing === 'stranger') return { reason: PAUSED_STRANGER, names };
+    return { reason: standing.manager ? null : pausedNotManager(standing.name), names: { ...names, guild_name: standing.name } };
   }
 
   return {
@@ -43,9 +55,9 @@ export function createDiscordChannelChecks({ db, clock, api }: { db: Db; clock: 
     async checkSome(): Promise<number> {
       let settled = 0;
       for (const channel of await repo.listUncheckedChannels(db, CHANNEL_CHECKS_PER_PASS)) {
-        const reason = await verdict(channel);
-        if (reason === undefined) continue;
-        await repo.settleChannelCheck(db, channel.group_id, channel.updated_at, clock.now(), reason);
+        const outcome = await verdict(channel);
+        if (outcome === undefined) continue;
+        await repo.settleChannelCheck(db, channel.group_id, channel.updated_at, clock.now(), outcome.reason, outcome.names);
         settled += 1;
       }
       return settled;

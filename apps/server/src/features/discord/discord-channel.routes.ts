@@ -28,7 +28,7 @@ export const discordChannelRoutes =
           tags,
           security,
           description:
-            "The group's connected Discord channel, or null. `pausedReason`: why the bot posts nothing new there (a channel connected before connecting asked for Manage Server, whose connector the bot's check found may not manage its Discord server; connecting it again resumes it), null while it posts. Administrators only.",
+            "The group's connected Discord channel, or null. `channelName` and `guildName`: the channel's and its Discord server's names as Discord gave them when it was connected (or when the bot's check of a channel connected before read them), null when not known. `pausedReason`: why the bot posts nothing new there (a channel connected before connecting asked for Manage Server, whose connector the bot's check found may not manage its Discord server; connecting it again resumes it), null while it posts. Administrators only.",
           params: idParams,
           response: { 200: discordChannelDto, ...errors },
         },

@@ -12,6 +12,7 @@ import type { DiscordApiClient } from '../../integrations/discord-api';
 import { UPSTREAM_LIMIT_MESSAGE, type UpstreamRateLimit } from '../../integrations/upstream';
 import type { Throttle } from '../throttle/throttle.service';
 import { assertCan, loadAccess } from '../groups/group-access';
+import type { DiscordChannelsTable } from './discord-app.tables';
 import * as repo from './discord-bot.repo';
 import * as links from './discord-links.repo';
 import { guildStanding as standing, manageServerNeeded } from './discord-permissions';
@@ -38,17 +39,29 @@ const POSTABLE_TYPES = new Set([0, 5]);
 /** The bot's servers looked at for the channel picker: each costs up to three calls to Discord. */
 export const CHOICE_GUILDS_MAX = 20;
 
+/** A group's channel row as Group Settings shows it; no row: no channel. */
+const toChannelDto = (
+  row: Pick<DiscordChannelsTable, 'channel_id' | 'channel_name' | 'guild_name' | 'paused_reason'> | undefined,
+): DiscordChannelDto => ({
+  channelID: row?.channel_id ?? null,
+  channelName: row?.channel_name ?? null,
+  guildName: row?.guild_name ?? null,
+  pausedReason: row?.paused_reason ?? null,
+});
+
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
 
 /** The Discord channel the bot posts a group's events in, kept by the group's Administrators. */
 export function createDiscordChannelService({ db, clock, discord, throttle, limit }: Deps) {
   return {
-    /** The connected channel, or null, and why the bot posts nothing new there when it does not. Administrators only. */
+    /**
+     * The connected channel, or null, with its and its server's names when known, and why the bot
+     * posts nothing new there when it does not. Administrators only.
+     */
     async get(actor: UserDto, groupID: string): Promise<DiscordChannelDto> {
       assertCan(await loadAccess(db, groupID, actor), 'editGroupSettings');
-      const channel = await repo.findChannelSetting(db, groupID);
-      return { channelID: channel?.channel_id ?? null, pausedReason: channel?.paused_reason ?? null };
+      return toChannelDto(await repo.findChannelSetting(db, groupID));
     },
 
     /**
@@ -110,7 +123,7 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
           assertCan(await loadAccess(tx, groupID, actor, { lock: true }), 'editGroupSettings');
           const owner = await repo.findGroupByChannel(tx, body.channelID);
           if (owner && owner !== groupID) throw conflict(CHANNEL_TAKEN_MESSAGE, { channelID: CHANNEL_TAKEN_MESSAGE });
-          await repo.upsertChannel(tx, {
+          const row: DiscordChannelsTable = {
             group_id: groupID,
             channel_id: body.channelID,
             guild_id: guildId,
@@ -119,8 +132,12 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
             // Just confirmed: the caller may manage the channel's server.
             checked_at: clock.now(),
             paused_reason: null,
-          });
-          return { channelID: body.channelID, pausedReason: null };
+            // As Discord just gave them, so Group Settings can say which channel this is.
+            channel_name: channel.value.name ?? null,
+            guild_name: may.name,
+          };
+          await repo.upsertChannel(tx, row);
+          return toChannelDto(row);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(CHANNEL_TAKEN_MESSAGE, { channelID: CHANNEL_TAKEN_MESSAGE });
@@ -133,7 +150,7 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
       return db.transaction().execute(async (tx) => {
         assertCan(await loadAccess(tx, groupID, actor, { lock: true }), 'editGroupSettings');
         await repo.deleteChannel(tx, groupID);
-        return { channelID: null, pausedReason: null };
+        return toChannelDto(undefined);
       });
     },
   };

@@ -112,6 +112,43 @@ describe('DiscordChannelSection', () => {
     expect(screen.queryByTestId('discord-channel-paused')).not.toBeInTheDocument();
   });
 
+  it("names the connected channel and its Discord server, with the ID beside it, and shows the ID alone when the names aren't known", async () => {
+    const id = '123456789012345678';
+    replies['GET /api/discord/status'] = { status: 200, body: { enabled: true, installUrl: null } };
+    replies['GET /api/groups/g1/discordChannel'] = {
+      status: 200,
+      body: { channelID: id, channelName: 'events', guildName: 'Raid Club', pausedReason: null },
+    };
+    replies['GET /api/groups/g1/discordChannelChoices'] = { status: 200, body: { linked: false, guilds: [] } };
+    render(wrap(<DiscordChannelSection groupID="g1" />));
+    expect(await screen.findByTestId('discord-channel-name')).toHaveTextContent(/^#events in Raid Club$/);
+    expect(screen.getByTestId('discord-channel')).toHaveTextContent(/^123456789012345678$/);
+    expect(screen.getByText('Posting events in channel')).toBeInTheDocument();
+    cleanup();
+
+    // Paused, and a server whose name is not known: the channel's name still comes first.
+    const reason = 'Paused: whoever connected this channel has no linked Discord account.';
+    replies['GET /api/groups/g1/discordChannel'] = {
+      status: 200,
+      body: { channelID: id, channelName: 'events', guildName: null, pausedReason: reason },
+    };
+    render(wrap(<DiscordChannelSection groupID="g1" />));
+    expect(await screen.findByTestId('discord-channel-name')).toHaveTextContent(/^#events$/);
+    expect(screen.getByTestId('discord-channel')).toHaveTextContent(/^123456789012345678$/);
+    expect(screen.getByText('Connected channel, paused')).toBeInTheDocument();
+    cleanup();
+
+    // Connected before the names were kept: the ID alone, as before.
+    replies['GET /api/groups/g1/discordChannel'] = {
+      status: 200,
+      body: { channelID: id, channelName: null, guildName: null, pausedReason: null },
+    };
+    render(wrap(<DiscordChannelSection groupID="g1" />));
+    expect(await screen.findByTestId('discord-channel')).toHaveTextContent(/^123456789012345678$/);
+    expect(screen.queryByTestId('discord-channel-name')).not.toBeInTheDocument();
+    expect(screen.queryByText(/#/)).not.toBeInTheDocument();
+  });
+
   it("picks a channel from the bot's servers the Administrator can manage, and shows a refusal for want of Manage Server", async () => {
     replies['GET /api/discord/status'] = { status: 200, body: { enabled: true, installUrl: 'https://discord.test/install' } };
     replies['GET /api/groups/g1/discordChannel'] = { status: 200, body: { channelID: null } };

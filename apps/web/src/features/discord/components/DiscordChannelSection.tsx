@@ -22,6 +22,9 @@ export const DISCORD_BOT_OFF_TEXT =
 export const DISCORD_MANAGE_SERVER_TEXT =
   'Only servers where you can manage the server are listed: you own it, or a role gives you Manage Server or Administrator.';
 
+/** A channel as Discord shows it, with its server when known: "#events in Raid Club". */
+const channelLabel = (channelName: string, guildName: string | null) => (guildName ? `#${channelName} in ${guildName}` : `#${channelName}`);
+
 /**
  * The bot's channel in Group Settings: the bot posts each new event there with Attend, Maybe and
  * Not coming buttons and keeps the post up to date. Says how to turn the bot on when it is off.
@@ -94,7 +97,19 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
               <span className="text-body-secondary small">
                 {channel.data.pausedReason ? 'Connected channel, paused' : 'Posting events in channel'}
               </span>
-              <code data-testid="discord-channel">{channel.data.channelID}</code>
+              {/* A channel connected before its name was kept is known by its ID alone. */}
+              {channel.data.channelName ? (
+                <>
+                  <span className="fw-semibold text-break" data-testid="discord-channel-name">
+                    {channelLabel(channel.data.channelName, channel.data.guildName)}
+                  </span>
+                  <small className="text-body-secondary">
+                    ID <code data-testid="discord-channel">{channel.data.channelID}</code>
+                  </small>
+                </>
+              ) : (
+                <code data-testid="discord-channel">{channel.data.channelID}</code>
+              )}
               <Button
                 variant="outline-danger"
                 size="sm"
