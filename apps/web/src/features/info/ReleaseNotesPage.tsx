@@ -5,6 +5,13 @@ import { featuresOfRelease, plannedTitles } from './catalogue';
 
 const releases = [
   {
+    version: '1.7.8',
+    date: 'December 2026',
+    notes: [
+      "Discord: Group Settings names the connected channel and its Discord server, for example “#events in Raid Club”, with the channel's ID beside it in smaller type, also while the channel is paused. A channel connected earlier may show its ID alone: connecting it again adds the names.",
+    ],
+  },
+  {
     version: '1.7.7',
     date: 'December 2026',
     notes: [
