@@ -168,30 +168,40 @@ describe('checks of channels connected before the manage-server rule', () => {
     });
   });
 
-  it('shows no names for a channel confirmed before they were kept, and leaves it alone at later passes', async () => {
-    const user = await createUser(t.app);
-    const group = (await createGroup(t.app, user, { groupName: 'Confirmed before the names' }))._id;
-    await t.database.db
-      .insertInto('discord_channels')
-      .values({
-        group_id: group,
-        channel_id: CHANNELS[6]!,
-        guild_id: COMMUNITY,
-        set_by: user.user.id,
-        updated_at: t.clock.now() - 24 * 3600_000,
-        checked_at: t.clock.now() - 24 * 3600_000,
-      })
-      .execute();
+  it('reads the names of channels checked before names were kept, once, and leaves unseen ones at their ID', async () => {
+    const confirmed = async (groupName: string, channelId: string) => {
+      const user = await createUser(t.app);
+      const group = (await createGroup(t.app, user, { groupName }))._id;
+      await t.database.db
+        .insertInto('discord_channels')
+        .values({
+          group_id: group,
+          channel_id: channelId,
+          guild_id: COMMUNITY,
+          set_by: user.user.id,
+          updated_at: t.clock.now() - 24 * 3600_000,
+          checked_at: t.clock.now() - 24 * 3600_000,
+        })
+        .execute();
+      return { user, discordId: null, group };
+    };
+    const named = await confirmed('Confirmed before the names', CHANNELS[6]!);
+    // A channel the bot no longer sees: Discord answers 404 for it.
+    discord.hiddenChannels.add('1296000000000000999');
+    const unseen = await confirmed('Its channel deleted on Discord', '1296000000000000999');
+    const shown = { channelID: CHANNELS[6], channelName: null, guildName: null, pausedReason: null };
+    expect(await setting(named)).toEqual(shown);
+    t.clock.advance(CHANNEL_CHECK_EVERY_MS);
+    await t.app.discordDeliveries.settled();
+    expect(await setting(named)).toEqual({ ...shown, channelName: 'channel-6', guildName: 'The Community' });
+    // The server is named though the channel is not; neither check nor pause changed.
+    expect(await setting(unseen)).toEqual({ ...shown, channelID: '1296000000000000999', guildName: 'The Community' });
+    expect(await storedCheck(named)).toEqual({ checked_at: t.clock.now() - CHANNEL_CHECK_EVERY_MS - 24 * 3600_000, paused_reason: null });
+    // Read once: later passes ask Discord nothing more about them.
     const before = discord.calls;
     t.clock.advance(CHANNEL_CHECK_EVERY_MS);
     await t.app.discordDeliveries.settled();
     expect(discord.calls).toBe(before);
-    expect(await setting({ user, discordId: null, group })).toEqual({
-      channelID: CHANNELS[6],
-      channelName: null,
-      guildName: null,
-      pausedReason: null,
-    });
   });
 
   it('resumes once an Administrator who may manage the server connects the channel again', async () => {

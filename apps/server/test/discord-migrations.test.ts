@@ -143,7 +143,7 @@ describe('Discord migrations 0850, 0851, 0880 and 1010', () => {
     );
   });
 
-  it('1010 keeps the channels connected before it, with no names, which Group Settings shows as such', async () => {
+  it('1010 keeps the channels connected before it, with no names until the bot reads them, which Group Settings shows as such', async () => {
     const owner = await createUser(t.app);
     const group = await createGroup(t.app, owner);
     const db = t.database.db;
@@ -167,6 +167,7 @@ describe('Discord migrations 0850, 0851, 0880 and 1010', () => {
       ...connected,
       channel_name: null,
       guild_name: null,
+      names_read_at: null,
     });
     expect((await call(t.app, `/api/groups/${group._id}/discordChannel`, { as: owner })).body).toEqual({
       channelID: connected.channel_id,

@@ -43,9 +43,11 @@ export interface DiscordChannelsTable {
   checked_at: number | null;
   /** Why the bot posts nothing new there (they may not manage its server); null while it posts. */
   paused_reason: string | null;
-  /** The channel's and its server's names as Discord last gave them (migration 1010); null: not read since it was connected. */
+  /** The channel's and its server's names as Discord last gave them (migration 1010); null: not known. */
   channel_name: string | null;
   guild_name: string | null;
+  /** When the names were read (at the connection or by the bot's pass); null: still to read. */
+  names_read_at: number | null;
 }
 
 /** The bot's message about one event, edited as the event changes. */

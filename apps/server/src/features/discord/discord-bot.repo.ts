@@ -39,10 +39,31 @@ export async function settleChannelCheck(
 ): Promise<void> {
   await db
     .updateTable('discord_channels')
-    .set({ ...names, checked_at: now, paused_reason: reason })
+    .set({ ...names, checked_at: now, paused_reason: reason, names_read_at: now })
     .where('group_id', '=', groupId)
     .where('updated_at', '=', updatedAt)
     .where('checked_at', 'is', null)
+    .execute();
+}
+
+/** Checked channels whose names were never read (connected before they were kept). */
+export const listUnnamedChannels = (db: Db, limit: number) =>
+  db
+    .selectFrom('discord_channels')
+    .select(['group_id', 'channel_id', 'guild_id', 'updated_at'])
+    .where('names_read_at', 'is', null)
+    .where('checked_at', 'is not', null)
+    .limit(limit)
+    .execute();
+
+/** Keeps the names the bot read, unless the channel was connected again or changed meanwhile. */
+export async function settleChannelNames(db: Db, groupId: string, updatedAt: number, now: number, names: ChannelNames): Promise<void> {
+  await db
+    .updateTable('discord_channels')
+    .set({ ...names, names_read_at: now })
+    .where('group_id', '=', groupId)
+    .where('updated_at', '=', updatedAt)
+    .where('names_read_at', 'is', null)
     .execute();
 }
 
@@ -64,6 +85,7 @@ export async function upsertChannel(db: Db, row: DiscordChannelsTable): Promise<
         paused_reason: row.paused_reason,
         channel_name: row.channel_name,
         guild_name: row.guild_name,
+        names_read_at: row.names_read_at,
       }),
     )
     .execute();

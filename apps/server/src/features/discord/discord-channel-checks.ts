@@ -6,6 +6,8 @@ import { guildStanding } from './discord-permissions';
 
 /** Channels checked per pass: each costs three calls to Discord. */
 export const CHANNEL_CHECKS_PER_PASS = 10;
+/** Channels whose names are read per pass: each costs two calls to Discord. */
+export const CHANNEL_NAMES_PER_PASS = 10;
 
 const AGAIN = 'An Administrator who owns that Discord server, or has Manage Server or Administrator there, connects it again to resume.';
 
@@ -20,7 +22,8 @@ export const pausedNotManager = (guildName: string) =>
  * before that was asked is checked once by the bot, against its connector's linked Discord account:
  * confirmed, or paused with the reason (the bot posts nothing new there; the messages it posted are
  * still kept up to date). One Discord could not answer is checked again at a later pass. The check
- * reads the channel and its server anyway, so it keeps their names for Group Settings too.
+ * reads the channel and its server anyway, so it keeps their names for Group Settings too; a channel
+ * checked before names were kept has them read once by a later step of the pass.
  */
 export function createDiscordChannelChecks({ db, clock, api }: { db: Db; clock: Clock; api: DiscordApiClient }) {
   /**
@@ -50,14 +53,37 @@ export function createDiscordChannelChecks({ db, clock, api }: { db: Db; clock: 
     return { reason: standing.manager ? null : pausedNotManager(standing.name), names: { ...names, guild_name: standing.name } };
   }
 
+  /** The channel's and its server's names as the bot reads them; undefined when Discord could not tell. */
+  async function namesOf(channel: Awaited<ReturnType<typeof repo.listUnnamedChannels>>[number]): Promise<repo.ChannelNames | undefined> {
+    const found = await api.getChannel(channel.channel_id);
+    if (!found.ok && found.retry) return undefined;
+    const guildId = channel.guild_id ?? (found.ok ? found.value.guild_id : undefined);
+    const guild = guildId ? await api.getGuild(guildId) : undefined;
+    if (guild && !guild.ok && guild.retry) return undefined;
+    return {
+      ...(found.ok && found.value.name ? { channel_name: found.value.name } : {}),
+      ...(guild?.ok ? { guild_name: guild.value.name } : {}),
+    };
+  }
+
   return {
-    /** Checks up to CHANNEL_CHECKS_PER_PASS channels not checked yet; how many were settled. */
+    /**
+     * Checks up to CHANNEL_CHECKS_PER_PASS channels not checked yet, then reads the names of up to
+     * CHANNEL_NAMES_PER_PASS channels checked before their names were kept; how many were settled.
+     * A name Discord will not give (the bot no longer sees the channel) is not asked for again.
+     */
     async checkSome(): Promise<number> {
       let settled = 0;
       for (const channel of await repo.listUncheckedChannels(db, CHANNEL_CHECKS_PER_PASS)) {
         const outcome = await verdict(channel);
         if (outcome === undefined) continue;
         await repo.settleChannelCheck(db, channel.group_id, channel.updated_at, clock.now(), outcome.reason, outcome.names);
+        settled += 1;
+      }
+      for (const channel of await repo.listUnnamedChannels(db, CHANNEL_NAMES_PER_PASS)) {
+        const names = await namesOf(channel);
+        if (names === undefined) continue;
+        await repo.settleChannelNames(db, channel.group_id, channel.updated_at, clock.now(), names);
         settled += 1;
       }
       return settled;

@@ -135,6 +135,7 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
             // As Discord just gave them, so Group Settings can say which channel this is.
             channel_name: channel.value.name ?? null,
             guild_name: may.name,
+            names_read_at: clock.now(),
           };
           await repo.upsertChannel(tx, row);
           return toChannelDto(row);

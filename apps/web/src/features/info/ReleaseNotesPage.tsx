@@ -8,7 +8,7 @@ const releases = [
     version: '1.7.8',
     date: 'December 2026',
     notes: [
-      "Discord: Group Settings names the connected channel and its Discord server, for example “#events in Raid Club”, with the channel's ID beside it in smaller type, also while the channel is paused. A channel connected earlier may show its ID alone: connecting it again adds the names.",
+      "Discord: Group Settings names the connected channel and its Discord server, for example “#events in Raid Club”, with the channel's ID beside it in smaller type, also while the channel is paused. For a channel connected earlier the bot reads the names within minutes; one it no longer sees shows its ID alone.",
     ],
   },
   {

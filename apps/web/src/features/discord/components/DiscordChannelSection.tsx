@@ -97,7 +97,7 @@ export function DiscordChannelSection({ groupID }: { groupID: string }) {
               <span className="text-body-secondary small">
                 {channel.data.pausedReason ? 'Connected channel, paused' : 'Posting events in channel'}
               </span>
-              {/* A channel connected before its name was kept is known by its ID alone. */}
+              {/* A channel whose name Discord has not given (yet) is known by its ID alone. */}
               {channel.data.channelName ? (
                 <>
                   <span className="fw-semibold text-break" data-testid="discord-channel-name">
