@@ -109,6 +109,8 @@ test('an Administrator connects a channel; the bot posts the event with its butt
   await panel.getByLabel('Channel ID').fill(channelID);
   await panel.getByRole('button', { name: 'Connect Channel' }).click();
   await expect(panel.getByTestId('discord-channel')).toHaveText(channelID);
+  // Named as Discord gave it when connecting: the fake's server calls the channel #events.
+  await expect(panel.getByTestId('discord-channel-name')).toHaveText('#events in Game Night');
 
   const start = Date.now() + 2 * DAY;
   const posted = await request.post('/api/events/postEvent', {
