@@ -8,7 +8,7 @@ import { call, type TestUser } from './groups-fixtures';
 import { claimTile, jpegWithExif, pngScreenshot } from './runescape-bingo-fixtures';
 import { createClanWithCast, DAY, HOUR, iso, linkAs, MINUTE, post, trainingPlayers } from './runescape-competitions-fixtures';
 import { createTestApp, type TestApp } from './test-app';
-import { BINGO_OWN_TEAM_MESSAGE } from '../src/features/runescape/bingo.service';
+import { BINGO_OWN_TEAM_MESSAGE } from '../src/features/runescape/bingo-claims.service';
 
 // Clan bingo through the API on a fresh database (SQLite, or PostgreSQL with TEST_DATABASE_URL):
 // a board with an XP tile and task tiles, two teams and an appointed moderator; claims with

@@ -3,8 +3,8 @@ import { competitionGameOf, type CompetitionMetric } from '@smm/shared/runescape
 import { createBackgroundJob } from '../../lib/background-job';
 import { boardMetrics, reachedTiles, toBoard } from './bingo.board';
 import { queueBingoPost } from './bingo.discord';
+import { loadBoard } from './bingo.detail';
 import * as repo from './bingo.repo';
-import { loadBoard } from './bingo.service';
 import { findGroup } from './competitions.repo';
 import { metricValues } from './competitions.standings';
 import * as contest from './contest.job';

@@ -23,6 +23,7 @@ import {
 } from '@smm/shared/runescape/bingo-schemas';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, invalid } from '../../errors';
+import type { BingoClaimsService } from './bingo-claims.service';
 import type { BingoService } from './bingo.service';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
@@ -59,7 +60,7 @@ async function readClaimForm(req: FastifyRequest): Promise<{ fields: Record<stri
 
 /** The claim upload: multipart parsing only here, with the screenshot's size limit. */
 const claimRoute =
-  (bingo: BingoService): FastifyPluginAsyncZod =>
+  (claims: BingoClaimsService): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
       limits: { fileSize: BINGO_PROOF_MAX_BYTES, files: 1, fields: 8, fieldSize: 4096, parts: 10 },
@@ -85,15 +86,15 @@ const claimRoute =
           for (const issue of parsed.error.issues) byField[String(issue.path[0] ?? 'body')] ??= issue.message;
           throw invalid(byField);
         }
-        return bingo.claimBingoTile(req.actor, parsed.data, proof);
+        return claims.claimBingoTile(req.actor, parsed.data, proof);
       },
     );
   };
 
 export const bingoRoutes =
-  (bingo: BingoService): FastifyPluginAsyncZod =>
+  (bingo: BingoService, claims: BingoClaimsService): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(claimRoute(bingo));
+    await app.register(claimRoute(claims));
 
     app.get(
       '/api/runescape/getBingos',
@@ -217,7 +218,7 @@ export const bingoRoutes =
           response: { 200: bingoClaimsResponse, ...errors },
         },
       },
-      (req) => bingo.getBingoClaims(req.actor, req.query),
+      (req) => claims.getBingoClaims(req.actor, req.query),
     );
 
     app.post(
@@ -233,7 +234,7 @@ export const bingoRoutes =
           response: { 200: bingoClaim, ...errors, 409: apiErrorBody },
         },
       },
-      (req) => bingo.decideBingoClaim(req.actor, req.body),
+      (req) => claims.decideBingoClaim(req.actor, req.body),
     );
 
     app.get(
@@ -250,7 +251,7 @@ export const bingoRoutes =
         },
       },
       async (req, reply) => {
-        const proof = await bingo.getBingoProof(req.actor, req.query);
+        const proof = await claims.getBingoProof(req.actor, req.query);
         return reply
           .header('content-type', proof.type)
           .header('cache-control', 'private, max-age=86400')

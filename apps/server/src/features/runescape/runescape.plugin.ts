@@ -6,6 +6,7 @@ import type { UpstreamRateLimit } from '../../integrations/upstream';
 import type { GroupChanges } from '../live/group-changes';
 import type { Throttle } from '../throttle/throttle.service';
 import { createAccountLinker } from './account-link';
+import { createBingoClaimsService } from './bingo-claims.service';
 import { createBingoJob, type BingoJob, type BingoJobOptions } from './bingo.job';
 import { bingoRoutes } from './bingo.routes';
 import { createBingoService } from './bingo.service';
@@ -134,7 +135,8 @@ export async function registerRuneScape(app: FastifyInstance, deps: Deps): Promi
   });
   app.decorate('runescapeBingo', bingoJob);
   app.addHook('preClose', () => bingoJob.stop());
-  const bingo = createBingoService({
+  const bingo = createBingoService({ db, clock, changes: deps.changes, throttle });
+  const bingoClaims = createBingoClaimsService({
     db,
     clock,
     changes: deps.changes,
@@ -143,5 +145,5 @@ export async function registerRuneScape(app: FastifyInstance, deps: Deps): Promi
     discordBot: deps.discordBot,
     onPostQueued: onBingoPost,
   });
-  await app.register(bingoRoutes(bingo));
+  await app.register(bingoRoutes(bingo, bingoClaims));
 }
