@@ -1,9 +1,9 @@
 import { competitionGameOf, type CompetitionMetric } from '@smm/shared/runescape/competition-metrics';
 import { createBackgroundJob } from '../../lib/background-job';
+import { loadParticipants } from './competitions.detail';
 import { queueCompetitionPost, type CompetitionPost } from './competitions.discord';
 import { metricsOf, toStandings } from './competitions.mapper';
 import * as repo from './competitions.repo';
-import { loadParticipants } from './competitions.service';
 import * as contest from './contest.job';
 
 const LEASE_NAME = 'competitions';

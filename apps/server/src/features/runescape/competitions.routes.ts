@@ -11,6 +11,7 @@ import {
   setCompetitionTeamsBody,
   updateCompetitionBody,
 } from '@smm/shared/runescape/competition-schemas';
+import type { CompetitionParticipantsService } from './competition-participants.service';
 import type { CompetitionsService } from './competitions.service';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
@@ -18,7 +19,7 @@ const tags = ['runescape'];
 const security = [{ bearer: [] }];
 
 export const competitionsRoutes =
-  (competitions: CompetitionsService): FastifyPluginAsyncZod =>
+  (competitions: CompetitionsService, participants: CompetitionParticipantsService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/runescape/getCompetitions',
@@ -111,7 +112,7 @@ export const competitionsRoutes =
           response: { 200: competitionDetail, ...errors, 409: apiErrorBody },
         },
       },
-      (req) => competitions.joinCompetition(req.actor, req.body),
+      (req) => participants.joinCompetition(req.actor, req.body),
     );
 
     app.post(
@@ -126,7 +127,7 @@ export const competitionsRoutes =
           response: { 200: competitionDetail, ...errors, 409: apiErrorBody },
         },
       },
-      (req) => competitions.leaveCompetition(req.actor, req.body),
+      (req) => participants.leaveCompetition(req.actor, req.body),
     );
 
     app.post(

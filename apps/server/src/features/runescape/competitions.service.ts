@@ -1,8 +1,6 @@
-import { can } from '@smm/shared/groups/policy';
 import { competitionGameOf, competitionMetric } from '@smm/shared/runescape/competition-metrics';
 import {
   COMPETITION_CHANGED_MESSAGE,
-  COMPETITION_HISTORY_MAX,
   COMPETITION_MAX_DAYS,
   type CompetitionDetail,
   type CompetitionIdBody,
@@ -17,15 +15,16 @@ import {
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { badRequest, conflict, invalid, notFound } from '../../errors';
+import { badRequest, conflict, invalid } from '../../errors';
 import { newId } from '../../lib/ids';
-import { assertCan, loadAccess, type GroupAccess } from '../groups/group-access';
+import type { GroupAccess } from '../groups/group-access';
 import { publishAfter, type GroupChanges } from '../live/group-changes';
 import type { Throttle } from '../throttle/throttle.service';
-import { assertClan } from './clan.service';
-import { changesOf, toHistoryEntry, withEventNames, type EventNames } from './competitions.history';
+import { clanAccess, competitionOfGroup } from './competitions.access';
+import { competitionDetail, loadParticipants } from './competitions.detail';
+import { changesOf, withEventNames, type EventNames } from './competitions.history';
+import { toSummary } from './competitions.mapper';
 import * as repo from './competitions.repo';
-import { CHART_SLICES, metricsOf, toChart, toStandings, toSummary, type ParticipantInput } from './competitions.mapper';
 import { splitByOverall } from './competitions.standings';
 import { parseSnapshot } from './snapshots';
 
@@ -34,9 +33,6 @@ const MAX_MS = COMPETITION_MAX_DAYS * DAY;
 /** Competitions an Administrator may create in an hour: enough for a season, not for a script. */
 const CREATE_LIMIT = { max: 30, windowMs: 60 * 60_000 };
 const CREATE_LIMIT_MESSAGE = 'You have created many competitions in a short time. Please wait a while before creating more.';
-const MEMBERS_ONLY = 'Only members of this clan can do that';
-const ADMINISTRATORS_ONLY = 'Only Administrators of this clan can manage competitions';
-export const ACCOUNT_TAKES_PART_MESSAGE = 'This RuneScape account already takes part in this competition';
 
 interface Deps {
   db: Db;
@@ -45,66 +41,8 @@ interface Deps {
   throttle: Throttle;
 }
 
-/** The ids a request names, refused unless the competition belongs to that clan (404 either way). */
-async function competitionOfGroup(db: Db, groupID: string, competitionID: string, lock = false): Promise<repo.CompetitionRow> {
-  const row = await (lock ? repo.lockCompetition(db, competitionID) : repo.findCompetition(db, competitionID));
-  if (!row || row.group_id !== groupID) throw notFound('Competition not found');
-  return row;
-}
-
-/** Who takes part (or, before the start, would): stored rows, or the clan's linked members (and an event's attendees) with stored teams. */
-export async function loadParticipants(db: Db, row: repo.CompetitionRow): Promise<ParticipantInput[]> {
-  const stored = await repo.listParticipants(db, row.id);
-  const fromRow = (p: repo.ParticipantViewRow): ParticipantInput => ({
-    userID: p.user_id,
-    username: p.username,
-    playerId: p.player_id,
-    playerName: p.player_name,
-    gameMode: p.game_mode,
-    team: p.team,
-    startStatus: p.start_status,
-    endStatus: p.end_status,
-    startTakenAt: p.start_taken_at,
-    startValues: p.start_values,
-    endTakenAt: p.end_taken_at,
-    endValues: p.end_values,
-    latestData: p.latest_data,
-  });
-  if (row.participants_fixed_at !== null || row.participation === 'join') return stored.map(fromRow);
-  if (row.participation === 'event' && row.event_id === null) return [];
-  const teamOf = new Map(stored.map((p) => [p.user_id, p.team]));
-  const eligible = await repo.listEligible(db, row.group_id, row.participation === 'event' ? row.event_id : null);
-  return eligible.map((e) => ({
-    userID: e.user_id,
-    username: e.username,
-    playerId: e.player_id,
-    playerName: e.player_name,
-    gameMode: e.game_mode,
-    team: teamOf.get(e.user_id) ?? null,
-    startStatus: 'pending',
-    endStatus: 'pending',
-    startTakenAt: null,
-    startValues: null,
-    endTakenAt: null,
-    endValues: null,
-    latestData: e.latest_data,
-  }));
-}
-
-/** RuneScape clan competitions: Administrators create, edit and delete them; members join or leave; everyone sees the standings. */
+/** RuneScape clan competitions: Administrators create, edit and delete them and set their teams; everyone sees the standings. */
 export function createCompetitionsService({ db, clock, changes, throttle }: Deps) {
-  async function clanAccess(
-    actor: UserDto,
-    groupID: string,
-    action: 'viewCompetitions' | 'joinCompetitions' | 'manageCompetitions',
-    tx: Db = db,
-  ) {
-    const access = await loadAccess(tx, groupID, actor);
-    assertCan(access, action, action === 'manageCompetitions' ? ADMINISTRATORS_ONLY : MEMBERS_ONLY);
-    assertClan(access);
-    return access;
-  }
-
   function assertMetrics(access: GroupAccess, ids: readonly string[]) {
     const game = competitionGameOf(access.group.game_name);
     const unknown = ids.filter((id) => !competitionMetric(game, id));
@@ -127,58 +65,6 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
     return { before: await nameOf(before.event_id), after: await nameOf(after.event_id) };
   }
 
-  /** The detail as the caller sees it; `created` skips reading a history that cannot exist yet. */
-  async function detail(
-    actor: UserDto,
-    access: GroupAccess,
-    row: repo.CompetitionRow,
-    { tx = db, created = false }: { tx?: Db; created?: boolean } = {},
-  ): Promise<CompetitionDetail> {
-    const now = clock.now();
-    const game = competitionGameOf(access.group.game_name);
-    const metrics = metricsOf(row, game);
-    const [inputs, changed] = await Promise.all([
-      loadParticipants(tx, row),
-      created ? [] : repo.listChanges(tx, row.id, COMPETITION_HISTORY_MAX),
-    ]);
-    const { status, participants, teams } = toStandings(row, metrics, inputs, now);
-    const top = participants.slice(0, 10);
-    const byUser = new Map(inputs.map((p) => [p.userID, p]));
-    const topInputs = top.map((p) => byUser.get(p.userID)!).filter((p) => p.playerId !== null && p.startTakenAt !== null);
-    const finished = status === 'finished';
-    const from = Math.min(...topInputs.map((p) => p.startTakenAt!), Number.POSITIVE_INFINITY);
-    const to = finished ? Math.max(...topInputs.map((p) => p.endTakenAt ?? p.startTakenAt!), from) : now;
-    const snapshots =
-      status === 'upcoming' || topInputs.length === 0
-        ? []
-        : await repo.listSnapshotsOfPlayers(tx, [...new Set(topInputs.map((p) => p.playerId!))], from, to, CHART_SLICES);
-    const chart = status === 'upcoming' ? [] : toChart(metrics, top, byUser, snapshots, finished, now);
-    const takesPart = inputs.some((p) => p.userID === actor.id);
-    const linked =
-      row.participation === 'join' && !takesPart && now < row.ends_at ? await repo.findLinkedPlayer(tx, row.group_id, actor.id) : undefined;
-    return {
-      competition: toSummary(row, now, {
-        participants: inputs.length,
-        teams: new Set(inputs.flatMap((p) => (p.team ? [p.team] : []))).size,
-      }),
-      participants,
-      teams,
-      chart,
-      viewer: {
-        takesPart,
-        mayJoin:
-          row.participation === 'join' &&
-          !takesPart &&
-          now < row.ends_at &&
-          linked !== undefined &&
-          (row.participants_fixed_at === null || !inputs.some((p) => p.playerId === linked)),
-        mayLeave: row.participation === 'join' && takesPart && now < row.starts_at,
-        mayManage: can('manageCompetitions', access.context),
-      },
-      history: changed.map(toHistoryEntry),
-    };
-  }
-
   /** The next version stamp: the clock, or one past the last stamp when the clock has not moved. */
   const nextVersion = (row: repo.CompetitionRow) => Math.max(clock.now(), row.updated_at + 1);
 
@@ -189,7 +75,7 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
   return {
     /** The clan's competitions, ongoing first, then upcoming (soonest first), then finished (latest first). */
     async getCompetitions(actor: UserDto, { groupID }: CompetitionsQuery): Promise<CompetitionsResponse> {
-      await clanAccess(actor, groupID, 'viewCompetitions');
+      await clanAccess(db, actor, groupID, 'viewCompetitions');
       const now = clock.now();
       const rows = await repo.listCompetitions(db, groupID);
       const needsEligible = rows.some((r) => r.participants_fixed_at === null && r.participation !== 'join');
@@ -214,13 +100,13 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
 
     /** One competition's standings, teams, chart and what the caller may do. */
     async getCompetition(actor: UserDto, { groupID, competitionID }: CompetitionQuery): Promise<CompetitionDetail> {
-      const access = await clanAccess(actor, groupID, 'viewCompetitions');
-      return detail(actor, access, await competitionOfGroup(db, groupID, competitionID));
+      const access = await clanAccess(db, actor, groupID, 'viewCompetitions');
+      return competitionDetail(db, clock, actor, access, await competitionOfGroup(db, groupID, competitionID));
     },
 
     /** An Administrator creates a competition starting in the future. */
     async createCompetition(actor: UserDto, body: CreateCompetitionBody): Promise<CompetitionDetail> {
-      const access = await clanAccess(actor, body.groupID, 'manageCompetitions');
+      const access = await clanAccess(db, actor, body.groupID, 'manageCompetitions');
       assertMetrics(access, body.metrics);
       const now = clock.now();
       if (body.startsAt <= now) throw invalid({ startsAt: 'Start time must be in the future' }, 'Start time must be in the future');
@@ -258,7 +144,7 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
         record({ groupId: body.groupID, topic: 'competitions', action: 'created' });
         return created;
       });
-      return detail(actor, access, row, { created: true });
+      return competitionDetail(db, clock, actor, access, row, { created: true });
     },
 
     /**
@@ -267,7 +153,7 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
      * An edit that changes something is kept in the competition’s history, in the same transaction.
      */
     async updateCompetition(actor: UserDto, body: UpdateCompetitionBody): Promise<CompetitionDetail> {
-      const access = await clanAccess(actor, body.groupID, 'manageCompetitions');
+      const access = await clanAccess(db, actor, body.groupID, 'manageCompetitions');
       if (body.metrics) assertMetrics(access, body.metrics);
       const row = await publishAfter(changes, async (record) => {
         const updated = await db.transaction().execute(async (tx) => {
@@ -345,12 +231,12 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
         record({ groupId: body.groupID, topic: 'competitions', action: 'updated' });
         return updated;
       });
-      return detail(actor, access, row);
+      return competitionDetail(db, clock, actor, access, row);
     },
 
     /** An Administrator deletes a competition and its standings. */
     async deleteCompetition(actor: UserDto, { groupID, competitionID }: CompetitionIdBody): Promise<DeleteCompetitionResponse> {
-      await clanAccess(actor, groupID, 'manageCompetitions');
+      await clanAccess(db, actor, groupID, 'manageCompetitions');
       await publishAfter(changes, async (record) => {
         await db.transaction().execute(async (tx) => {
           await competitionOfGroup(tx, groupID, competitionID, true);
@@ -361,53 +247,9 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
       return { competitionID };
     },
 
-    /** A member with a linked account joins a competition members join, any time before its end. */
-    async joinCompetition(actor: UserDto, { groupID, competitionID }: CompetitionIdBody): Promise<CompetitionDetail> {
-      const access = await clanAccess(actor, groupID, 'joinCompetitions');
-      const row = await publishAfter(changes, async (record) => {
-        const joined = await db.transaction().execute(async (tx) => {
-          const current = await competitionOfGroup(tx, groupID, competitionID, true);
-          if (current.participation !== 'join')
-            throw badRequest('Members do not join this competition: who takes part is set by the competition');
-          const now = clock.now();
-          if (now >= current.ends_at) throw badRequest('This competition has finished');
-          const playerId = await repo.findLinkedPlayer(tx, groupID, actor.id);
-          if (!playerId) throw badRequest('Link your RuneScape account in this clan first');
-          // An account is measured once: a name moved to another member after the participants'
-          // accounts were fixed at the start does not take part a second time (before that, the
-          // start gives each participant their link of the moment).
-          if (current.participants_fixed_at !== null && (await repo.findOtherParticipantOfPlayer(tx, current.id, playerId, actor.id)))
-            throw conflict(ACCOUNT_TAKES_PART_MESSAGE);
-          await repo.insertParticipant(tx, repo.newParticipant(current.id, actor.id, playerId, null, now));
-          return current;
-        });
-        record({ groupId: groupID, topic: 'competitions', action: 'changed', userId: actor.id });
-        return joined;
-      });
-      return detail(actor, access, row);
-    },
-
-    /** A member leaves a competition they joined, before its start; after it their record stays. */
-    async leaveCompetition(actor: UserDto, { groupID, competitionID }: CompetitionIdBody): Promise<CompetitionDetail> {
-      const access = await clanAccess(actor, groupID, 'joinCompetitions');
-      const row = await publishAfter(changes, async (record) => {
-        const left = await db.transaction().execute(async (tx) => {
-          const current = await competitionOfGroup(tx, groupID, competitionID, true);
-          if (current.participation !== 'join')
-            throw badRequest('Members do not leave this competition: who takes part is set by the competition');
-          if (clock.now() >= current.starts_at) throw conflict('You can no longer leave: the competition has started');
-          await repo.deleteParticipant(tx, current.id, actor.id);
-          return current;
-        });
-        record({ groupId: groupID, topic: 'competitions', action: 'changed', userId: actor.id });
-        return left;
-      });
-      return detail(actor, access, row);
-    },
-
     /** An Administrator sets a teams competition's teams before its start: by hand, or split evenly by total level or experience. */
     async setCompetitionTeams(actor: UserDto, body: SetCompetitionTeamsBody): Promise<CompetitionDetail> {
-      const access = await clanAccess(actor, body.groupID, 'manageCompetitions');
+      const access = await clanAccess(db, actor, body.groupID, 'manageCompetitions');
       const row = await publishAfter(changes, async (record) => {
         const saved = await db.transaction().execute(async (tx) => {
           const current = await competitionOfGroup(tx, body.groupID, body.competitionID, true);
@@ -444,7 +286,7 @@ export function createCompetitionsService({ db, clock, changes, throttle }: Deps
         record({ groupId: body.groupID, topic: 'competitions', action: 'updated' });
         return saved;
       });
-      return detail(actor, access, row);
+      return competitionDetail(db, clock, actor, access, row);
     },
   };
 }

@@ -14,6 +14,7 @@ import { clanNamesRoutes } from './clan-names.routes';
 import { createClanNamesService } from './clan-names.service';
 import { clanRoutes } from './clan.routes';
 import { createClanService, defaultClanUpdateLimit, type ClanUpdateLimit } from './clan.service';
+import { createCompetitionParticipantsService } from './competition-participants.service';
 import { createCompetitionsJob, type CompetitionJobOptions, type CompetitionsJob } from './competitions.job';
 import { competitionsRoutes } from './competitions.routes';
 import { createCompetitionsService } from './competitions.service';
@@ -118,7 +119,12 @@ export async function registerRuneScape(app: FastifyInstance, deps: Deps): Promi
   await app.register(runescapeRoutes(runescape));
   await app.register(clanRoutes(clan));
   await app.register(clanNamesRoutes(names));
-  await app.register(competitionsRoutes(createCompetitionsService({ db, clock, changes: deps.changes, throttle })));
+  await app.register(
+    competitionsRoutes(
+      createCompetitionsService({ db, clock, changes: deps.changes, throttle }),
+      createCompetitionParticipantsService({ db, clock, changes: deps.changes }),
+    ),
+  );
   const onBingoPost = () => void app.discordDeliveries?.tick().catch(() => undefined);
   const bingoJob = createBingoJob({
     db,
