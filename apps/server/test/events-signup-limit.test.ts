@@ -29,6 +29,7 @@ describe('sign-up changes per member and hour, default limit', () => {
   let owner: TestUser;
   let member: TestUser;
   let event: EventDto;
+  let full: EventDto;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -37,6 +38,8 @@ describe('sign-up changes per member and hour, default limit', () => {
     const group = await createGroup(t.app, owner, { groupName: 'Toggles' });
     await join(t.app, group, member);
     event = await createEvent(t.app, owner, group._id, t.clock.now(), { maxNumberOfMembers: 12 });
+    full = await createEvent(t.app, owner, group._id, t.clock.now(), { eventName: 'Full', maxNumberOfMembers: 1 });
+    await signUp(t, owner, '/api/events/attendEvent', full._id);
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -57,7 +60,9 @@ describe('sign-up changes per member and hour, default limit', () => {
     expect(await seatsOf(t, event._id)).toEqual([]);
     // Every kind of change is held back, the answers and the waitlist too.
     expect((await signUp(t, member, '/api/events/respondToEvent', event._id, { response: 'maybe' })).status).toBe(429);
-    expect((await signUp(t, member, '/api/events/joinWaitlist', event._id)).status).toBe(429);
+    expect((await signUp(t, member, '/api/events/joinWaitlist', full._id)).status).toBe(429);
+    // A change refused for another reason says why, as it would count for nothing anyway.
+    expect((await signUp(t, member, '/api/events/joinWaitlist', event._id)).status).toBe(409);
 
     // Another member is not, and after the hour the member may change again.
     expect((await signUp(t, owner, '/api/events/attendEvent', event._id)).status).toBe(200);
@@ -156,5 +161,42 @@ describe('sign-up changes per member and hour, every way of changing', () => {
       const description = paths[`/api/events/${call}`]?.post?.description ?? '';
       expect(description, call).toContain(`at most ${LIMIT} sign-up changes an hour`);
     }
+  });
+});
+
+describe('sign-up changes of one member sent at once', () => {
+  const LIMIT = 6;
+  let t: TestApp;
+  let owner: TestUser;
+  let member: TestUser;
+  let events: EventDto[];
+
+  beforeAll(async () => {
+    t = await createTestApp({ signupChangesPerHour: LIMIT });
+    owner = await createUser(t.app);
+    member = await createUser(t.app);
+    const group = await createGroup(t.app, owner, { groupName: 'All at once' });
+    await join(t.app, group, member);
+    events = [];
+    for (let i = 0; i < LIMIT + 2; i += 1)
+      events.push(await createEvent(t.app, owner, group._id, t.clock.now(), { eventName: `Night ${i + 1}`, maxNumberOfMembers: 1 }));
+    await signUp(t, owner, '/api/events/attendEvent', events[LIMIT + 1]!._id);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('counts each one, gives back those refused for another reason, and refuses past the limit', async () => {
+    // Eight at once: one event is full (refused, and not counted); of the other seven, six go through
+    // and the seventh is refused for the limit, whichever order they are counted in.
+    const answers = await Promise.all(events.map((event) => signUp(t, member, '/api/events/attendEvent', event._id)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses[LIMIT + 1]).toBe(409);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+    const seated = await t.database.db.selectFrom('event_attendees').select('event_id').where('user_id', '=', member.user.id).execute();
+    expect(seated).toHaveLength(LIMIT);
+    // The one refused for the limit changed nothing, and the limit holds for the next change too.
+    const limited = events[statuses.indexOf(429)]!;
+    expect(await seatsOf(t, limited._id)).toEqual([]);
+    expect((await signUp(t, member, '/api/events/unattendEvent', events[0]!._id)).status).toBe(429);
   });
 });

@@ -18,9 +18,21 @@ export const signupLimitMessage = (limit: Limit) =>
   `You can change your sign-ups at most ${limit.max} times an hour: wait a while and try again`;
 
 /**
- * Counts one sign-up change of `userId` inside the change's own transaction: past the limit it
- * refuses with 429 and Retry-After, and a change refused for any reason is not counted.
+ * A sign-up change of `userId`, counted inside its own transaction once made: past the limit it
+ * refuses with 429 and Retry-After and the change rolls back with it, and a change refused for any
+ * other reason is not counted. Counted last, the member's counter row is locked (on PostgreSQL)
+ * only from the count to the commit, so one member's changes to several events at once do not
+ * queue behind each other's whole transactions.
  */
-export function countSignupChange(tx: Db, throttle: Throttle, userId: string, limit: Limit): Promise<unknown> {
-  return throttle.consumeIn(tx, `signups:${userId}`, limit, signupLimitMessage(limit));
+export function countedSignupChange<T, R>(
+  throttle: Throttle,
+  userId: string,
+  limit: Limit,
+  change: (tx: Db, record: R) => Promise<T>,
+): (tx: Db, record: R) => Promise<T> {
+  return async (tx, record) => {
+    const made = await change(tx, record);
+    await throttle.consumeIn(tx, `signups:${userId}`, limit, signupLimitMessage(limit));
+    return made;
+  };
 }
