@@ -31,7 +31,7 @@ import * as outbox from '../reminders/event-mail-outbox.repo';
 import type { EventNotifier } from '../reminders/event-notifications';
 import { transactionWithChanges, type GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
-import { countedSignupChange, DEFAULT_SIGNUP_LIMIT } from './signup-limit';
+import { DEFAULT_SIGNUP_LIMIT, signupTransactions } from './signup-limit';
 import { lockEventWithMembership } from './event-lock.repo';
 import { eventWithPeople, readEvent, readEvents } from './event-reader';
 import { bySignUp, heldBy, listEventPeople, withoutMember } from './event-people.repo';
@@ -107,6 +107,7 @@ export function createEventsService({
   }
 
   const lockForMember = async (tx: Db, eventId: string, actor: UserDto) => (await lockWithAccess(tx, eventId, actor)).row;
+  const signupChange = signupTransactions({ db, changes, throttle, limit: signupLimit });
 
   async function withGroup(tx: Db, eventId: string) {
     const row = await events.findWithGroup(tx, eventId);
@@ -243,43 +244,39 @@ export function createEventsService({
      */
     async attendEvent(actor: UserDto, body: AttendEventBody): Promise<EventDto> {
       assertSelf(actor, body.userID, 'attend events');
-      return transactionWithChanges(
-        db,
-        changes,
-        countedSignupChange(throttle, actor.id, signupLimit, async (tx, record) => {
-          const current = await lockForMember(tx, body.eventID, actor);
-          if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
-          const now = clock.now();
-          // Read once: the seats, the line and the answers decide, and the answer is built from them and the change.
-          let people = await listEventPeople(tx, [current.id]);
-          // Those already waiting come first: a seat left free (a departed member's) goes to them before a newcomer.
-          const promotions = await fillSeats(tx, [current], { now, publicUrl }, people);
-          for (const change of promotions) record(change);
-          if (promotions.length > 0) people = await listEventPeople(tx, [current.id]);
-          const held = heldBy(people, actor.id);
-          if (held.seat) {
-            // Attending is on time: a seat held as Late becomes Attending; otherwise nothing changes.
-            if (Number(held.seat.late) === 1 && current.end_at > now) {
-              await events.setLate(tx, current.id, actor.id, 0);
-              record({ groupId: current.group_id, topic: 'attendance', action: 'attended', eventId: current.id, userId: actor.id });
-              return readEvent(tx, current, actor.id);
-            }
-            return eventWithPeople(current, people, actor.id);
+      return signupChange(actor.id, async (tx, record) => {
+        const current = await lockForMember(tx, body.eventID, actor);
+        if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
+        const now = clock.now();
+        // Read once: the seats, the line and the answers decide, and the answer is built from them and the change.
+        let people = await listEventPeople(tx, [current.id]);
+        // Those already waiting come first: a seat left free (a departed member's) goes to them before a newcomer.
+        const promotions = await fillSeats(tx, [current], { now, publicUrl }, people);
+        for (const change of promotions) record(change);
+        if (promotions.length > 0) people = await listEventPeople(tx, [current.id]);
+        const held = heldBy(people, actor.id);
+        if (held.seat) {
+          // Attending is on time: a seat held as Late becomes Attending; otherwise nothing changes.
+          if (Number(held.seat.late) === 1 && current.end_at > now) {
+            await events.setLate(tx, current.id, actor.id, 0);
+            record({ groupId: current.group_id, topic: 'attendance', action: 'attended', eventId: current.id, userId: actor.id });
+            return readEvent(tx, current, actor.id);
           }
-          if (current.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
-          if (signupsClosed(current.start_at, current.signup_cutoff_minutes, now)) throw conflict(SIGNUP_CLOSED_MESSAGE);
-          if (people.attendees.length >= current.max_number_of_members) throw conflict(EVENT_FULL_MESSAGE);
-          // One answer per member: taking a seat replaces a Maybe, Can sub or Not coming, and a place in line.
-          if (held.answer) await responses.deleteResponse(tx, current.id, actor.id);
-          if (held.place) await waitlist.deleteEntries(tx, current.id, [actor.id]);
-          const seat = { event_id: current.id, user_id: actor.id, joined_at: clock.now() };
-          await events.insertAttendee(tx, seat);
-          record({ groupId: current.group_id, topic: 'attendance', action: 'attended', eventId: current.id, userId: actor.id });
-          const others = withoutMember(people, actor.id);
-          const attendees = [...others.attendees, { ...seat, username: actor.username, email: actor.email, late: 0 }];
-          return eventWithPeople(current, { ...others, attendees: attendees.sort(bySignUp) }, actor.id);
-        }),
-      );
+          return eventWithPeople(current, people, actor.id);
+        }
+        if (current.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
+        if (signupsClosed(current.start_at, current.signup_cutoff_minutes, now)) throw conflict(SIGNUP_CLOSED_MESSAGE);
+        if (people.attendees.length >= current.max_number_of_members) throw conflict(EVENT_FULL_MESSAGE);
+        // One answer per member: taking a seat replaces a Maybe, Can sub or Not coming, and a place in line.
+        if (held.answer) await responses.deleteResponse(tx, current.id, actor.id);
+        if (held.place) await waitlist.deleteEntries(tx, current.id, [actor.id]);
+        const seat = { event_id: current.id, user_id: actor.id, joined_at: clock.now() };
+        await events.insertAttendee(tx, seat);
+        record({ groupId: current.group_id, topic: 'attendance', action: 'attended', eventId: current.id, userId: actor.id });
+        const others = withoutMember(people, actor.id);
+        const attendees = [...others.attendees, { ...seat, username: actor.username, email: actor.email, late: 0 }];
+        return eventWithPeople(current, { ...others, attendees: attendees.sort(bySignUp) }, actor.id);
+      });
     },
 
     /**
@@ -288,20 +285,16 @@ export function createEventsService({
      */
     async unattendEvent(actor: UserDto, body: AttendEventBody): Promise<EventDto> {
       assertSelf(actor, body.userID, 'unattend events');
-      return transactionWithChanges(
-        db,
-        changes,
-        countedSignupChange(throttle, actor.id, signupLimit, async (tx, record) => {
-          const current = await lockForMember(tx, body.eventID, actor);
-          // A cancelled or ended event keeps its answers on record, as respondToEvent does.
-          if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
-          const now = clock.now();
-          if (current.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
-          const cleared = await clearResponse(tx, current, actor.id, { now, publicUrl });
-          for (const change of cleared.changes) record(change);
-          return eventWithPeople(current, cleared.people, actor.id);
-        }),
-      );
+      return signupChange(actor.id, async (tx, record) => {
+        const current = await lockForMember(tx, body.eventID, actor);
+        // A cancelled or ended event keeps its answers on record, as respondToEvent does.
+        if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
+        const now = clock.now();
+        if (current.end_at <= now) throw conflict(EVENT_ENDED_MESSAGE);
+        const cleared = await clearResponse(tx, current, actor.id, { now, publicUrl });
+        for (const change of cleared.changes) record(change);
+        return eventWithPeople(current, cleared.people, actor.id);
+      });
     },
 
     /**
@@ -310,18 +303,14 @@ export function createEventsService({
      * row lock, so many members answering at once never overbook it.
      */
     async respondToEvent(actor: UserDto, body: RespondToEventBody): Promise<EventDto> {
-      return transactionWithChanges(
-        db,
-        changes,
-        countedSignupChange(throttle, actor.id, signupLimit, async (tx, record) => {
-          const { row: current, access } = await lockWithAccess(tx, body.eventID, actor);
-          assertCan(access, 'respondToEvents', NOT_A_MEMBER_MESSAGE);
-          if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
-          const result = await applyResponse(tx, current, actor.id, body.response, { now: clock.now(), publicUrl });
-          for (const change of result.changes) record(change);
-          return readEvent(tx, current, actor.id);
-        }),
-      );
+      return signupChange(actor.id, async (tx, record) => {
+        const { row: current, access } = await lockWithAccess(tx, body.eventID, actor);
+        assertCan(access, 'respondToEvents', NOT_A_MEMBER_MESSAGE);
+        if (current.cancelled_at != null) throw conflict(EVENT_CANCELLED_MESSAGE);
+        const result = await applyResponse(tx, current, actor.id, body.response, { now: clock.now(), publicUrl });
+        for (const change of result.changes) record(change);
+        return readEvent(tx, current, actor.id);
+      });
     },
 
     /** One event as an .ics file, for members of its group. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/schema';
+import { transactionWithChanges, type GroupChange, type GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
 
 /**
@@ -18,21 +19,25 @@ export const signupLimitMessage = (limit: Limit) =>
   `You can change your sign-ups at most ${limit.max} times an hour: wait a while and try again`;
 
 /**
- * A sign-up change of `userId`, counted inside its own transaction once made: past the limit it
- * refuses with 429 and Retry-After and the change rolls back with it, and a change refused for any
- * other reason is not counted. Counted last, the member's counter row is locked (on PostgreSQL)
+ * The transaction a sign-up change of a member runs in, counted inside it once made: past the limit
+ * it refuses with 429 and Retry-After and the change rolls back with it, and a change refused for
+ * any other reason is not counted. Counted last, the member's counter row is locked (on PostgreSQL)
  * only from the count to the commit, so one member's changes to several events at once do not
- * queue behind each other's whole transactions.
+ * queue behind each other's whole transactions. The group's live pages hear of the change once it
+ * is committed.
  */
-export function countedSignupChange<T, R>(
-  throttle: Throttle,
-  userId: string,
-  limit: Limit,
-  change: (tx: Db, record: R) => Promise<T>,
-): (tx: Db, record: R) => Promise<T> {
-  return async (tx, record) => {
-    const made = await change(tx, record);
-    await throttle.consumeIn(tx, `signups:${userId}`, limit, signupLimitMessage(limit));
-    return made;
-  };
+export function signupTransactions({ db, changes, throttle, limit }: SignupTransactionDeps) {
+  return <T>(userId: string, change: (tx: Db, record: (change: GroupChange) => void) => Promise<T>): Promise<T> =>
+    transactionWithChanges(db, changes, async (tx, record) => {
+      const made = await change(tx, record);
+      await throttle.consumeIn(tx, `signups:${userId}`, limit, signupLimitMessage(limit));
+      return made;
+    });
+}
+
+interface SignupTransactionDeps {
+  db: Db;
+  changes: GroupChanges;
+  throttle: Throttle;
+  limit: Limit;
 }
