@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../src/features/discord/discord-app.tables';
-import { PAUSED_STRANGER, PAUSED_UNLINKED, pausedNotManager } from '../src/features/discord/discord-channel-checks';
+import {
+  CHANNEL_CHECKS_PER_PASS,
+  PAUSED_STRANGER,
+  PAUSED_UNLINKED,
+  pausedNotManager,
+} from '../src/features/discord/discord-channel-checks';
 import { CHANNEL_CHECK_EVERY_MS } from '../src/features/discord/discord-deliveries';
 import { FAKE_PERMISSIONS } from './fakes/discord-app-fake';
 import { createDiscordFake, type DiscordFake } from './fakes/discord-fake';
@@ -223,6 +228,46 @@ describe('checks of channels connected before the manage-server rule', () => {
     t.clock.advance(CHANNEL_CHECK_EVERY_MS);
     await t.app.discordDeliveries.settled();
     expect(await setting(people.plain)).toEqual(resumed);
+  });
+
+  it('takes channels Discord keeps failing to answer for after the others, and checks them once it answers', async () => {
+    const STORMY = '1296000000000000003';
+    const connector = await createUser(t.app);
+    await linkDiscord(t.app, discord, connector);
+    const unchecked = async (groupName: string, channelId: string, guildId: string) => {
+      const group = (await createGroup(t.app, connector, { groupName }))._id;
+      await t.database.db
+        .insertInto('discord_channels')
+        .values({
+          group_id: group,
+          channel_id: channelId,
+          guild_id: guildId,
+          set_by: connector.user.id,
+          updated_at: t.clock.now() - 3600_000,
+        })
+        .execute();
+      return group;
+    };
+    const stormy: string[] = [];
+    for (let i = 0; i < CHANNEL_CHECKS_PER_PASS; i++)
+      stormy.push(await unchecked(`Stormy ${i}`, String(1296000000000000200n + BigInt(i)), STORMY));
+    // Discord fails for every channel of one server, pass after pass.
+    discord.setMode(500, Infinity, { only: `/guilds/${STORMY}` });
+    t.clock.advance(CHANNEL_CHECK_EVERY_MS);
+    await t.app.discordDeliveries.settled();
+    const calm = await unchecked('Calm', CHANNELS[7]!, COMMUNITY);
+    t.clock.advance(CHANNEL_CHECK_EVERY_MS);
+    await t.app.discordDeliveries.settled();
+    const checkedAt = async (group: string) =>
+      (await t.database.db.selectFrom('discord_channels').select('checked_at').where('group_id', '=', group).executeTakeFirstOrThrow())
+        .checked_at;
+    // A full pass's worth of failing channels did not hold back the one connected after them.
+    expect(await checkedAt(calm)).toBe(t.clock.now());
+    for (const group of stormy) expect(await checkedAt(group)).toBeNull();
+    discord.setMode('ok');
+    t.clock.advance(CHANNEL_CHECK_EVERY_MS);
+    await t.app.discordDeliveries.settled();
+    for (const group of stormy) expect(await checkedAt(group)).toBe(t.clock.now());
   });
 
   it('shows a paused channel only to Administrators, as the channel itself', async () => {

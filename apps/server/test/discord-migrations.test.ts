@@ -3,6 +3,7 @@ import * as m0850 from '../src/db/migrations/0850_discord_removals_outlive_group
 import * as m0851 from '../src/db/migrations/0851_discord_interactions';
 import * as m0880 from '../src/db/migrations/0880_discord_rate_limits';
 import * as m1010 from '../src/db/migrations/1010_discord_channel_names';
+import * as m1020 from '../src/db/migrations/1020_discord_channel_tries';
 import { newDelivery } from '../src/features/discord/discord.repo';
 import '../src/features/discord/discord-app.tables';
 import { createEvent } from './events-fixtures';
@@ -15,6 +16,7 @@ import { createTestApp, createUser, type TestApp } from './test-app';
 // outbox gave up on only because the Discord application was off (it now holds them), as far as they
 // can still matter: an event's update only when the event has a post or has not ended. Migration
 // 1010 keeps the names of a group's channel and its server: a channel connected before has none.
+// Migration 1020 gives each channel its place in the bot's queues: one connected before was never asked about.
 
 /** A job as queued before 0880, which added `rate_limits` (inserted `as never`: the schema's type is the latest). */
 function jobBefore0880(...args: Parameters<typeof newDelivery>) {
@@ -22,7 +24,7 @@ function jobBefore0880(...args: Parameters<typeof newDelivery>) {
   return job;
 }
 
-describe('Discord migrations 0850, 0851, 0880 and 1010', () => {
+describe('Discord migrations 0850, 0851, 0880, 1010 and 1020', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -147,6 +149,7 @@ describe('Discord migrations 0850, 0851, 0880 and 1010', () => {
     const owner = await createUser(t.app);
     const group = await createGroup(t.app, owner);
     const db = t.database.db;
+    await m1020.down(db as never);
     await m1010.down(db as never);
     const connected = {
       group_id: group._id,
@@ -163,11 +166,13 @@ describe('Discord migrations 0850, 0851, 0880 and 1010', () => {
       .execute();
 
     await m1010.up(db as never);
+    await m1020.up(db as never);
     expect(await db.selectFrom('discord_channels').selectAll().where('group_id', '=', group._id).executeTakeFirst()).toEqual({
       ...connected,
       channel_name: null,
       guild_name: null,
       names_read_at: null,
+      tried_at: 0,
     });
     expect((await call(t.app, `/api/groups/${group._id}/discordChannel`, { as: owner })).body).toEqual({
       channelID: connected.channel_id,

@@ -43,6 +43,7 @@ import * as m0980 from './migrations/0980_bingo_claim_decisions';
 import * as m0990 from './migrations/0990_competition_changes';
 import * as m1000 from './migrations/1000_discord_channel_checks';
 import * as m1010 from './migrations/1010_discord_channel_names';
+import * as m1020 from './migrations/1020_discord_channel_tries';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0990_competition_changes': m0990,
   '1000_discord_channel_checks': m1000,
   '1010_discord_channel_names': m1010,
+  '1020_discord_channel_tries': m1020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** A user's linked Discord account (linked only while signed in, or made by a first Discord sign-in). */
 export interface DiscordLinksTable {
   user_id: string;
@@ -48,6 +50,8 @@ export interface DiscordChannelsTable {
   guild_name: string | null;
   /** When the names were read (at the connection or by the bot's pass); null: still to read. */
   names_read_at: number | null;
+  /** When the bot last asked Discord about the channel still to check or name and got no answer (1020); 0: never. */
+  tried_at: Generated<number>;
 }
 
 /** The bot's message about one event, edited as the event changes. */

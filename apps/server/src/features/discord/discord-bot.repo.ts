@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { lockedRow } from '../../db/row-locks';
 import type { Db } from '../../db/schema';
 import type { DiscordChannelsTable, DiscordEventMessagesTable } from './discord-app.tables';
@@ -12,13 +12,17 @@ export const findChannel = (db: Db, groupId: string) =>
 export const findChannelSetting = (db: Db, groupId: string) =>
   db.selectFrom('discord_channels').selectAll().where('group_id', '=', groupId).executeTakeFirst();
 
-/** Channels not checked yet (connected before connecting asked who may manage the server), with their connectors' Discord ids. */
+/**
+ * Channels not checked yet (connected before connecting asked who may manage the server), with their
+ * connectors' Discord ids: those never asked about first, then those Discord failed to answer for longest ago.
+ */
 export const listUncheckedChannels = (db: Db, limit: number) =>
   db
     .selectFrom('discord_channels as c')
     .leftJoin('discord_links as l', 'l.user_id', 'c.set_by')
     .select(['c.group_id', 'c.channel_id', 'c.guild_id', 'c.updated_at', 'l.discord_id'])
     .where('c.checked_at', 'is', null)
+    .orderBy('c.tried_at')
     .limit(limit)
     .execute();
 
@@ -46,15 +50,26 @@ export async function settleChannelCheck(
     .execute();
 }
 
-/** Checked channels whose names were never read (connected before they were kept). */
+/** Checked channels whose names were never read (connected before they were kept), in the order of `listUncheckedChannels`. */
 export const listUnnamedChannels = (db: Db, limit: number) =>
   db
     .selectFrom('discord_channels')
     .select(['group_id', 'channel_id', 'guild_id', 'updated_at'])
     .where('names_read_at', 'is', null)
     .where('checked_at', 'is not', null)
+    .orderBy('tried_at')
     .limit(limit)
     .execute();
+
+/** Puts a channel Discord could not answer about at the back of the pass's queues, unless it was connected again meanwhile. */
+export async function markChannelTried(db: Db, groupId: string, updatedAt: number, now: number): Promise<void> {
+  await db
+    .updateTable('discord_channels')
+    .set({ tried_at: now })
+    .where('group_id', '=', groupId)
+    .where('updated_at', '=', updatedAt)
+    .execute();
+}
 
 /** Keeps the names the bot read, unless the channel was connected again or changed meanwhile. */
 export async function settleChannelNames(db: Db, groupId: string, updatedAt: number, now: number, names: ChannelNames): Promise<void> {
@@ -71,7 +86,10 @@ export async function settleChannelNames(db: Db, groupId: string, updatedAt: num
 export const findGroupByChannel = async (db: Db, channelId: string): Promise<string | undefined> =>
   (await db.selectFrom('discord_channels').select('group_id').where('channel_id', '=', channelId).executeTakeFirst())?.group_id;
 
-export async function upsertChannel(db: Db, row: DiscordChannelsTable): Promise<void> {
+/** A channel as connecting stores it; the pass's queue position starts at never asked. */
+export type NewChannel = Insertable<DiscordChannelsTable>;
+
+export async function upsertChannel(db: Db, row: NewChannel): Promise<void> {
   await db
     .insertInto('discord_channels')
     .values(row)
@@ -86,6 +104,7 @@ export async function upsertChannel(db: Db, row: DiscordChannelsTable): Promise<
         channel_name: row.channel_name,
         guild_name: row.guild_name,
         names_read_at: row.names_read_at,
+        tried_at: 0,
       }),
     )
     .execute();

@@ -21,9 +21,10 @@ export const pausedNotManager = (guildName: string) =>
  * Connecting a channel asks that the connector may manage its Discord server. A channel connected
  * before that was asked is checked once by the bot, against its connector's linked Discord account:
  * confirmed, or paused with the reason (the bot posts nothing new there; the messages it posted are
- * still kept up to date). One Discord could not answer is checked again at a later pass. The check
- * reads the channel and its server anyway, so it keeps their names for Group Settings too; a channel
- * checked before names were kept has them read once by a later step of the pass.
+ * still kept up to date). One Discord could not answer is checked again at a later pass, after the
+ * channels waiting behind it. The check reads the channel and its server anyway, so it keeps their
+ * names for Group Settings too; a channel checked before names were kept has them read once by a
+ * later step of the pass.
  */
 export function createDiscordChannelChecks({ db, clock, api }: { db: Db; clock: Clock; api: DiscordApiClient }) {
   /**
@@ -76,13 +77,19 @@ export function createDiscordChannelChecks({ db, clock, api }: { db: Db; clock: 
       let settled = 0;
       for (const channel of await repo.listUncheckedChannels(db, CHANNEL_CHECKS_PER_PASS)) {
         const outcome = await verdict(channel);
-        if (outcome === undefined) continue;
+        if (outcome === undefined) {
+          await repo.markChannelTried(db, channel.group_id, channel.updated_at, clock.now());
+          continue;
+        }
         await repo.settleChannelCheck(db, channel.group_id, channel.updated_at, clock.now(), outcome.reason, outcome.names);
         settled += 1;
       }
       for (const channel of await repo.listUnnamedChannels(db, CHANNEL_NAMES_PER_PASS)) {
         const names = await namesOf(channel);
-        if (names === undefined) continue;
+        if (names === undefined) {
+          await repo.markChannelTried(db, channel.group_id, channel.updated_at, clock.now());
+          continue;
+        }
         await repo.settleChannelNames(db, channel.group_id, channel.updated_at, clock.now(), names);
         settled += 1;
       }

@@ -123,7 +123,7 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
           assertCan(await loadAccess(tx, groupID, actor, { lock: true }), 'editGroupSettings');
           const owner = await repo.findGroupByChannel(tx, body.channelID);
           if (owner && owner !== groupID) throw conflict(CHANNEL_TAKEN_MESSAGE, { channelID: CHANNEL_TAKEN_MESSAGE });
-          const row: DiscordChannelsTable = {
+          const row = {
             group_id: groupID,
             channel_id: body.channelID,
             guild_id: guildId,
@@ -136,7 +136,7 @@ export function createDiscordChannelService({ db, clock, discord, throttle, limi
             channel_name: channel.value.name ?? null,
             guild_name: may.name,
             names_read_at: clock.now(),
-          };
+          } satisfies repo.NewChannel;
           await repo.upsertChannel(tx, row);
           return toChannelDto(row);
         });
