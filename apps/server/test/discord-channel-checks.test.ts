@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../src/features/discord/discord-app.tables';
 import {
   CHANNEL_CHECKS_PER_PASS,
+  CHANNEL_NAMES_PER_PASS,
   PAUSED_STRANGER,
   PAUSED_UNLINKED,
   pausedNotManager,
@@ -268,6 +269,44 @@ describe('checks of channels connected before the manage-server rule', () => {
     t.clock.advance(CHANNEL_CHECK_EVERY_MS);
     await t.app.discordDeliveries.settled();
     for (const group of stormy) expect(await checkedAt(group)).toBe(t.clock.now());
+  });
+
+  it('reads the names of channels Discord keeps failing to answer for after the others', async () => {
+    const STORMY = '1296000000000000004';
+    const connector = await createUser(t.app);
+    const confirmedUnnamed = async (groupName: string, channelId: string, guildId: string) => {
+      const group = (await createGroup(t.app, connector, { groupName }))._id;
+      await t.database.db
+        .insertInto('discord_channels')
+        .values({
+          group_id: group,
+          channel_id: channelId,
+          guild_id: guildId,
+          set_by: connector.user.id,
+          updated_at: t.clock.now() - 3600_000,
+          checked_at: t.clock.now() - 3600_000,
+        })
+        .execute();
+      return group;
+    };
+    const stormy: string[] = [];
+    for (let i = 0; i < CHANNEL_NAMES_PER_PASS; i++)
+      stormy.push(await confirmedUnnamed(`Unnamed ${i}`, String(1296000000000000300n + BigInt(i)), STORMY));
+    discord.setMode(500, Infinity, { only: `/guilds/${STORMY}` });
+    t.clock.advance(CHANNEL_CHECK_EVERY_MS);
+    await t.app.discordDeliveries.settled();
+    const calm = await confirmedUnnamed('Unnamed but calm', '1296000000000000400', COMMUNITY);
+    t.clock.advance(CHANNEL_CHECK_EVERY_MS);
+    await t.app.discordDeliveries.settled();
+    const namesReadAt = async (group: string) =>
+      (await t.database.db.selectFrom('discord_channels').select('names_read_at').where('group_id', '=', group).executeTakeFirstOrThrow())
+        .names_read_at;
+    expect(await namesReadAt(calm)).toBe(t.clock.now());
+    for (const group of stormy) expect(await namesReadAt(group)).toBeNull();
+    discord.setMode('ok');
+    t.clock.advance(CHANNEL_CHECK_EVERY_MS);
+    await t.app.discordDeliveries.settled();
+    for (const group of stormy) expect(await namesReadAt(group)).toBe(t.clock.now());
   });
 
   it('shows a paused channel only to Administrators, as the channel itself', async () => {
