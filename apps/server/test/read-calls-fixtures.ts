@@ -566,6 +566,7 @@ export const READ_CALLS: ReadCall[] = [
   { name: 'civilization/game', request: (w) => ({ url: `/api/civilization/game?gameID=${w.gameID}` }) },
   { name: 'civilization/getDraft', request: (w) => ({ url: `/api/civilization/getDraft?draftID=${w.draftID}` }) },
   { name: 'civilization/getDraftPresets', request: (w) => ({ url: `/api/civilization/getDraftPresets?groupID=${g(w)}` }) },
+  { name: 'civilization/getOpenDrafts', request: (w) => ({ url: `/api/civilization/getOpenDrafts?groupID=${g(w)}` }) },
   { name: 'civilization/getActiveGames', request: (w) => ({ url: `/api/civilization/getActiveGames?groupID=${g(w)}` }) },
   { name: 'civilization/getFinishedGames', request: (w) => ({ url: `/api/civilization/getFinishedGames?groupID=${g(w)}&gameType=ffa` }) },
   {

@@ -122,6 +122,26 @@ export type DraftDto = z.infer<typeof draftDto>;
 
 export const draftIdQuery = z.object({ draftID: entityId('draftID') });
 
+/** GET /api/civilization/getOpenDrafts: the group's live drafts still being played, for its Games page. */
+export const openDraftsQuery = z.object({ groupID: entityId('groupID') });
+
+/** A live draft as the Games page lists it: who plays and how, never a hand or a pick. */
+export const openDraftDto = z.object({
+  draftID: z.string(),
+  mode: z.enum(DRAFT_MODES),
+  gameType,
+  /** Who started it; null once their account is gone. */
+  startedBy: z.string().nullable(),
+  dateCreated: z.string(),
+  players: z.array(z.object({ userID: z.string(), username: z.string() })),
+  /** When the step under way runs out of time; null when nothing waits on a timer. */
+  deadline: z.string().nullable(),
+});
+export type OpenDraftDto = z.infer<typeof openDraftDto>;
+export const openDraftsDto = z.array(openDraftDto);
+
+export const OPEN_DRAFTS_MEMBERS_MESSAGE = 'Only members of this group can see its drafts';
+
 /** POST /api/civilization/draftAction: one step of a live draft by the caller (the server adds who acts). */
 export const draftActionBody = z.object({ draftID: entityId('draftID'), action: draftPlayerAction });
 export type DraftActionBody = z.infer<typeof draftActionBody>;

@@ -2,7 +2,7 @@ import { SETTING_TYPES } from '@smm/shared/civilization/catalogue-types';
 import { draftAsText, type DraftResult, type DraftedPlayer } from '@smm/shared/civilization/draft';
 import { draftOutcome, nextDeadline, viewDraft } from '@smm/shared/civilization/draft-machine';
 import { draftModeConfig, type DraftMachineState } from '@smm/shared/civilization/draft-machine-schemas';
-import type { DraftDto } from '@smm/shared/civilization/draft-schemas';
+import type { DraftDto, OpenDraftDto } from '@smm/shared/civilization/draft-schemas';
 import type { GameType } from '@smm/shared/civilization/games-schemas';
 import { toIso } from '../../lib/iso-time';
 import type { DraftRow, DraftWithEarlierDeals } from './drafts.repo';
@@ -106,5 +106,23 @@ export function toDraftDto(row: DraftWithEarlierDeals, readerID: string): DraftD
     dealNumber: row.deal_number,
     earlierDeals: row.earlier_deals.map((deal) => ({ dealtBy: deal.dealer, dealtAt: toIso(deal.dealt_at) })),
     view,
+  };
+}
+
+/** A live draft as the group's Games page lists it for the reader: its mode, players and timer, nothing dealt. */
+export function toOpenDraftDto(
+  row: Pick<DraftRow, 'id' | 'game_type' | 'created_at'> & { dealer: string | null },
+  state: DraftMachineState,
+  readerID: string,
+): OpenDraftDto {
+  const view = viewDraft(state, readerID);
+  return {
+    draftID: row.id,
+    mode: view.mode,
+    gameType: row.game_type as GameType,
+    startedBy: row.dealer,
+    dateCreated: toIso(Number(row.created_at)),
+    players: state.players.map(({ userID, username }) => ({ userID, username })),
+    deadline: view.deadline,
   };
 }

@@ -9,6 +9,8 @@ import {
   draftPresetBody,
   draftPresetDto,
   draftPresetsQuery,
+  openDraftsDto,
+  openDraftsQuery,
 } from '@smm/shared/civilization/draft-schemas';
 import { apiErrorBody } from '@smm/shared/errors';
 import type { DraftStepsService } from './draft-steps.service';
@@ -52,6 +54,22 @@ export const draftsRoutes =
         },
       },
       (req) => drafts.getDraft(req.actor, req.query.draftID),
+    );
+
+    app.get(
+      '/api/civilization/getOpenDrafts',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          description:
+            "Members of the group: its live drafts still being played (blind picks, captains, majority bans, redraft votes), newest first: the mode, the players, who started it and the running step's deadline; never a hand or a pick. Drafts expire after a day; one a game was made from, or a newer deal for the same players replaced, is not listed.",
+          querystring: openDraftsQuery,
+          response: { 200: openDraftsDto, ...errors },
+        },
+      },
+      (req) => drafts.getOpenDrafts(req.actor, req.query.groupID),
     );
 
     app.post(

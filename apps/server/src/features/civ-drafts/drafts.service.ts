@@ -11,14 +11,16 @@ import {
   DRAFT_NOT_FOUND_MESSAGE,
   DRAFT_PRESET_NOT_FOUND_MESSAGE,
   DRAFT_TTL_MS,
+  OPEN_DRAFTS_MEMBERS_MESSAGE,
   type DraftDto,
   type DraftGameBody,
+  type OpenDraftDto,
 } from '@smm/shared/civilization/draft-schemas';
 import { initialSkill, skillOrdinal } from '@smm/shared/civilization/ladder';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { AppError, invalid, notFound } from '../../errors';
+import { AppError, forbidden, invalid, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import * as games from '../civ-games/civ-games.repo';
 import { catalogueOf } from '../civilization/civ-access';
@@ -31,9 +33,9 @@ import * as members from '../groups/group-members.repo';
 import { parseSettings } from '../groups/groups.mapper';
 import type { GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
-import { parseState, stateColumns, toDraftDto, type DraftOptions } from './drafts.mapper';
+import { parseState, stateColumns, toDraftDto, toOpenDraftDto, type DraftOptions } from './drafts.mapper';
 import * as drafts from './drafts.repo';
-import { earlierDealsFor, replacedDrafts } from './replaced-deals';
+import { earlierDealsFor, openDrafts, replacedDrafts } from './replaced-deals';
 import * as presets from './presets.repo';
 import { serverRandom } from './server-random';
 
@@ -190,6 +192,24 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
       if (access.viewer === 'nonMember' || access.viewer === 'anonymous') throw notFound(DRAFT_NOT_FOUND_MESSAGE);
       assertCan(access, 'viewGames');
       return toDraftDto(row, actor.id);
+    },
+
+    /**
+     * The group's live drafts still being played (not expired, no game made, not replaced by a newer deal),
+     * newest first, so members find a draft they were dealt into: players, mode and timer, never a hand or a
+     * pick. Members only, as the drafts themselves; one statement however many drafts.
+     */
+    async getOpenDrafts(actor: UserDto, groupID: string): Promise<OpenDraftDto[]> {
+      const access = await loadAccess(db, groupID, actor);
+      if (access.viewer === 'nonMember' || access.viewer === 'anonymous') throw forbidden(OPEN_DRAFTS_MEMBERS_MESSAGE);
+      assertCan(access, 'viewGames');
+      const recent = (await drafts.listRecent(db, groupID, clock.now() - DRAFT_TTL_MS)).map((draft) => {
+        const state = parseState(draft);
+        return { ...draft, state, players: state.players.map((p) => p.userID) };
+      });
+      return openDrafts(recent)
+        .filter((draft) => draft.state.status === 'running')
+        .map((draft) => toOpenDraftDto(draft, draft.state, actor.id));
     },
   };
 }

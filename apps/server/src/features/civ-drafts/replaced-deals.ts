@@ -50,6 +50,18 @@ export function replacedDrafts(dealt: DealForTable, recent: readonly RecentDraft
 }
 
 /**
+ * The recent drafts still open: no game was made from them and no newer deal replaced them, newest first.
+ * A replaced draft is another deal of the same table, which the newer one stands for.
+ */
+export function openDrafts<D extends RecentDraft>(recent: readonly D[]): D[] {
+  return recent
+    .filter(
+      (draft) => draft.game_id === null && !recent.some((newer) => isNewer(newer, draft) && replacesDeal(dealOf(newer), dealOf(draft))),
+    )
+    .sort((a, b) => (isNewer(a, b) ? -1 : 1));
+}
+
+/**
  * The deals a new deal follows at its table: the drafts it replaces and every deal those had replaced, each
  * once, first dealt first, numbered from 1.
  */

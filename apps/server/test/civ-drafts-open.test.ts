@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAFT_TTL_MS, OPEN_DRAFTS_MEMBERS_MESSAGE, type DraftDto, type OpenDraftDto } from '@smm/shared/civilization/draft-schemas';
+import type { FullGroupDto } from '@smm/shared/groups/schemas';
+import { draftBody, draftFor } from './civ-games-fixtures';
+import { call, createGroup, join, type TestUser } from './groups-fixtures';
+import { createTestApp, createUser, type TestApp } from './test-app';
+
+// The Games page lists the group's live drafts still being played, so a member dealt into a blind
+// pick or a captains' draft started by someone else finds it: the mode, the players, who started it
+// and the timer, never a hand or a pick; for members only, like the drafts themselves.
+
+let t: TestApp;
+let users: TestUser[];
+let outsider: TestUser;
+let group: FullGroupDto;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  users = [];
+  for (let i = 0; i < 4; i += 1) users.push(await createUser(t.app));
+  outsider = await createUser(t.app);
+  group = await createGroup(t.app, users[0]!);
+  for (const user of users.slice(1)) await join(t.app, group, user);
+}, 60_000);
+afterAll(() => t.close());
+
+const openDrafts = async (as: TestUser): Promise<OpenDraftDto[]> => {
+  const res = await call(t.app, `/api/civilization/getOpenDrafts?groupID=${group._id}`, { as });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as OpenDraftDto[];
+};
+const start = async (by: TestUser, players: TestUser[], options: Record<string, unknown>): Promise<DraftDto> => {
+  const res = await call(t.app, '/api/civilization/draftGame', {
+    method: 'POST',
+    as: by,
+    payload: { ...draftBody(group, players), ...options },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as DraftDto;
+};
+const pick = (as: TestUser, draft: DraftDto) =>
+  call(t.app, '/api/civilization/draftAction', {
+    method: 'POST',
+    as,
+    payload: {
+      draftID: draft.draftID,
+      action: { type: 'blindPick', civID: draft.players.find((p) => p.userID === as.user.id)!.civChoices[0]!.civID },
+    },
+  });
+
+describe('the live drafts on the Games page', () => {
+  it('lists a running blind pick to every member, with its players and starter, and never a hand or a pick', async () => {
+    const [a, b, c, d] = users as [TestUser, TestUser, TestUser, TestUser];
+    const blind = await start(a, [a, b, c], { mode: 'blind', stepSeconds: 60 });
+    // A random deal is complete at once: nothing to join.
+    await draftFor(t.app, group, b, [b, d]);
+    expect((await pick(a, blind)).status).toBe(200);
+
+    for (const reader of [a, b, c, d]) {
+      const listed = await openDrafts(reader);
+      expect(listed).toEqual([
+        {
+          draftID: blind.draftID,
+          mode: 'blind',
+          gameType: 'ffa',
+          startedBy: a.user.username,
+          dateCreated: blind.dateCreated,
+          players: [a, b, c].map((u) => ({ userID: u.user.id, username: u.user.username })),
+          deadline: new Date(t.clock.now() + 60_000).toISOString(),
+        },
+      ]);
+      const text = JSON.stringify(listed);
+      for (const player of blind.players) for (const leader of player.civChoices) expect(text).not.toContain(leader.civID);
+    }
+  });
+
+  it('drops a draft once it is complete, or once a newer deal for its players replaced it', async () => {
+    const [a, b, c] = users as [TestUser, TestUser, TestUser];
+    // Everyone picks in the blind pick above: complete, no longer listed.
+    const [running] = await openDrafts(a);
+    const blind = (await call(t.app, `/api/civilization/getDraft?draftID=${running!.draftID}`, { as: b })).body as DraftDto;
+    expect((await pick(b, blind)).status).toBe(200);
+    const readC = (await call(t.app, `/api/civilization/getDraft?draftID=${running!.draftID}`, { as: c })).body as DraftDto;
+    expect((await pick(c, readC)).status).toBe(200);
+    expect(await openDrafts(a)).toEqual([]);
+
+    // A redeal for the same players stands for the draft it replaced.
+    const first = await start(a, [a, b], { mode: 'blind' });
+    const second = await start(b, [a, b], { mode: 'blind' });
+    expect((await openDrafts(c)).map((draft) => draft.draftID)).toEqual([second.draftID]);
+    expect(first.draftID).not.toBe(second.draftID);
+  });
+
+  it('lists the newest first, and forgets drafts past their day', async () => {
+    const [a, b, c, d] = users as [TestUser, TestUser, TestUser, TestUser];
+    t.clock.advance(1000);
+    const newer = await start(c, [c, d], { mode: 'blind' });
+    const listed = await openDrafts(a);
+    expect(listed.map((draft) => draft.draftID)[0]).toBe(newer.draftID);
+    expect(listed).toHaveLength(2);
+    t.clock.advance(DRAFT_TTL_MS + 1000);
+    expect(await openDrafts(b)).toEqual([]);
+  });
+
+  it('refuses outsiders, of a private group and of a public one, and anyone signed out', async () => {
+    const refused = await call(t.app, `/api/civilization/getOpenDrafts?groupID=${group._id}`, { as: outsider });
+    expect([403, 404]).toContain(refused.status);
+    const open = await createGroup(t.app, users[0]!, { groupName: 'Open to all', isPrivate: false });
+    await join(t.app, open, users[1]!);
+    await start(users[0]!, [users[0]!, users[1]!], { mode: 'blind', groupID: open._id });
+    const stranger = await call(t.app, `/api/civilization/getOpenDrafts?groupID=${open._id}`, { as: outsider });
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.message).toBe(OPEN_DRAFTS_MEMBERS_MESSAGE);
+    expect(JSON.stringify(stranger.body)).not.toContain(users[0]!.user.username);
+    expect((await call(t.app, '/api/civilization/getOpenDrafts?groupID=nope', { as: users[0]! })).status).toBe(404);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/civilization/getOpenDrafts?groupID=${group._id}` });
+    expect(anonymous.status ?? anonymous.statusCode).toBe(401);
+  });
+});
