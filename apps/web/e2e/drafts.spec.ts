@@ -104,8 +104,18 @@ test('a blind-pick draft started from an event: each player picks live, others s
   await expect(ownerPage).toHaveURL(new RegExp(`/civGroup/draft\\?groupID=${group._id}&draftID=[\\w-]+$`));
   const draftURL = new URL(ownerPage.url());
 
-  // Everyone else opens the draft's link.
-  for (const page of pages.slice(1)) await page.goto(draftURL.pathname + draftURL.search);
+  // One player finds it on the Games page, among the drafts in progress; the others open the draft's link.
+  const finder = pages[1]!;
+  await finder.goto(`/civGroup/main?groupID=${group._id}`);
+  const inProgress = finder.getByRole('region', { name: 'Drafts in progress' }).getByTestId('open-draft');
+  await expect(inProgress).toHaveCount(1);
+  await expect(inProgress).toContainText('Blind pick');
+  await expect(inProgress).toContainText(`Started by ${everyone[0]!.username}`);
+  await expect(inProgress).toContainText('You play');
+  await expectAccessibleAtBothSizes(finder);
+  await inProgress.getByRole('link', { name: 'Open draft' }).click();
+  await expect(finder).toHaveURL(draftURL.pathname + draftURL.search);
+  for (const page of pages.slice(2)) await page.goto(draftURL.pathname + draftURL.search);
   for (const page of pages) {
     await expect(page.getByRole('heading', { name: 'Blind pick', level: 2 })).toBeVisible();
     await expect(page.getByRole('timer')).toHaveText(/^\d+:\d\d$/);
@@ -166,6 +176,10 @@ test('a blind-pick draft started from an event: each player picks live, others s
   await pages[1]!.reload();
   await expect(pages[1]!.getByRole('link', { name: 'Open the game' })).toBeVisible();
   await expect(pages[1]!.getByRole('form', { name: 'Add the game' })).toHaveCount(0);
+  // A finished draft is no longer in progress.
+  await finder.goto(`/civGroup/main?groupID=${group._id}`);
+  await expect(finder.getByRole('heading', { name: 'Active Games' })).toBeVisible();
+  await expect(finder.getByRole('region', { name: 'Drafts in progress' })).toHaveCount(0);
 
   for (const tab of tabs) await tab.context.close();
 });

@@ -1,17 +1,11 @@
 import type { CivLeader } from '@smm/shared/civilization/catalogue-types';
 import { uniqueLeaders } from '@smm/shared/civilization/draft';
-import type { DraftMachinePlayerView, DraftMachineView, DraftMode } from '@smm/shared/civilization/draft-machine-schemas';
+import type { DraftMachinePlayerView, DraftMachineView } from '@smm/shared/civilization/draft-machine-schemas';
 import type { DraftPresetConfig } from '@smm/shared/civilization/draft-schemas';
 import { personaOf } from '@smm/shared/civilization/labels';
+import { MODE_LABELS } from './draft-mode-labels';
 
 // How the live draft page reads the server's view: plain functions, so they read and test apart from the page.
-
-export const MODE_LABELS: Record<DraftMode, string> = {
-  random: 'Random draft',
-  blind: 'Blind pick',
-  captains: 'Captains draft',
-  majorityBans: 'Majority bans',
-};
 
 type Names = ReadonlyMap<string, string>;
 

@@ -6,7 +6,14 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { CIV_CATALOGUES, defaultCivGroupSettings } from '@smm/shared/civilization/catalogue';
 import type { GameDto, GameMemberDto, GamesPageDto } from '@smm/shared/civilization/games-schemas';
 import type { DeletedGameDto } from '@smm/shared/civilization/ladder-schemas';
-import { DRAFT_NOT_FOUND_MESSAGE, draftDto, draftGameBody, type DraftDto } from '@smm/shared/civilization/draft-schemas';
+import {
+  DRAFT_NOT_FOUND_MESSAGE,
+  draftDto,
+  draftGameBody,
+  openDraftsDto,
+  type DraftDto,
+  type OpenDraftDto,
+} from '@smm/shared/civilization/draft-schemas';
 import type { EventDto } from '@smm/shared/events/schemas';
 import type { FullGroupDto, GroupDto } from '@smm/shared/groups/schemas';
 import { ToastProvider } from '../../lib/ui/toasts';
@@ -174,6 +181,7 @@ beforeEach(() => {
     'GET /api/civilization/getActiveGames': () => ({ status: 200, body: page([]) }),
     'GET /api/civilization/getFinishedGames': () => ({ status: 200, body: page([]) }),
     'GET /api/civilization/getDraftPresets': () => ({ status: 200, body: [] }),
+    'GET /api/civilization/getOpenDrafts': () => ({ status: 200, body: [] }),
     'POST /api/civilization/draftGame': () => dealDraft(calls.at(-1)?.body),
     'POST /api/civilization/createGame': () => ({ status: 200, body: game('new-game', 'Friday game') }),
   };
@@ -735,6 +743,60 @@ function renderPage(path: string) {
 }
 
 describe('the main page', () => {
+  it('lists the drafts in progress above the games, each opening its live page, and nothing when there are none', async () => {
+    const open: OpenDraftDto[] = [
+      {
+        draftID: 'd-blind',
+        mode: 'blind',
+        gameType: 'ffa',
+        startedBy: 'Olga',
+        dateCreated: '2026-03-01T18:00:00.000Z',
+        players: [
+          { userID: 'owner', username: 'Olga' },
+          { userID: 'me', username: 'Me' },
+          { userID: 'ann', username: 'Ann' },
+        ],
+        deadline: '2026-03-01T18:02:00.000Z',
+      },
+      {
+        draftID: 'd-captains',
+        mode: 'captains',
+        gameType: 'team',
+        startedBy: null,
+        dateCreated: '2026-03-01T17:00:00.000Z',
+        players: [
+          { userID: 'ann', username: 'Ann' },
+          { userID: 'bo', username: 'Bo' },
+        ],
+        deadline: null,
+      },
+    ];
+    routes['GET /api/civilization/getOpenDrafts'] = () => ({ status: 200, body: openDraftsDto.parse(open) });
+    renderPage('/civGroup/main?groupID=g1');
+    const card = await screen.findByRole('region', { name: 'Drafts in progress' });
+    const [blind, captains] = within(card).getAllByTestId('open-draft') as [HTMLElement, HTMLElement];
+    expect(blind).toHaveTextContent('Blind pick · Free for all');
+    expect(blind).toHaveTextContent('You play');
+    expect(blind).toHaveTextContent('Olga, Me, Ann');
+    expect(blind).toHaveTextContent('Started by Olga, Sun, Mar 1, 2026, 6:00 PM UTC · this step ends Sun, Mar 1, 2026, 6:02 PM UTC');
+    expect(within(blind).getByRole('link', { name: 'Open draft' })).toHaveAttribute('href', '/civGroup/draft?groupID=g1&draftID=d-blind');
+    expect(captains).toHaveTextContent('Captains draft · Teams');
+    expect(captains).not.toHaveTextContent('You play');
+    expect(captains).toHaveTextContent('Started by a former member');
+    expect(within(captains).getByRole('link', { name: 'Watch draft' })).toHaveAttribute(
+      'href',
+      '/civGroup/draft?groupID=g1&draftID=d-captains',
+    );
+    expect(paramsOf(gets('/api/civilization/getOpenDrafts')[0])).toEqual({ groupID: 'g1' });
+
+    cleanup();
+    routes['GET /api/civilization/getOpenDrafts'] = () => ({ status: 200, body: [] });
+    renderPage('/civGroup/main?groupID=g1');
+    await screen.findByRole('heading', { name: 'Active Games' });
+    await vi.waitFor(() => expect(gets('/api/civilization/getOpenDrafts').length).toBeGreaterThan(1));
+    expect(screen.queryByRole('region', { name: 'Drafts in progress' })).toBeNull();
+  });
+
   it('shows the three tables, newest first from the server, 10 a page, each game linking to its page', async () => {
     const finished = game('f1', 'Space race', {
       isFinished: true,

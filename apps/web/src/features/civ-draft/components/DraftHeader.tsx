@@ -4,7 +4,7 @@ import type { DraftDto } from '@smm/shared/civilization/draft-schemas';
 import { useToast } from '../../../lib/ui/toasts';
 import { formatWithZone } from '../../events/event-time';
 import { civDraftPath } from '../draft-links';
-import { MODE_LABELS } from '../draft-view';
+import { MODE_LABELS } from '../draft-mode-labels';
 import { Countdown } from './Countdown';
 
 interface Props {

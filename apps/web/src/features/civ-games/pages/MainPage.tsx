@@ -12,6 +12,7 @@ import { useFinishedGames } from '../api/get-finished-games';
 import { DeletedGamesSection } from '../components/DeletedGamesSection';
 import { FilterGamesModal } from '../components/FilterGamesModal';
 import { GamesTable } from '../components/GamesTable';
+import { OpenDraftsCard } from '../components/OpenDraftsCard';
 import { describeFilter, type GamesFilter } from '../games-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -27,7 +28,9 @@ function Games() {
   const [filter, setFilter] = useState<GamesFilter | null>(null);
   const [pages, setPages] = useState(FIRST_PAGES);
   // A New Game form left half-filled by a reload opens again, restored.
-  const [dialog, setDialog] = useState<'none' | 'filter' | 'add'>(() => (readUnsavedDraft(newGameDraftKey(user.id, groupID)) !== null ? 'add' : 'none'));
+  const [dialog, setDialog] = useState<'none' | 'filter' | 'add'>(() =>
+    readUnsavedDraft(newGameDraftKey(user.id, groupID)) !== null ? 'add' : 'none',
+  );
   const active = useActiveGames(groupID, pages.active, filter);
   const ffa = useFinishedGames(groupID, 'ffa', pages.ffa, filter);
   const team = useFinishedGames(groupID, 'team', pages.team, filter);
@@ -60,6 +63,7 @@ function Games() {
 
   return (
     <>
+      <OpenDraftsCard groupID={groupID} viewerID={user.id} timeZone={timeZone} />
       <GamesTable
         {...shared}
         headingID="active-games-title"
