@@ -51,7 +51,9 @@ const pick = (as: TestUser, draft: DraftDto) =>
 describe('the live drafts on the Games page', () => {
   it('lists a running blind pick to every member, with its players and starter, and never a hand or a pick', async () => {
     const [a, b, c, d] = users as [TestUser, TestUser, TestUser, TestUser];
-    const blind = await start(a, [a, b, c], { mode: 'blind', stepSeconds: 60 });
+    const blind = await start(a, [a, b, c], { mode: 'blind', stepSeconds: 60, gameName: '  Friday FFA ' });
+    // The name given when it was started is kept with the draft, for whoever makes the game from it.
+    expect(blind.gameName).toBe('Friday FFA');
     // A random deal is complete at once: nothing to join.
     await draftFor(t.app, group, b, [b, d]);
     expect((await pick(a, blind)).status).toBe(200);
@@ -61,6 +63,7 @@ describe('the live drafts on the Games page', () => {
       expect(listed).toEqual([
         {
           draftID: blind.draftID,
+          gameName: 'Friday FFA',
           mode: 'blind',
           gameType: 'ffa',
           startedBy: a.user.username,
@@ -87,7 +90,14 @@ describe('the live drafts on the Games page', () => {
     // A redeal for the same players stands for the draft it replaced.
     const first = await start(a, [a, b], { mode: 'blind' });
     const second = await start(b, [a, b], { mode: 'blind' });
-    expect((await openDrafts(c)).map((draft) => draft.draftID)).toEqual([second.draftID]);
+    expect((await openDrafts(c)).map((draft) => [draft.draftID, draft.gameName])).toEqual([[second.draftID, null]]);
+    const long = await call(t.app, '/api/civilization/draftGame', {
+      method: 'POST',
+      as: a,
+      payload: { ...draftBody(group, [a, b]), mode: 'blind', gameName: 'x'.repeat(101) },
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.fields.gameName).toBe('Game name must be at most 100 characters');
     expect(first.draftID).not.toBe(second.draftID);
   });
 
@@ -114,6 +124,6 @@ describe('the live drafts on the Games page', () => {
     expect(JSON.stringify(stranger.body)).not.toContain(users[0]!.user.username);
     expect((await call(t.app, '/api/civilization/getOpenDrafts?groupID=nope', { as: users[0]! })).status).toBe(404);
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/civilization/getOpenDrafts?groupID=${group._id}` });
-    expect(anonymous.status ?? anonymous.statusCode).toBe(401);
+    expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityId } from '../groups/ids';
 import { DRAFT_LIMITS, TEAM_SPLITS } from './draft';
 import { draftMachineView, draftModeConfig, draftPlayerAction, DRAFT_MODES } from './draft-machine-schemas';
-import { civChoiceDto, gameType } from './games-schemas';
+import { civChoiceDto, GAME_NAME_MAX, gameType } from './games-schemas';
 import { mapChoiceDto, settingPreferenceDto } from './schemas';
 import { SETTING_TYPES } from './catalogue-types';
 
@@ -55,6 +55,12 @@ export const draftGameBody = z.object({
   /** Anonymous mode: the answer shows the caller only their own (and team-mates') hands. */
   anonymousMode: z.boolean().default(false),
   eventID: entityId('eventID').optional(),
+  /** The name for the game to be made from the draft, as typed in the form that started it; kept with the draft for its players. */
+  gameName: z
+    .string({ error: 'Game name must be text' })
+    .trim()
+    .max(GAME_NAME_MAX, `Game name must be at most ${GAME_NAME_MAX} characters`)
+    .optional(),
   /** 'random' deals at once; 'blind', 'captains' and 'majorityBans' run live, step by step, on the server. */
   ...modeOptions,
   mode: modeOptions.mode.default('random'),
@@ -103,6 +109,8 @@ export const draftDto = z.object({
   discordText: z.string(),
   /** Set once a game was created from this draft. */
   gameID: z.string().nullable(),
+  /** The name given for its game when the draft was started; null or absent when none was. */
+  gameName: z.string().nullable().optional(),
   mode: z.enum(DRAFT_MODES),
   /** 'running' while players still pick, ban or propose; a game can be made only from a complete draft. */
   status: z.enum(['running', 'complete']),
@@ -128,6 +136,8 @@ export const openDraftsQuery = z.object({ groupID: entityId('groupID') });
 /** A live draft as the Games page lists it: who plays and how, never a hand or a pick. */
 export const openDraftDto = z.object({
   draftID: z.string(),
+  /** The name given for its game when it was started; null when none was. */
+  gameName: z.string().nullable(),
   mode: z.enum(DRAFT_MODES),
   gameType,
   /** Who started it; null once their account is gone. */

@@ -15,6 +15,8 @@ export interface DraftOptions {
   teamSplit: string;
   teamCount: number;
   eventID: string | null;
+  /** The name given for its game when the draft was started (absent from drafts stored before it was kept). */
+  gameName?: string | null;
 }
 
 /** The draft a game is made from, as stored: null while a live draft still runs. */
@@ -100,6 +102,7 @@ export function toDraftDto(row: DraftWithEarlierDeals, readerID: string): DraftD
     dateCreated: toIso(Number(row.created_at)),
     discordText: outcome ? draftAsText(outcome, { anonymous, viewerID: readerID, dealNumber: row.deal_number }) : '',
     gameID: row.game_id,
+    gameName: parseOptions(row).gameName ?? null,
     mode: view.mode,
     status: view.status,
     round: view.round,
@@ -111,13 +114,14 @@ export function toDraftDto(row: DraftWithEarlierDeals, readerID: string): DraftD
 
 /** A live draft as the group's Games page lists it for the reader: its mode, players and timer, nothing dealt. */
 export function toOpenDraftDto(
-  row: Pick<DraftRow, 'id' | 'game_type' | 'created_at'> & { dealer: string | null },
+  row: Pick<DraftRow, 'id' | 'game_type' | 'created_at' | 'options'> & { dealer: string | null },
   state: DraftMachineState,
   readerID: string,
 ): OpenDraftDto {
   const view = viewDraft(state, readerID);
   return {
     draftID: row.id,
+    gameName: parseOptions(row).gameName ?? null,
     mode: view.mode,
     gameType: row.game_type as GameType,
     startedBy: row.dealer,

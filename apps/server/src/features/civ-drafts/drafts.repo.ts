@@ -104,6 +104,7 @@ export async function listRecent(db: Db, groupId: string, since: number) {
       'd.anonymous_mode',
       'd.created_at',
       'd.game_id',
+      'd.options',
     ])
     .select((eb) => earlierDealsOf(db, eb.ref('d.id'), eb.ref('d.deal_number')).as('earlier_deals'))
     .where('d.group_id', '=', groupId)

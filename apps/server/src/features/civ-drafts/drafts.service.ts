@@ -150,6 +150,7 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
           teamSplit: config.gameType === 'team' ? config.teamSplit : 'none',
           teamCount: config.teamCount,
           eventID: body.eventID ?? null,
+          gameName: body.gameName || null,
         };
         // A deal that replaces earlier ones for this table says so to every player, with who dealt them and when.
         const now = clock.now();

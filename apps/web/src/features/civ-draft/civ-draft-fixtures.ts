@@ -34,6 +34,8 @@ export class FakeDraft {
   state: DraftMachineState;
   now: number;
   gameID: string | null = null;
+  /** The name kept with the draft when it was started. */
+  gameName: string | null = null;
   /** The deals for these players this one replaced, as the server lists them: the draft is one more. */
   earlierDeals: EarlierDealDto[] = [];
   readonly groupID: string;
@@ -92,6 +94,7 @@ export class FakeDraft {
       dateCreated: new Date(this.state.startedAt).toISOString(),
       discordText: outcome ? draftAsText(outcome, { anonymous, viewerID: readerID, dealNumber: this.earlierDeals.length + 1 }) : '',
       gameID: this.gameID,
+      gameName: this.gameName,
       mode: view.mode,
       status: view.status,
       round: view.round,

@@ -277,6 +277,16 @@ describe('a blind-pick draft', () => {
     expect(JSON.stringify(created?.body)).not.toMatch(/civChoices|bannedLeaders|"map"/);
   });
 
+  it('offers the name kept with the draft to a player who opens it from elsewhere', async () => {
+    startDraft({ mode: 'blind', gameType: 'ffa', numCiv: 2 }, players);
+    for (const userID of ['me', 'ann', 'bo']) fake!.act(userID, { type: 'blindPick', civID: handOf(userID)[0]! });
+    fake!.gameName = 'Friday FFA';
+    renderDraftPage();
+    const add = await screen.findByRole('form', { name: 'Add the game' });
+    expect(within(add).getByLabelText('Game Name')).toHaveValue('Friday FFA');
+    expect(within(add).getByRole('button', { name: 'Add game' })).toBeEnabled();
+  });
+
   it('links to the game once one was made from the draft, and offers no redraft', async () => {
     startDraft({ mode: 'blind', gameType: 'ffa', numCiv: 2 }, players);
     for (const userID of ['me', 'ann', 'bo']) fake!.act(userID, { type: 'blindPick', civID: handOf(userID)[0]! });

@@ -345,6 +345,7 @@ describe('the New Game form', () => {
         members: [{ userID: 'owner' }, { userID: 'me' }, { userID: 'ann' }, { userID: 'bo' }],
         gameType: 'team',
         numCiv: 4,
+        gameName: 'Friday game',
         freeBans: 2,
         bansRemovePicks: true,
         teamSplit: 'random',
@@ -747,6 +748,7 @@ describe('the main page', () => {
     const open: OpenDraftDto[] = [
       {
         draftID: 'd-blind',
+        gameName: 'Friday FFA',
         mode: 'blind',
         gameType: 'ffa',
         startedBy: 'Olga',
@@ -760,6 +762,7 @@ describe('the main page', () => {
       },
       {
         draftID: 'd-captains',
+        gameName: null,
         mode: 'captains',
         gameType: 'team',
         startedBy: null,
@@ -775,6 +778,7 @@ describe('the main page', () => {
     renderPage('/civGroup/main?groupID=g1');
     const card = await screen.findByRole('region', { name: 'Drafts in progress' });
     const [blind, captains] = within(card).getAllByTestId('open-draft') as [HTMLElement, HTMLElement];
+    expect(blind).toHaveTextContent('Friday FFA');
     expect(blind).toHaveTextContent('Blind pick · Free for all');
     expect(blind).toHaveTextContent('You play');
     expect(blind).toHaveTextContent('Olga, Me, Ann');

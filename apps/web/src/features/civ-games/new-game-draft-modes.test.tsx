@@ -138,6 +138,7 @@ describe('the New Game form’s draft modes', () => {
       {
         groupID: 'g1',
         members: [{ userID: 'me' }, { userID: 'ann' }, { userID: 'bo' }],
+        gameName: 'Friday game',
         gameType: 'ffa',
         numCiv: 3,
         freeBans: 1,
@@ -175,6 +176,7 @@ describe('the New Game form’s draft modes', () => {
     await vi.waitFor(() => expect(drafted()).toHaveLength(1));
     expect(drafted()[0]).toEqual({
       groupID: 'g1',
+      gameName: 'Friday game',
       members: [{ userID: 'owner' }, { userID: 'me' }, { userID: 'ann' }, { userID: 'bo' }],
       gameType: 'team',
       numCiv: 3,

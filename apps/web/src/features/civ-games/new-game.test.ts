@@ -190,6 +190,7 @@ describe('the New Game form rules', () => {
       bansRemovePicks: false,
       anonymousMode: false,
       eventID: 'e1',
+      gameName: 'Night',
     });
     expect(draftGameBody.safeParse(body).success).toBe(true);
   });

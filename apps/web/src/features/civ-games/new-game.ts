@@ -331,6 +331,7 @@ export function draftGameBodyFrom(params: {
     ...(isTeam ? { teamSplit: options.teamSplit, teamCount: teamCountFor(options.teamCount, players.length) } : {}),
     anonymousMode: form.anonymousMode,
     ...(eventID ? { eventID } : {}),
+    ...(form.gameName.trim() ? { gameName: form.gameName.trim() } : {}),
     ...modeFields(form, players),
     ...(form.presetID ? { presetID: form.presetID } : {}),
   };

@@ -32,7 +32,8 @@ export function AddDraftedGame({ groupID, draft, viewerID, prefill }: Props) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  const [gameName, setGameName] = useState(prefill.gameName ?? '');
+  // The name typed in this tab's New Game form, else the one kept with the draft when it was started.
+  const [gameName, setGameName] = useState(prefill.gameName || draft.gameName || '');
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [keepEarlier, setKeepEarlier] = useState<string | null>(null);

@@ -20,6 +20,7 @@ function OpenDraft({ draft, groupID, viewerID, timeZone }: Props & { draft: Open
   return (
     <ListGroup.Item className="d-flex flex-wrap align-items-center gap-2" data-testid="open-draft">
       <div className="me-auto">
+        {draft.gameName && <div className="fw-semibold text-break">{draft.gameName}</div>}
         <div>
           <strong>{MODE_LABELS[draft.mode]}</strong>
           {draft.gameType === 'team' ? ' · Teams' : ' · Free for all'}
