@@ -217,6 +217,52 @@ describe('proposing a correction', () => {
     ]);
   });
 
+  it('choosing a winner marks the other players eliminated, and no change puts the statuses back', async () => {
+    const user = userEvent.setup();
+    finished();
+    server.game.createdBy = 'owner';
+    server.routes['POST /api/civilization/proposeGameChange'] = () => ({
+      status: 200,
+      body: proposal({ proposedBy: 'me', proposedByName: 'Me' }),
+    });
+    renderGame();
+    await user.click(await screen.findByRole('button', { name: 'Propose a correction' }));
+    const dialog = screen.getByRole('dialog', { name: 'Propose a correction' });
+    const status = (name: string) => within(dialog).getByLabelText(name);
+    expect(within(dialog).getByLabelText('Winner')).toHaveAccessibleDescription(
+      'The winner is the one who remains: choosing one marks the other players eliminated above.',
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Winner'), 'Bo');
+    expect([status('Olga'), status('Me'), status('Bo')].map((select) => (select as HTMLSelectElement).value)).toEqual([
+      'eliminated',
+      'eliminated',
+      'active',
+    ]);
+    await user.selectOptions(within(dialog).getByLabelText('Winner'), 'No change');
+    expect([status('Olga'), status('Me'), status('Bo')].map((select) => (select as HTMLSelectElement).value)).toEqual([
+      'eliminated',
+      'active',
+      'eliminated',
+    ]);
+    await user.selectOptions(within(dialog).getByLabelText('Winner'), 'Bo');
+    await user.selectOptions(within(dialog).getByLabelText('Victory Type'), 'Culture');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Bo won by culture first');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose' }));
+    await vi.waitFor(() => expect(server.posted).toHaveLength(1));
+    expect(server.posted[0]?.body).toEqual({
+      gameID: 'game1',
+      changes: {
+        members: [
+          { userID: 'me', isActive: false },
+          { userID: 'bo', isActive: true },
+        ],
+        winner: 'bo',
+        victoryType: 'Culture',
+      },
+      reason: 'Bo won by culture first',
+    });
+  });
+
   it("shows the server's per-field message under its field", async () => {
     const user = userEvent.setup();
     asPlayer();

@@ -9,6 +9,7 @@ const releases = [
     date: 'December 2026',
     notes: [
       'Civilization: the Games page lists the drafts in progress (blind picks, captains drafts, majority bans) with their players, who started each and when the current step ends, so everyone dealt into a draft can open it from there; a finished draft leaves the list. The game name typed when starting a draft is kept with it, so whoever adds the game from the page of the draft finds it filled in.',
+      'Civilization: in Propose a correction, choosing a winner marks the other players eliminated (the winner is the one who remains), and going back to No change puts the statuses back.',
       "Discord: Group Settings names the connected channel and its Discord server, for example “#events in Raid Club”, with the channel's ID beside it in smaller type, also while the channel is paused. For a channel connected earlier the bot reads the names within minutes; one it no longer sees shows its ID alone.",
       'Discord: a channel Discord cannot answer about for a while is checked again after the others, so it no longer holds back the check of channels connected after it.',
       'Events: several sign-up changes of one member at once (say, answering a whole week) no longer wait for each other on PostgreSQL. A member past the hourly sign-up limit who asks for something refused anyway, like the waitlist of an event with seats free, is told why instead of being asked to wait.',

@@ -25,7 +25,8 @@ const fieldOf = (fields: Record<string, string>, name: string): string | undefin
  */
 export function ProposeChangeModal({ game, onHide }: { game: GameDto; onHide: () => void }) {
   const sides = [...sidesOf(game)].sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99));
-  const [active, setActive] = useState<Record<string, boolean>>(() => Object.fromEntries(game.members.map((m) => [m.userID, m.isActive])));
+  const statusesNow = () => Object.fromEntries(game.members.map((m) => [m.userID, m.isActive]));
+  const [active, setActive] = useState<Record<string, boolean>>(statusesNow);
   const [winner, setWinner] = useState('');
   const [victoryType, setVictoryType] = useState<VictoryType | ''>('');
   const [withPlacements, setWithPlacements] = useState(false);
@@ -36,6 +37,19 @@ export function ProposeChangeModal({ game, onHide }: { game: GameDto; onHide: ()
   const propose = useProposeGameChange(game.groupID);
   const toast = useToast();
   const teams = game.gameType === 'team';
+
+  /**
+   * A winner is the one side that remains: choosing one marks its players active and everyone else
+   * eliminated (each can still be changed); going back to no change restores the statuses as they are.
+   */
+  function chooseWinner(value: string) {
+    setWinner(value);
+    if (value === '') setActive(statusesNow());
+    else if (value !== NO_WINNER) {
+      const wins = (m: GameDto['members'][number]) => (teams ? String(m.team ?? 0) === value : m.userID === value);
+      setActive(Object.fromEntries(game.members.map((m) => [m.userID, wins(m)])));
+    }
+  }
 
   function changes(): ResultChanges | string {
     const result: ResultChanges = {};
@@ -130,9 +144,9 @@ export function ProposeChangeModal({ game, onHide }: { game: GameDto; onHide: ()
             <Form.Label>{teams ? 'Winning team' : 'Winner'}</Form.Label>
             <Form.Select
               value={winner}
-              onChange={(e) => setWinner(e.target.value)}
+              onChange={(e) => chooseWinner(e.target.value)}
               isInvalid={Boolean(winnerError)}
-              aria-describedby={winnerError ? 'propose-winner-error' : undefined}
+              aria-describedby={winnerError ? 'propose-winner-error propose-winner-help' : 'propose-winner-help'}
             >
               <option value="">{NO_CHANGE}</option>
               {game.isFinished && <option value={NO_WINNER}>No winner: the game goes on</option>}
@@ -142,6 +156,10 @@ export function ProposeChangeModal({ game, onHide }: { game: GameDto; onHide: ()
                 </option>
               ))}
             </Form.Select>
+            <Form.Text id="propose-winner-help">
+              {teams ? 'The winning team is the one that remains:' : 'The winner is the one who remains:'} choosing one marks the other
+              players eliminated above.
+            </Form.Text>
             <FieldError id="propose-winner-error" message={winnerError} />
           </Form.Group>
           <Form.Group className="mb-3" controlId="propose-victory-type">
