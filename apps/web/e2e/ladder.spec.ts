@@ -341,6 +341,14 @@ test('the rankings lead to a member page with the rating-history chart, and the 
   await groupNav(page).getByRole('link', { name: 'Rankings' }).click();
   const rankings = page.getByRole('table', { name: 'Rankings - FFA' });
   await expect(rankings.getByRole('rowheader')).toHaveCount(4);
+  // At a laptop's width the whole table shows, every victory type and the total: nothing to scroll sideways.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await rankings.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+  // On a tablet the wins by victory type go under the member's name, and the table still fits.
+  await page.setViewportSize({ width: 800, height: 800 });
+  await expect(rankings.getByRole('columnheader', { name: /Domination/ })).toBeHidden();
+  expect(await rankings.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
   for (const user of [owner, ...players]) await expect(rankings.getByRole('link', { name: user.username, exact: true })).toBeVisible();
   await rankings.getByRole('link', { name: owner.username, exact: true }).click();
 

@@ -12,7 +12,7 @@ import { DEFAULT_RANKING_SORT, nextSort, RANKING_COLUMNS, sortRankings, type Ran
 import { SortHeader } from './SortHeader';
 
 const WIN_COLUMNS = ['gamesPlayed', 'score', 'science', 'diplomatic', 'domination', 'religion', 'culture', 'territorial', 'total'] as const;
-/** Wins by victory type: their own columns from a small tablet up; on a phone, a line under the member's name. */
+/** Wins by victory type: their own columns from a laptop's width up; on a phone or a tablet, a line under the member's name. */
 const VICTORY_TYPES = ['score', 'science', 'diplomatic', 'domination', 'religion', 'culture', 'territorial'] as const;
 const isVictoryType = (key: string): boolean => (VICTORY_TYPES as readonly string[]).includes(key);
 const PHONE_HIDDEN = 'rankings-victory-column';
@@ -70,7 +70,7 @@ export function RankingsTable({ area, groupID, gameType, season, title, userID }
         <tbody>
           {sortRankings(rankings.data, sort).map((row) => (
             <tr key={row.userID} className={row.userID === userID ? 'table-primary' : undefined}>
-              {/* On a phone the wins by victory type show under the name (pages.css), outside the cell's text and name. */}
+              {/* On a phone or a tablet the wins by victory type show under the name (pages.css), outside the cell's text and name. */}
               <th scope="row" className="fw-semibold text-break" data-victories={victoriesText(row)} aria-label={row.username}>
                 <Link to={memberPagePath(area, groupID, row.userID, gameType)}>{row.username}</Link>
               </th>
