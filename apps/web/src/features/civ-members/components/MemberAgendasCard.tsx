@@ -22,7 +22,7 @@ export function MemberAgendasCard({ groupID, members, groupOwner }: Props) {
   };
 
   return (
-    <Card>
+    <Card className="mb-3">
       <Card.Header>
         <h3 className="h5 mb-0">Roles and Leader Agendas</h3>
       </Card.Header>

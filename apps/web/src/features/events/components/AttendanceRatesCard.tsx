@@ -23,8 +23,8 @@ export function AttendanceRatesCard({ groupID, members }: Props) {
   const rateOf = new Map(rates.data?.map((rate) => [rate.userID, rate]));
   return (
     <Card className="mb-3">
-      <Card.Header as="h3" className="h6 mb-0">
-        Attendance
+      <Card.Header>
+        <h3 className="h5 mb-0">Attendance</h3>
       </Card.Header>
       <Card.Body>
         <p className="small text-body-secondary">
