@@ -147,6 +147,7 @@ describe('anonymous mode: a hidden hand is never told, not even by whether a gue
           ['team', 'ffa'].map((type) => `/api/civilization/getMemberStats?${q}&userID=${u.user.id}&gameType=${type}`),
         ),
         `/api/civilization/getDraft?draftID=${draft.draftID}`,
+        `/api/civilization/getOpenDrafts?${q}`,
         `/api/comments/getComments/${game._id}/${group._id}`,
         `/api/events/getEvents?${q}`,
       ];

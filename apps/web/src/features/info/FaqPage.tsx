@@ -18,7 +18,7 @@ const questions = [
   },
   {
     q: 'What are blind picks, captains and majority bans?',
-    a: 'Draft modes you choose on the New Game form (Administrators can save them as presets). Blind pick: each player picks one leader of their hand, and nobody sees which until everyone has picked or time is up. Captains: one captain per team bans in turns, then picks for the team in snake or CWC order. Majority bans: everyone proposes bans, and a leader is banned when more than half of the players ban it. Each step has a timer; when it runs out the server picks at random. Any player can call a redraft vote: it passes when more than half vote yes within 90 seconds, as long as no game has been made from the draft.',
+    a: 'Draft modes you choose on the New Game form (Administrators can save them as presets). Blind pick: each player picks one leader of their hand, and nobody sees which until everyone has picked or time is up. Captains: one captain per team bans in turns, then picks for the team in snake or CWC order. Majority bans: everyone proposes bans, and a leader is banned when more than half of the players ban it. Each step has a timer; when it runs out the server picks at random. Any player can call a redraft vote: it passes when more than half vote yes within 90 seconds, as long as no game has been made from the draft. A draft in progress is listed on the group’s Games page under Drafts in progress, so every player can open it there.',
   },
   {
     q: 'How do we find a time everyone can play?',
