@@ -231,11 +231,33 @@ describe('checks of channels connected before the manage-server rule', () => {
     expect(await setting(people.plain)).toEqual(resumed);
   });
 
-  it('takes channels Discord keeps failing to answer for after the others, and checks them once it answers', async () => {
-    const STORMY = '1296000000000000003';
+  // Channels Discord keeps failing to answer for (every call about one server fails, pass after pass) go to
+  // the back of the pass's queue: a pass's worth of them does not hold back a channel connected after them.
+  it.each([
+    {
+      step: 'checks',
+      perPass: CHANNEL_CHECKS_PER_PASS,
+      server: '1296000000000000003',
+      firstChannel: 1296000000000000200n,
+      calmChannel: '1296000000000000401',
+      column: 'checked_at' as const,
+      // Not checked yet, by a connector with a linked Discord account.
+      checkedBefore: false,
+    },
+    {
+      step: 'name reads',
+      perPass: CHANNEL_NAMES_PER_PASS,
+      server: '1296000000000000004',
+      firstChannel: 1296000000000000300n,
+      calmChannel: '1296000000000000400',
+      column: 'names_read_at' as const,
+      // Checked before names were kept.
+      checkedBefore: true,
+    },
+  ])('the $step take channels Discord keeps failing for after the others, and do them once it answers', async (c) => {
     const connector = await createUser(t.app);
     await linkDiscord(t.app, discord, connector);
-    const unchecked = async (groupName: string, channelId: string, guildId: string) => {
+    const connected = async (groupName: string, channelId: string, guildId: string) => {
       const group = (await createGroup(t.app, connector, { groupName }))._id;
       await t.database.db
         .insertInto('discord_channels')
@@ -245,68 +267,29 @@ describe('checks of channels connected before the manage-server rule', () => {
           guild_id: guildId,
           set_by: connector.user.id,
           updated_at: t.clock.now() - 3600_000,
+          checked_at: c.checkedBefore ? t.clock.now() - 3600_000 : null,
         })
         .execute();
       return group;
     };
+    const doneAt = async (group: string) =>
+      (await t.database.db.selectFrom('discord_channels').select(c.column).where('group_id', '=', group).executeTakeFirstOrThrow())[
+        c.column
+      ];
     const stormy: string[] = [];
-    for (let i = 0; i < CHANNEL_CHECKS_PER_PASS; i++)
-      stormy.push(await unchecked(`Stormy ${i}`, String(1296000000000000200n + BigInt(i)), STORMY));
-    // Discord fails for every channel of one server, pass after pass.
-    discord.setMode(500, Infinity, { only: `/guilds/${STORMY}` });
+    for (let i = 0; i < c.perPass; i++) stormy.push(await connected(`Stormy ${c.step} ${i}`, String(c.firstChannel + BigInt(i)), c.server));
+    discord.setMode(500, Infinity, { only: `/guilds/${c.server}` });
     t.clock.advance(CHANNEL_CHECK_EVERY_MS);
     await t.app.discordDeliveries.settled();
-    const calm = await unchecked('Calm', CHANNELS[7]!, COMMUNITY);
+    const calm = await connected(`Calm ${c.step}`, c.calmChannel, COMMUNITY);
     t.clock.advance(CHANNEL_CHECK_EVERY_MS);
     await t.app.discordDeliveries.settled();
-    const checkedAt = async (group: string) =>
-      (await t.database.db.selectFrom('discord_channels').select('checked_at').where('group_id', '=', group).executeTakeFirstOrThrow())
-        .checked_at;
-    // A full pass's worth of failing channels did not hold back the one connected after them.
-    expect(await checkedAt(calm)).toBe(t.clock.now());
-    for (const group of stormy) expect(await checkedAt(group)).toBeNull();
+    expect(await doneAt(calm)).toBe(t.clock.now());
+    for (const group of stormy) expect(await doneAt(group)).toBeNull();
     discord.setMode('ok');
     t.clock.advance(CHANNEL_CHECK_EVERY_MS);
     await t.app.discordDeliveries.settled();
-    for (const group of stormy) expect(await checkedAt(group)).toBe(t.clock.now());
-  });
-
-  it('reads the names of channels Discord keeps failing to answer for after the others', async () => {
-    const STORMY = '1296000000000000004';
-    const connector = await createUser(t.app);
-    const confirmedUnnamed = async (groupName: string, channelId: string, guildId: string) => {
-      const group = (await createGroup(t.app, connector, { groupName }))._id;
-      await t.database.db
-        .insertInto('discord_channels')
-        .values({
-          group_id: group,
-          channel_id: channelId,
-          guild_id: guildId,
-          set_by: connector.user.id,
-          updated_at: t.clock.now() - 3600_000,
-          checked_at: t.clock.now() - 3600_000,
-        })
-        .execute();
-      return group;
-    };
-    const stormy: string[] = [];
-    for (let i = 0; i < CHANNEL_NAMES_PER_PASS; i++)
-      stormy.push(await confirmedUnnamed(`Unnamed ${i}`, String(1296000000000000300n + BigInt(i)), STORMY));
-    discord.setMode(500, Infinity, { only: `/guilds/${STORMY}` });
-    t.clock.advance(CHANNEL_CHECK_EVERY_MS);
-    await t.app.discordDeliveries.settled();
-    const calm = await confirmedUnnamed('Unnamed but calm', '1296000000000000400', COMMUNITY);
-    t.clock.advance(CHANNEL_CHECK_EVERY_MS);
-    await t.app.discordDeliveries.settled();
-    const namesReadAt = async (group: string) =>
-      (await t.database.db.selectFrom('discord_channels').select('names_read_at').where('group_id', '=', group).executeTakeFirstOrThrow())
-        .names_read_at;
-    expect(await namesReadAt(calm)).toBe(t.clock.now());
-    for (const group of stormy) expect(await namesReadAt(group)).toBeNull();
-    discord.setMode('ok');
-    t.clock.advance(CHANNEL_CHECK_EVERY_MS);
-    await t.app.discordDeliveries.settled();
-    for (const group of stormy) expect(await namesReadAt(group)).toBe(t.clock.now());
+    for (const group of stormy) expect(await doneAt(group)).toBe(t.clock.now());
   });
 
   it('shows a paused channel only to Administrators, as the channel itself', async () => {

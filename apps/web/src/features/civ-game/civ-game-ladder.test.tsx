@@ -190,16 +190,21 @@ describe('who records the results', () => {
 });
 
 describe('proposing a correction', () => {
-  it('requires a reason and a change, then sends only what changes', async () => {
-    const user = userEvent.setup();
-    asPlayer();
+  /** The player's Propose a correction dialog, open, with the server accepting the proposal. */
+  async function openProposal(user: ReturnType<typeof userEvent.setup>) {
     server.routes['POST /api/civilization/proposeGameChange'] = () => ({
       status: 200,
       body: proposal({ proposedBy: 'me', proposedByName: 'Me' }),
     });
     renderGame();
     await user.click(await screen.findByRole('button', { name: 'Propose a correction' }));
-    const dialog = screen.getByRole('dialog', { name: 'Propose a correction' });
+    return screen.getByRole('dialog', { name: 'Propose a correction' });
+  }
+
+  it('requires a reason and a change, then sends only what changes', async () => {
+    const user = userEvent.setup();
+    asPlayer();
+    const dialog = await openProposal(user);
     await user.click(within(dialog).getByRole('button', { name: 'Propose' }));
     expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription('Say why the result should change');
     expect(within(dialog).getByText('Change at least one thing to propose a correction')).toBeInTheDocument();
@@ -221,13 +226,7 @@ describe('proposing a correction', () => {
     const user = userEvent.setup();
     finished();
     server.game.createdBy = 'owner';
-    server.routes['POST /api/civilization/proposeGameChange'] = () => ({
-      status: 200,
-      body: proposal({ proposedBy: 'me', proposedByName: 'Me' }),
-    });
-    renderGame();
-    await user.click(await screen.findByRole('button', { name: 'Propose a correction' }));
-    const dialog = screen.getByRole('dialog', { name: 'Propose a correction' });
+    const dialog = await openProposal(user);
     const status = (name: string) => within(dialog).getByLabelText(name);
     expect(within(dialog).getByLabelText('Winner')).toHaveAccessibleDescription(
       'The winner is the one who remains: choosing one marks the other players eliminated above.',
