@@ -171,8 +171,9 @@ describe('live', () => {
       });
       expect(JSON.stringify(stream.frames)).not.toContain(pick.civID);
 
-      // Making the game from a draft turns the draft's open pages to the game.
-      const random = await draftFor(t.app, group, a, users, { numCiv: 1 });
+      // Making the game from a draft turns the draft's open pages to the game (a deal by another member for
+      // other players: the blind pick under way is not theirs to replace).
+      const random = await draftFor(t.app, group, b, users.slice(1), { numCiv: 1 });
       expect((await stream.next((f) => f.event === 'change'))?.data).toMatchObject({ topic: 'drafts', draftId: random.draft.draftID });
       await createGameFrom(t.app, a, random.body);
       expect((await stream.next((f) => f.event === 'change'))?.data).toEqual({
@@ -340,9 +341,10 @@ describe('timers across instances', () => {
     });
     await other.ready();
     try {
-      const group = await groupOfFour();
       const [a] = users as [TestUser];
       for (let round = 0; round < 5; round += 1) {
+        // A group each round: a draft under way is not dealt over.
+        const group = await groupOfFour();
         const draft = await start(group, a, {
           gameType: 'team',
           mode: 'captains',

@@ -5,9 +5,10 @@ import { draftBody, draftFor } from './civ-games-fixtures';
 import { call, createGroup, join, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
-// The Games page lists the group's live drafts still being played, so a member dealt into a blind
-// pick or a captains' draft started by someone else finds it: the mode, the players, who started it
-// and the timer, never a hand or a pick; for members only, like the drafts themselves.
+// The Games page lists the group's open drafts, those still being played and those dealt and waiting
+// for their game, so a member dealt into a blind pick or a captains' draft started by someone else
+// finds it: the mode, its status, the players, who started it and the timer, never a hand or a pick;
+// for members only, like the drafts themselves.
 
 let t: TestApp;
 let users: TestUser[];
@@ -48,23 +49,35 @@ const pick = (as: TestUser, draft: DraftDto) =>
     },
   });
 
-describe('the live drafts on the Games page', () => {
-  it('lists a running blind pick to every member, with its players and starter, and never a hand or a pick', async () => {
+describe('the open drafts on the Games page', () => {
+  it('lists a running blind pick and a dealt draft waiting for its game to every member, never a hand or a pick', async () => {
     const [a, b, c, d] = users as [TestUser, TestUser, TestUser, TestUser];
     const blind = await start(a, [a, b, c], { mode: 'blind', stepSeconds: 60, gameName: '  Friday FFA ' });
     // The name given when it was started is kept with the draft, for whoever makes the game from it.
     expect(blind.gameName).toBe('Friday FFA');
-    // A random deal is complete at once: nothing to join.
-    await draftFor(t.app, group, b, [b, d]);
+    // A random deal is complete at once: listed until its game is made.
+    const dealt = (await draftFor(t.app, group, b, [b, d])).draft;
     expect((await pick(a, blind)).status).toBe(200);
 
     for (const reader of [a, b, c, d]) {
       const listed = await openDrafts(reader);
       expect(listed).toEqual([
         {
+          draftID: dealt.draftID,
+          gameName: null,
+          mode: 'random',
+          status: 'complete',
+          gameType: 'ffa',
+          startedBy: b.user.username,
+          dateCreated: dealt.dateCreated,
+          players: [b, d].map((u) => ({ userID: u.user.id, username: u.user.username })),
+          deadline: null,
+        },
+        {
           draftID: blind.draftID,
           gameName: 'Friday FFA',
           mode: 'blind',
+          status: 'running',
           gameType: 'ffa',
           startedBy: a.user.username,
           dateCreated: blind.dateCreated,
@@ -73,31 +86,82 @@ describe('the live drafts on the Games page', () => {
         },
       ]);
       const text = JSON.stringify(listed);
-      for (const player of blind.players) for (const leader of player.civChoices) expect(text).not.toContain(leader.civID);
+      for (const player of [...blind.players, ...dealt.players])
+        for (const leader of player.civChoices) expect(text).not.toContain(leader.civID);
     }
+    // Its game made, the random deal is no longer open.
+    const made = await call(t.app, '/api/civilization/createGame', {
+      method: 'POST',
+      as: b,
+      payload: {
+        groupID: group._id,
+        draftID: dealt.draftID,
+        gameName: 'Two of us',
+        gameType: 'ffa',
+        draftMode: true,
+        host: b.user.id,
+        members: [b, d].map((u) => ({ userID: u.user.id })),
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect((await openDrafts(c)).map((draft) => draft.draftID)).toEqual([blind.draftID]);
   });
 
-  it('drops a draft once it is complete, or once a newer deal for its players replaced it', async () => {
-    const [a, b, c] = users as [TestUser, TestUser, TestUser];
-    // Everyone picks in the blind pick above: complete, no longer listed.
+  it('keeps a complete draft listed until its game is made, and stands a re-deal for the one it replaced', async () => {
+    const [a, b, c, d] = users as [TestUser, TestUser, TestUser, TestUser];
+    // Everyone picks in the blind pick above: complete, listed as waiting for its game.
     const [running] = await openDrafts(a);
     const blind = (await call(t.app, `/api/civilization/getDraft?draftID=${running!.draftID}`, { as: b })).body as DraftDto;
     expect((await pick(b, blind)).status).toBe(200);
     const readC = (await call(t.app, `/api/civilization/getDraft?draftID=${running!.draftID}`, { as: c })).body as DraftDto;
     expect((await pick(c, readC)).status).toBe(200);
-    expect(await openDrafts(a)).toEqual([]);
+    expect((await openDrafts(a)).map((draft) => [draft.draftID, draft.status, draft.deadline])).toEqual([
+      [running!.draftID, 'complete', null],
+    ]);
+    // A redraft vote called on it is listed with the vote's deadline.
+    const vote = await call(t.app, '/api/civilization/draftAction', {
+      method: 'POST',
+      as: c,
+      payload: { draftID: running!.draftID, action: { type: 'callVote' } },
+    });
+    expect(vote.status, JSON.stringify(vote.body)).toBe(200);
+    expect((await openDrafts(b))[0]).toMatchObject({ draftID: running!.draftID, status: 'complete' });
+    expect((await openDrafts(b))[0]!.deadline).not.toBeNull();
 
-    // A redeal for the same players stands for the draft it replaced.
-    const first = await start(a, [a, b], { mode: 'blind' });
-    const second = await start(b, [a, b], { mode: 'blind' });
-    expect((await openDrafts(c)).map((draft) => [draft.draftID, draft.gameName])).toEqual([[second.draftID, null]]);
+    // While the vote is open its dealer may not deal again for any of its players.
+    const busy = await call(t.app, '/api/civilization/draftGame', {
+      method: 'POST',
+      as: a,
+      payload: { ...draftBody(group, [a, b]), mode: 'blind' },
+    });
+    expect(busy.status).toBe(409);
+    expect(busy.body.fields.members).toMatch(/^Your draft for these players is under way/);
+
+    // Another member deals, then deals again before anyone picks: the re-deal stands for the one it replaced.
+    const first = await start(b, [b, d], { mode: 'blind' });
+    const second = await start(b, [d, b], { mode: 'blind' });
+    expect((await openDrafts(c)).map((draft) => [draft.draftID, draft.gameName])).toEqual([
+      [second.draftID, null],
+      [running!.draftID, 'Friday FFA'],
+    ]);
     const long = await call(t.app, '/api/civilization/draftGame', {
       method: 'POST',
       as: a,
-      payload: { ...draftBody(group, [a, b]), mode: 'blind', gameName: 'x'.repeat(101) },
+      payload: { ...draftBody(group, [c, d]), mode: 'blind', gameName: 'x'.repeat(101) },
     });
     expect(long.status).toBe(400);
     expect(long.body.fields.gameName).toBe('Game name must be at most 100 characters');
+    // The host chosen when it was started is kept with the draft too, and must be one of its players.
+    const hosted = await start(c, [c, a], { mode: 'blind', host: a.user.id });
+    expect((await call(t.app, `/api/civilization/getDraft?draftID=${hosted.draftID}`, { as: a })).body.host).toBe(a.user.id);
+    expect(second.host).toBeNull();
+    const stranger = await call(t.app, '/api/civilization/draftGame', {
+      method: 'POST',
+      as: c,
+      payload: { ...draftBody(group, [c, b]), mode: 'blind', host: d.user.id },
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.fields.host).toBe('The host must be one of the players');
     expect(first.draftID).not.toBe(second.draftID);
   });
 
@@ -107,7 +171,7 @@ describe('the live drafts on the Games page', () => {
     const newer = await start(c, [c, d], { mode: 'blind' });
     const listed = await openDrafts(a);
     expect(listed.map((draft) => draft.draftID)[0]).toBe(newer.draftID);
-    expect(listed).toHaveLength(2);
+    expect(listed).toHaveLength(3);
     t.clock.advance(DRAFT_TTL_MS + 1000);
     expect(await openDrafts(b)).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_TTL_MS, type DraftDto } from '@smm/shared/civilization/draft-schemas';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
-import { createGameFrom, draftFor, type DraftOptions } from './civ-games-fixtures';
+import { createGameFrom, draftBody, draftFor, type DraftOptions } from './civ-games-fixtures';
+import { createEvent } from './events-fixtures';
 import { call, createGroup, join, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
@@ -47,11 +48,11 @@ describe('dealing again for the same players', () => {
     expect(first).toMatchObject({ dealNumber: 1, earlierDeals: [] });
     expect(first.discordText.split('\n')[0]).not.toContain('(deal');
 
-    // The same member deals again for the same players, then another member for exactly them, in another order.
+    // The same member deals again for the same players, and again, in another order.
     const second = (await deal(group, member, table)).draft;
     expect(second.dealNumber).toBe(2);
     expect(second.earlierDeals).toEqual([{ dealtBy: name(member), dealtAt: first.dateCreated }]);
-    const third = await deal(group, admin, [fourth, member, admin]);
+    const third = await deal(group, member, [fourth, member, admin]);
     expect(third.draft.dealNumber).toBe(3);
 
     const earlier = [
@@ -91,6 +92,97 @@ describe('dealing again for the same players', () => {
     const again = (await deal(group, owner, [owner, fifth])).draft;
     expect(again.dealNumber).toBe(2);
     expect(again.earlierDeals).toEqual([{ dealtBy: name(owner), dealtAt: first.dateCreated }]);
+  });
+
+  it("nobody deals over another member's open draft for the same players; the draft still makes its game", async () => {
+    const group = await newGroup();
+    const [owner, admin, member, fourth, fifth] = users as [TestUser, TestUser, TestUser, TestUser, TestUser];
+    const table = [admin, member, fourth];
+    const first = await deal(group, admin, table);
+    for (const other of [member, fifth, owner]) {
+      const refused = await call(t.app, '/api/civilization/draftGame', {
+        method: 'POST',
+        as: other,
+        payload: draftBody(group, [fourth, admin, member]),
+      });
+      expect(refused.status, name(other)).toBe(409);
+      expect(refused.body.fields.members).toBe(
+        `${name(admin)} already dealt a draft for these players that has made no game yet: open it from the Games page and add its game, or call a redraft vote on it`,
+      );
+    }
+    // A table that is not exactly theirs is another game.
+    expect((await deal(group, member, [member, fourth])).draft.dealNumber).toBe(1);
+    expect((await getDraft(fourth, first.draft.draftID)).dealNumber).toBe(1);
+    await createGameFrom(t.app, member, first.body);
+    // Once its game is made, anyone deals for these players again.
+    expect((await deal(group, fifth, table)).draft).toMatchObject({ dealNumber: 1, earlierDeals: [] });
+  });
+
+  it('a dealer deals again over their own draft only until its players have picked in it', async () => {
+    const group = await newGroup();
+    const [owner, admin, member] = users as [TestUser, TestUser, TestUser];
+    const blind = (players: TestUser[]) =>
+      call(t.app, '/api/civilization/draftGame', { method: 'POST', as: owner, payload: { ...draftBody(group, players), mode: 'blind' } });
+    const untouched = (await blind([owner, admin, member])).body as DraftDto;
+    // Nobody has picked yet: the dealer may fix the deal.
+    const fixed = await blind([owner, admin, member]);
+    expect(fixed.status).toBe(200);
+    const draft = fixed.body as DraftDto;
+    expect(draft.dealNumber).toBe(2);
+    expect(draft.earlierDeals).toEqual([{ dealtBy: name(owner), dealtAt: untouched.dateCreated }]);
+    const hand = (await getDraft(admin, draft.draftID)).players.find((p) => p.userID === admin.user.id)!.civChoices;
+    const picked = await call(t.app, '/api/civilization/draftAction', {
+      method: 'POST',
+      as: admin,
+      payload: { draftID: draft.draftID, action: { type: 'blindPick', civID: hand[0]!.civID } },
+    });
+    expect(picked.status).toBe(200);
+    // Once a player picked, neither the same table nor one sharing a player throws the pick away.
+    for (const players of [
+      [owner, admin, member],
+      [owner, member],
+    ]) {
+      const refused = await blind(players);
+      expect(refused.status).toBe(409);
+      expect(refused.body.fields.members).toBe(
+        'Your draft for these players is under way: let its players finish it, or call a redraft vote on it, before dealing again',
+      );
+    }
+    expect((await getDraft(member, draft.draftID)).status).toBe('running');
+  });
+
+  it("a drafted game goes to the event it was dealt for, or to none: never to another event's game", async () => {
+    const group = await newGroup();
+    const [owner, admin, member] = users as [TestUser, TestUser, TestUser];
+    const newEvent = async (eventName: string) => (await createEvent(t.app, owner, group._id, t.clock.now(), { eventName }))._id;
+    const cup = await newEvent('Cup night');
+    const other = await newEvent('Other night');
+    const forCup = await deal(group, owner, [owner, admin], { eventID: cup });
+    const cupGame = (await createGameFrom(t.app, owner, forCup.body)) as { _id: string };
+
+    const loose = await deal(group, member, [member, admin]);
+    const toCup = await call(t.app, '/api/civilization/createGame', {
+      method: 'POST',
+      as: member,
+      payload: { ...loose.body, eventID: cup },
+    });
+    expect(toCup.status).toBe(400);
+    expect(toCup.body.fields.eventID).toBe('This draft was not dealt for an event');
+    const forOther = await deal(group, member, [member, owner], { eventID: other });
+    const moved = await call(t.app, '/api/civilization/createGame', {
+      method: 'POST',
+      as: member,
+      payload: { ...forOther.body, eventID: cup },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.fields.eventID).toBe("The event does not match the server's draft");
+    // The cup's game stands, and the cup still points to it.
+    expect((await call(t.app, `/api/civilization/game?gameID=${cupGame._id}`, { as: admin })).status).toBe(200);
+    const events = (await call(t.app, `/api/events/getEvents?groupID=${group._id}`, { as: admin })).body as {
+      _id: string;
+      draftGameID?: string | null;
+    }[];
+    expect(events.find((e) => e._id === cup)?.draftGameID).toBe(cupGame._id);
   });
 
   it('a deal that has expired is replaced by nothing: the next one is 1 again', async () => {

@@ -306,7 +306,7 @@ describe('games from drafts tell nothing hidden', () => {
     expect(JSON.parse(row.civ_choices)).toEqual(handOf(admin));
   });
 
-  it('only the latest deal makes a game: a member dealing again, or anyone dealing for the same players, replaces it', async () => {
+  it("only the latest deal makes a game: a member dealing again replaces it; nobody replaces another member's draft", async () => {
     const group = await groupOf(5);
     const [owner, admin, member, fourth, fifth] = users as [TestUser, TestUser, TestUser, TestUser, TestUser];
     const superseded = (by: TestUser) => `${by.user.username} dealt a newer draft for these players: make the game from that one`;
@@ -322,15 +322,18 @@ describe('games from drafts tell nothing hidden', () => {
     expect((await call(t.app, `/api/civilization/deleteGame?gameID=${made._id}`, { method: 'POST', as: member })).status).toBe(200);
     expect((await post('createGame', member, first.body)).status).toBe(409);
 
-    // Another member's deal sharing one player does not stand in its way; one for exactly its players does.
+    // Another member's deal sharing one player does not stand in its way; one for exactly its players is
+    // refused: nobody throws away another member's draft.
     const mine = await draftFor(t.app, group, fourth, [fourth, fifth]);
     await draftFor(t.app, group, admin, [admin, fifth]);
     expect((await post('createGame', fourth, mine.body)).status).toBe(200);
     const theirs = await draftFor(t.app, group, fourth, [fourth, fifth]);
-    await draftFor(t.app, group, admin, [fifth, fourth]);
-    const replaced = await post('createGame', fourth, theirs.body);
-    expect(replaced.status).toBe(409);
-    expect(replaced.body.fields.draftID).toBe(superseded(admin));
+    const refusedDeal = await post('draftGame', admin, draftBody(group, [fifth, fourth]));
+    expect(refusedDeal.status).toBe(409);
+    expect(refusedDeal.body.fields.members).toBe(
+      `${fourth.user.username} already dealt a draft for these players that has made no game yet: open it from the Games page and add its game, or call a redraft vote on it`,
+    );
+    expect((await post('createGame', fourth, theirs.body)).status).toBe(200);
   });
 
   it('a player who left the group since the deal makes the game refused, naming them', async () => {
@@ -465,8 +468,10 @@ describe('limits', () => {
   it('30 drafts per 10 minutes per user, then 429 with Retry-After', async () => {
     const drafter = await createUser(t.app);
     const other = await createUser(t.app);
+    const third = await createUser(t.app);
     const group = await createGroup(t.app, drafter);
     await join(t.app, group, other);
+    await join(t.app, group, third);
     const body = draftBody(group, [drafter, other]);
     // Deals refused for what was asked dealt no hand and take nothing from the 30.
     for (let i = 0; i < 5; i += 1) expect((await post('draftGame', drafter, draftBody(group, [drafter, outsider]))).status).toBe(400);
@@ -480,7 +485,7 @@ describe('limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another member's drafts are their own.
-    expect((await post('draftGame', other, body)).status).toBe(200);
+    expect((await post('draftGame', other, draftBody(group, [other, third]))).status).toBe(200);
     t.clock.advance(10 * 60_000);
     expect((await post('draftGame', drafter, body)).status).toBe(200);
 

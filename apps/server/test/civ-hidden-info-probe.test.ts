@@ -3,7 +3,7 @@ import { findCivCatalogue } from '@smm/shared/civilization/catalogue';
 import type { DraftDto } from '@smm/shared/civilization/draft-schemas';
 import type { GameDto } from '@smm/shared/civilization/games-schemas';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
-import { createGameFrom, draftFor } from './civ-games-fixtures';
+import { createGameFrom, draftBody, draftFor } from './civ-games-fixtures';
 import { createEvent } from './events-fixtures';
 import { call, createGroup, join, setRole, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
@@ -260,12 +260,11 @@ describe('records survive every side effect', () => {
     const audited = await auditCount();
     expect(audited).toBe(5); // created, three eliminations, finished
 
-    // A redraft from the event, by the host and by a plain player, is refused and replaces nothing.
-    for (const by of [host, mate]) {
-      const { body: again } = await draftFor(t.app, group, by, players, { numCiv: 2, eventID: event._id });
-      const redraft = await post('createGame', by, { ...again, host: by.user.id });
-      expect(redraft.status).toBe(409);
-    }
+    // A redraft from the event, by the host and by a plain player, is refused and replaces nothing; the plain
+    // player's own deal for the same players is refused while the host's stands.
+    const { body: again } = await draftFor(t.app, group, host, players, { numCiv: 2, eventID: event._id });
+    for (const by of [host, mate]) expect((await post('createGame', by, { ...again, host: by.user.id })).status).toBe(409);
+    expect((await post('draftGame', mate, draftBody(group, players, { numCiv: 2, eventID: event._id }))).status).toBe(409);
     // A plain player cannot delete it, nor reopen it, nor switch its type.
     expect((await post(`deleteGame?gameID=${game._id}`, mate)).status).toBe(403);
     expect((await update(mate, { gameID: game._id, winner: null })).status).toBe(403);

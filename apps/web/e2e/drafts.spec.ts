@@ -176,7 +176,7 @@ test('a blind-pick draft started from an event: each player picks live, others s
   await pages[1]!.reload();
   await expect(pages[1]!.getByRole('link', { name: 'Open the game' })).toBeVisible();
   await expect(pages[1]!.getByRole('form', { name: 'Add the game' })).toHaveCount(0);
-  // A finished draft is no longer in progress.
+  // Once its game is made, the draft is no longer listed.
   await finder.goto(`/civGroup/main?groupID=${group._id}`);
   await expect(finder.getByRole('heading', { name: 'Active Games' })).toBeVisible();
   await expect(finder.getByRole('region', { name: 'Drafts in progress' })).toHaveCount(0);

@@ -61,6 +61,8 @@ export const draftGameBody = z.object({
     .trim()
     .max(GAME_NAME_MAX, `Game name must be at most ${GAME_NAME_MAX} characters`)
     .optional(),
+  /** The host chosen for the game to be made from the draft (one of its players); kept with the draft for its players. */
+  host: entityId('host').optional(),
   /** 'random' deals at once; 'blind', 'captains' and 'majorityBans' run live, step by step, on the server. */
   ...modeOptions,
   mode: modeOptions.mode.default('random'),
@@ -111,6 +113,8 @@ export const draftDto = z.object({
   gameID: z.string().nullable(),
   /** The name given for its game when the draft was started; null or absent when none was. */
   gameName: z.string().nullable().optional(),
+  /** The host chosen for its game when the draft was started (a player's userID); null or absent when none was. */
+  host: z.string().nullable().optional(),
   mode: z.enum(DRAFT_MODES),
   /** 'running' while players still pick, ban or propose; a game can be made only from a complete draft. */
   status: z.enum(['running', 'complete']),
@@ -139,6 +143,8 @@ export const openDraftDto = z.object({
   /** The name given for its game when it was started; null when none was. */
   gameName: z.string().nullable(),
   mode: z.enum(DRAFT_MODES),
+  /** running: its players are still picking, banning or proposing; complete: dealt, waiting for its game. */
+  status: z.enum(['running', 'complete']),
   gameType,
   /** Who started it; null once their account is gone. */
   startedBy: z.string().nullable(),

@@ -121,7 +121,10 @@ function differencesFromDraft(
   if (sentSettings.some((s) => String(result.settings[s.type]?.find((d) => d.title === s.title)?.value) !== String(s.value))) {
     fields.settings = "The settings do not match the server's draft";
   }
-  if (body.eventID && eventID && body.eventID !== eventID) fields.eventID = "The event does not match the server's draft";
+  // A draft's game goes to the event it was dealt for, or to none: never to another event's game.
+  if (body.eventID && body.eventID !== eventID) {
+    fields.eventID = eventID ? "The event does not match the server's draft" : 'This draft was not dealt for an event';
+  }
   return fields;
 }
 

@@ -17,6 +17,8 @@ export interface DraftOptions {
   eventID: string | null;
   /** The name given for its game when the draft was started (absent from drafts stored before it was kept). */
   gameName?: string | null;
+  /** The host chosen for its game when the draft was started (absent from drafts stored before it was kept). */
+  hostID?: string | null;
 }
 
 /** The draft a game is made from, as stored: null while a live draft still runs. */
@@ -103,6 +105,7 @@ export function toDraftDto(row: DraftWithEarlierDeals, readerID: string): DraftD
     discordText: outcome ? draftAsText(outcome, { anonymous, viewerID: readerID, dealNumber: row.deal_number }) : '',
     gameID: row.game_id,
     gameName: parseOptions(row).gameName ?? null,
+    host: parseOptions(row).hostID ?? null,
     mode: view.mode,
     status: view.status,
     round: view.round,
@@ -123,10 +126,12 @@ export function toOpenDraftDto(
     draftID: row.id,
     gameName: parseOptions(row).gameName ?? null,
     mode: view.mode,
+    status: state.status,
     gameType: row.game_type as GameType,
     startedBy: row.dealer,
     dateCreated: toIso(Number(row.created_at)),
     players: state.players.map(({ userID, username }) => ({ userID, username })),
-    deadline: view.deadline,
+    // A complete draft waits on nothing but an open redraft vote.
+    deadline: view.deadline ?? (state.vote ? toIso(state.vote.deadline) : null),
   };
 }

@@ -32,7 +32,7 @@ export const draftsRoutes =
           tags,
           security,
           description:
-            "Members: the server deals a draft for members of the group from their stored bans (within the group's limit, first made first), map and setting preferences and owned packs, and the group's settings, with its own random source, and stores it; createGame then takes it by draftID. Teams: 'manual' from members[].team, 'random' round-robin, 'balanced' by team-game rating. In anonymous mode the answer shows the caller only their own and their team-mates' hands. A draft that cannot be made answers 400 naming the player; 30 drafts per 10 minutes per user, then 429 with Retry-After.",
+            "Members: the server deals a draft for members of the group from their stored bans (within the group's limit, first made first), map and setting preferences and owned packs, and the group's settings, with its own random source, and stores it; createGame then takes it by draftID. Teams: 'manual' from members[].team, 'random' round-robin, 'balanced' by team-game rating. In anonymous mode the answer shows the caller only their own and their team-mates' hands. A draft that cannot be made answers 400 naming the player. A new deal for players of an open draft replaces it only when the caller dealt that draft and its players are not in the middle of it (no pick, ban or proposal in a running step, no vote open); otherwise 409 saying why (another member's draft is played out or redrafted by a vote). 30 drafts per 10 minutes per user, then 429 with Retry-After.",
           body: draftGameBody,
           response: { 200: draftDto, ...errors },
         },
@@ -64,7 +64,7 @@ export const draftsRoutes =
           tags,
           security,
           description:
-            "Members of the group: its live drafts still being played (blind picks, captains, majority bans, redraft votes), newest first: the mode, the players, who started it and the running step's deadline; never a hand or a pick. Drafts expire after a day; one a game was made from, or a newer deal for the same players replaced, is not listed.",
+            "Members of the group: its open drafts, newest first: those still being played (blind picks, captains, majority bans; status running) and those dealt and waiting for their game (status complete, a redraft vote perhaps open); the mode, the players, who started it and the running step's or vote's deadline; never a hand or a pick. Drafts expire after a day; one a game was made from, or a newer deal for the same players replaced, is not listed.",
           querystring: openDraftsQuery,
           response: { 200: openDraftsDto, ...errors },
         },

@@ -20,7 +20,7 @@ import { initialSkill, skillOrdinal } from '@smm/shared/civilization/ladder';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { AppError, forbidden, invalid, notFound } from '../../errors';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import * as games from '../civ-games/civ-games.repo';
 import { catalogueOf } from '../civilization/civ-access';
@@ -35,7 +35,7 @@ import type { GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
 import { parseState, stateColumns, toDraftDto, toOpenDraftDto, type DraftOptions } from './drafts.mapper';
 import * as drafts from './drafts.repo';
-import { earlierDealsFor, openDrafts, replacedDrafts } from './replaced-deals';
+import { dealRefusal, earlierDealsFor, openDrafts, replacedDrafts } from './replaced-deals';
 import * as presets from './presets.repo';
 import { serverRandom } from './server-random';
 
@@ -111,6 +111,18 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
         const repeated = players.find((p, i) => userIds.indexOf(p.user_id) !== i);
         if (repeated) throw invalid({ members: `${repeated.username} is chosen more than once` });
         if (body.eventID && event?.group_id !== group.id) throw invalid({ eventID: 'The event is not an event of this group' });
+        if (body.host && !userIds.includes(body.host)) throw invalid({ host: 'The host must be one of the players' });
+
+        // Only the dealer replaces an open draft of theirs, and not while its players are in the middle of it.
+        const now = clock.now();
+        const dealt = { dealtBy: actor.id, playerIds: players.map((p) => p.user_id) };
+        const recent = (await drafts.listRecent(db, group.id, now - DRAFT_TTL_MS)).map((draft) => {
+          const state = parseState(draft);
+          return { ...draft, state, players: state.players.map((p) => p.userID) };
+        });
+        const replaced = replacedDrafts(dealt, recent);
+        const refusal = dealRefusal(actor.id, replaced, recent);
+        if (refusal) throw conflict(refusal, { members: refusal });
 
         const rows = { agendas: [], bans, maps, settings, ownedPacks };
         const prefs = toCivPreferencesDtos(group.id, players, catalogue, rows, groupSettings.maxNumberOfLeaderBans);
@@ -151,15 +163,10 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
           teamCount: config.teamCount,
           eventID: body.eventID ?? null,
           gameName: body.gameName || null,
+          hostID: body.host ?? null,
         };
         // A deal that replaces earlier ones for this table says so to every player, with who dealt them and when.
-        const now = clock.now();
-        const dealt = { dealtBy: actor.id, playerIds: state.players.map((p) => p.userID) };
-        const recent = (await drafts.listRecent(db, group.id, now - DRAFT_TTL_MS)).map((draft) => ({
-          ...draft,
-          players: parseState(draft).players.map((p) => p.userID),
-        }));
-        const earlierDeals = earlierDealsFor(replacedDrafts(dealt, recent));
+        const earlierDeals = earlierDealsFor(replaced);
         const row: drafts.DraftRow = {
           id: newId(),
           group_id: group.id,
@@ -177,7 +184,7 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
         return toDraftDto({ ...row, earlier_deals: earlierDeals }, actor.id);
       } catch (error) {
         // A deal refused for what was asked dealt no hand: it counts against the refusals' allowance instead.
-        if (error instanceof AppError && error.statusCode === 400) {
+        if (error instanceof AppError && (error.statusCode === 400 || error.statusCode === 409)) {
           await throttle.refund(allowance);
           await throttle.hit(refusals, REFUSED_DEALS);
         }
@@ -196,9 +203,10 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
     },
 
     /**
-     * The group's live drafts still being played (not expired, no game made, not replaced by a newer deal),
-     * newest first, so members find a draft they were dealt into: players, mode and timer, never a hand or a
-     * pick. Members only, as the drafts themselves; one statement however many drafts.
+     * The group's open drafts (not expired, no game made, not replaced by a newer deal), those still being
+     * played and those dealt and waiting for their game, newest first, so members find a draft they were dealt
+     * into: players, mode, status and timer, never a hand or a pick. Members only, as the drafts themselves;
+     * one statement however many drafts.
      */
     async getOpenDrafts(actor: UserDto, groupID: string): Promise<OpenDraftDto[]> {
       const access = await loadAccess(db, groupID, actor);
@@ -208,9 +216,7 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
         const state = parseState(draft);
         return { ...draft, state, players: state.players.map((p) => p.userID) };
       });
-      return openDrafts(recent)
-        .filter((draft) => draft.state.status === 'running')
-        .map((draft) => toOpenDraftDto(draft, draft.state, actor.id));
+      return openDrafts(recent).map((draft) => toOpenDraftDto(draft, draft.state, actor.id));
     },
   };
 }

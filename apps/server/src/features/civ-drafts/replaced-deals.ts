@@ -1,3 +1,4 @@
+import type { DraftMachineState } from '@smm/shared/civilization/draft-machine-schemas';
 import type { EarlierDealRow } from './drafts.repo';
 
 // Only the latest deal for a table counts, and everyone sees how many came before it.
@@ -39,7 +40,7 @@ const isNewer = (a: RecentDraft, b: RecentDraft) =>
  * leaving out any a newer deal had already replaced and made a game from (that table was played; the next
  * deal for it starts again).
  */
-export function replacedDrafts(dealt: DealForTable, recent: readonly RecentDraft[]): RecentDraft[] {
+export function replacedDrafts<D extends RecentDraft>(dealt: DealForTable, recent: readonly D[]): D[] {
   const made = recent.filter((draft) => draft.game_id !== null);
   return recent.filter(
     (draft) =>
@@ -86,4 +87,40 @@ export function redealNote(dealNumber: number, earlier: readonly Pick<EarlierDea
   }
   const who = [...counts].map(([name, n]) => `${name} dealt ${n} earlier ${n === 1 ? 'draft' : 'drafts'}`).join(', ');
   return `Deal ${dealNumber} for these players: ${who} that this one replaced`;
+}
+
+/**
+ * Whether players are in the middle of a draft: picks, bans or proposals made in a step still running, or a
+ * redraft vote open. Dealing again then would throw away what they did.
+ */
+export function beingPlayed(state: DraftMachineState): boolean {
+  if (state.vote) return true;
+  if (state.status !== 'running') return false;
+  const { stage } = state;
+  if (stage.mode === 'blind') return Object.keys(stage.picks).length > 0;
+  if (stage.mode === 'captains') return stage.turns.length > 0;
+  if (stage.mode === 'majorityBans') return Object.keys(stage.proposals).length > 0;
+  return false;
+}
+
+/**
+ * Why a new deal may not replace the open drafts it would replace, or null when it may. Nobody replaces
+ * another member's draft: its players make the game from it or vote for a redraft. A dealer replaces their own
+ * draft (seen by every player as a re-deal), but not while its players are in the middle of it.
+ */
+export function dealRefusal<D extends RecentDraft & { state: DraftMachineState }>(
+  dealerId: string,
+  replaced: readonly D[],
+  recent: readonly D[],
+): string | null {
+  const open = new Set(openDrafts(recent).map((draft) => draft.id));
+  const standing = replaced.filter((draft) => open.has(draft.id));
+  const others = standing.find((draft) => draft.created_by !== dealerId);
+  if (others) {
+    return `${others.dealer ?? 'A former member'} already dealt a draft for these players that has made no game yet: open it from the Games page and add its game, or call a redraft vote on it`;
+  }
+  if (standing.some((draft) => beingPlayed(draft.state))) {
+    return 'Your draft for these players is under way: let its players finish it, or call a redraft vote on it, before dealing again';
+  }
+  return null;
 }

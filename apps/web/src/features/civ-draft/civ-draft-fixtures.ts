@@ -36,6 +36,7 @@ export class FakeDraft {
   gameID: string | null = null;
   /** The name kept with the draft when it was started. */
   gameName: string | null = null;
+  host: string | null = null;
   /** The deals for these players this one replaced, as the server lists them: the draft is one more. */
   earlierDeals: EarlierDealDto[] = [];
   readonly groupID: string;
@@ -95,6 +96,7 @@ export class FakeDraft {
       discordText: outcome ? draftAsText(outcome, { anonymous, viewerID: readerID, dealNumber: this.earlierDeals.length + 1 }) : '',
       gameID: this.gameID,
       gameName: this.gameName,
+      host: this.host,
       mode: view.mode,
       status: view.status,
       round: view.round,

@@ -277,14 +277,19 @@ describe('a blind-pick draft', () => {
     expect(JSON.stringify(created?.body)).not.toMatch(/civChoices|bannedLeaders|"map"/);
   });
 
-  it('offers the name kept with the draft to a player who opens it from elsewhere', async () => {
+  it('offers the name and host kept with the draft to a player who opens it from elsewhere', async () => {
     startDraft({ mode: 'blind', gameType: 'ffa', numCiv: 2 }, players);
     for (const userID of ['me', 'ann', 'bo']) fake!.act(userID, { type: 'blindPick', civID: handOf(userID)[0]! });
     fake!.gameName = 'Friday FFA';
+    fake!.host = 'ann';
     renderDraftPage();
     const add = await screen.findByRole('form', { name: 'Add the game' });
     expect(within(add).getByLabelText('Game Name')).toHaveValue('Friday FFA');
-    expect(within(add).getByRole('button', { name: 'Add game' })).toBeEnabled();
+    await userEvent.setup().click(within(add).getByRole('button', { name: 'Add game' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.url.pathname === '/api/civilization/createGame')).toBe(true));
+    const [created] = calls.filter((call) => call.url.pathname === '/api/civilization/createGame');
+    // The host chosen when the draft was started, not whoever adds the game.
+    expect(created?.body).toMatchObject({ draftID: 'd1', gameName: 'Friday FFA', host: 'ann' });
   });
 
   it('links to the game once one was made from the draft, and offers no redraft', async () => {

@@ -342,6 +342,7 @@ describe('the New Game form', () => {
     expect(posts('/api/civilization/draftGame').map((call) => call.body)).toEqual([
       {
         groupID: 'g1',
+        host: 'me',
         members: [{ userID: 'owner' }, { userID: 'me' }, { userID: 'ann' }, { userID: 'bo' }],
         gameType: 'team',
         numCiv: 4,
@@ -744,12 +745,13 @@ function renderPage(path: string) {
 }
 
 describe('the main page', () => {
-  it('lists the drafts in progress above the games, each opening its live page, and nothing when there are none', async () => {
+  it('lists the open drafts above the games, running or waiting for their game, each opening its page, and nothing when there are none', async () => {
     const open: OpenDraftDto[] = [
       {
         draftID: 'd-blind',
         gameName: 'Friday FFA',
         mode: 'blind',
+        status: 'running',
         gameType: 'ffa',
         startedBy: 'Olga',
         dateCreated: '2026-03-01T18:00:00.000Z',
@@ -764,6 +766,7 @@ describe('the main page', () => {
         draftID: 'd-captains',
         gameName: null,
         mode: 'captains',
+        status: 'running',
         gameType: 'team',
         startedBy: null,
         dateCreated: '2026-03-01T17:00:00.000Z',
@@ -773,11 +776,25 @@ describe('the main page', () => {
         ],
         deadline: null,
       },
+      {
+        draftID: 'd-random',
+        gameName: null,
+        mode: 'random',
+        status: 'complete',
+        gameType: 'ffa',
+        startedBy: 'Ann',
+        dateCreated: '2026-03-01T16:00:00.000Z',
+        players: [
+          { userID: 'ann', username: 'Ann' },
+          { userID: 'me', username: 'Me' },
+        ],
+        deadline: '2026-03-01T16:01:30.000Z',
+      },
     ];
     routes['GET /api/civilization/getOpenDrafts'] = () => ({ status: 200, body: openDraftsDto.parse(open) });
     renderPage('/civGroup/main?groupID=g1');
     const card = await screen.findByRole('region', { name: 'Drafts in progress' });
-    const [blind, captains] = within(card).getAllByTestId('open-draft') as [HTMLElement, HTMLElement];
+    const [blind, captains, dealt] = within(card).getAllByTestId('open-draft') as [HTMLElement, HTMLElement, HTMLElement];
     expect(blind).toHaveTextContent('Friday FFA');
     expect(blind).toHaveTextContent('Blind pick · Free for all');
     expect(blind).toHaveTextContent('You play');
@@ -791,6 +808,12 @@ describe('the main page', () => {
       'href',
       '/civGroup/draft?groupID=g1&draftID=d-captains',
     );
+    expect(blind).not.toHaveTextContent('waiting for its game');
+    // A dealt draft waits for its game; a redraft vote open on it shows when it ends.
+    expect(dealt).toHaveTextContent('Random draft · Free for all');
+    expect(dealt).toHaveTextContent('Dealt: waiting for its game');
+    expect(dealt).toHaveTextContent('the redraft vote ends Sun, Mar 1, 2026, 4:01 PM UTC');
+    expect(within(dealt).getByRole('link', { name: 'Open draft' })).toHaveAttribute('href', '/civGroup/draft?groupID=g1&draftID=d-random');
     expect(paramsOf(gets('/api/civilization/getOpenDrafts')[0])).toEqual({ groupID: 'g1' });
 
     cleanup();

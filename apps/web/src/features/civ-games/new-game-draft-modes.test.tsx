@@ -137,6 +137,7 @@ describe('the New Game form’s draft modes', () => {
     expect(drafted()).toEqual([
       {
         groupID: 'g1',
+        host: 'me',
         members: [{ userID: 'me' }, { userID: 'ann' }, { userID: 'bo' }],
         gameName: 'Friday game',
         gameType: 'ffa',
@@ -177,6 +178,7 @@ describe('the New Game form’s draft modes', () => {
     expect(drafted()[0]).toEqual({
       groupID: 'g1',
       gameName: 'Friday game',
+      host: 'me',
       members: [{ userID: 'owner' }, { userID: 'me' }, { userID: 'ann' }, { userID: 'bo' }],
       gameType: 'team',
       numCiv: 3,

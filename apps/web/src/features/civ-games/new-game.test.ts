@@ -180,7 +180,9 @@ describe('the New Game form rules', () => {
 
   it('asks the server for an FFA draft with the players in order and no teams', () => {
     const form = { ...initialForm({ gameName: 'Night', memberIDs: ['c', 'a'] }), numCiv: 4, freeBans: 2 };
-    const body = draftGameBodyFrom({ groupID: 'g1', form, players: [players[0]!, players[2]!], eventID: 'e1' });
+    const body = draftGameBodyFrom({ groupID: 'g1', form, players: [players[0]!, players[2]!], eventID: 'e1', host: 'c' });
+    // A host who is not among the players is not sent.
+    expect(draftGameBodyFrom({ groupID: 'g1', form, players: [players[0]!, players[2]!], host: 'b' })).not.toHaveProperty('host');
     expect(body).toEqual({
       groupID: 'g1',
       members: [{ userID: 'a' }, { userID: 'c' }],
@@ -191,6 +193,7 @@ describe('the New Game form rules', () => {
       anonymousMode: false,
       eventID: 'e1',
       gameName: 'Night',
+      host: 'c',
     });
     expect(draftGameBody.safeParse(body).success).toBe(true);
   });

@@ -314,8 +314,10 @@ export function draftGameBodyFrom(params: {
   form: NewGameForm;
   players: readonly NewGameMember[];
   eventID?: string | null;
+  /** The host chosen in the form, kept with the draft for whoever makes its game. */
+  host?: string | null;
 }): DraftGameInput {
-  const { groupID, form, players, eventID } = params;
+  const { groupID, form, players, eventID, host } = params;
   const options = effectiveOptions(form);
   const isTeam = form.gameType === 'team';
   const manual = isTeam && options.teamSplit === 'manual';
@@ -332,6 +334,7 @@ export function draftGameBodyFrom(params: {
     anonymousMode: form.anonymousMode,
     ...(eventID ? { eventID } : {}),
     ...(form.gameName.trim() ? { gameName: form.gameName.trim() } : {}),
+    ...(host && players.some((player) => player.userID === host) ? { host } : {}),
     ...modeFields(form, players),
     ...(form.presetID ? { presetID: form.presetID } : {}),
   };

@@ -38,7 +38,8 @@ export function AddDraftedGame({ groupID, draft, viewerID, prefill }: Props) {
   const [message, setMessage] = useState<string | null>(null);
   const [keepEarlier, setKeepEarlier] = useState<string | null>(null);
   const ids = draft.players.map((player) => player.userID);
-  const host = [prefill.host, viewerID].find((id): id is string => Boolean(id && ids.includes(id))) ?? ids[0];
+  // The host chosen in this tab's New Game form, else the one kept with the draft, else the viewer.
+  const host = [prefill.host, draft.host, viewerID].find((id): id is string => Boolean(id && ids.includes(id))) ?? ids[0];
 
   function send(body: CreateGameInput) {
     setFields({});

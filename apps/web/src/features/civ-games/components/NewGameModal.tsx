@@ -164,10 +164,14 @@ export function NewGameModal({
   const [serverFields, setFields] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<RedraftRefusal | null>(null);
   const refusalAlert = useRef<HTMLDivElement>(null);
-  // The refusal lands in the body while Add Game sits in the footer: bring it into view on a phone.
+  const draftErrorAlert = useRef<HTMLDivElement>(null);
+  // A refusal lands at the end of the body while the buttons sit in the footer: bring it into view on a phone.
   useEffect(() => {
     if (refusal) refusalAlert.current?.scrollIntoView?.({ block: 'nearest' });
   }, [refusal]);
+  useEffect(() => {
+    if (draftError) draftErrorAlert.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [draftError]);
 
   const players = selectedMembers(members, form);
   const host = hostOf(form, players, viewerID);
@@ -211,7 +215,7 @@ export function NewGameModal({
       return null;
     }
     try {
-      const drafted = await deal.mutateAsync(draftGameBodyFrom({ groupID, form, players, eventID }));
+      const drafted = await deal.mutateAsync(draftGameBodyFrom({ groupID, form, players, eventID, host }));
       if (preview) setResult(drafted);
       return drafted;
     } catch (error) {
@@ -437,7 +441,7 @@ export function NewGameModal({
               </Alert>
             )}
             {draftError && (
-              <Alert variant="danger" role="alert" className="mb-3">
+              <Alert ref={draftErrorAlert} variant="danger" role="alert" className="mb-3">
                 {draftError}
               </Alert>
             )}

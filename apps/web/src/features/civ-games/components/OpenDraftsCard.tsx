@@ -21,15 +21,13 @@ function OpenDraft({ draft, groupID, viewerID, timeZone }: Props & { draft: Open
     <ListGroup.Item className="d-flex flex-wrap align-items-center gap-2" data-testid="open-draft">
       <div className="me-auto">
         {draft.gameName && <div className="fw-semibold text-break">{draft.gameName}</div>}
-        <div>
-          <strong>{MODE_LABELS[draft.mode]}</strong>
-          {draft.gameType === 'team' ? ' · Teams' : ' · Free for all'}
-          {plays && (
-            <>
-              {' '}
-              <span className="badge text-bg-primary ms-1">You play</span>
-            </>
-          )}
+        <div className="d-flex flex-wrap align-items-center column-gap-2">
+          <span>
+            <strong>{MODE_LABELS[draft.mode]}</strong>
+            {draft.gameType === 'team' ? ' · Teams' : ' · Free for all'}
+          </span>
+          {draft.status === 'complete' && <span className="badge text-bg-success">Dealt: waiting for its game</span>}
+          {plays && <span className="badge text-bg-primary">You play</span>}
         </div>
         <div className="small">{draft.players.map((player) => player.username).join(', ')}</div>
         <div className="small text-body-secondary">
@@ -38,7 +36,8 @@ function OpenDraft({ draft, groupID, viewerID, timeZone }: Props & { draft: Open
           {draft.deadline && (
             <>
               {' '}
-              · this step ends <time dateTime={draft.deadline}>{formatWithZone(draft.deadline, timeZone)}</time>
+              · {draft.status === 'complete' ? 'the redraft vote ends' : 'this step ends'}{' '}
+              <time dateTime={draft.deadline}>{formatWithZone(draft.deadline, timeZone)}</time>
             </>
           )}
         </div>
@@ -51,9 +50,10 @@ function OpenDraft({ draft, groupID, viewerID, timeZone }: Props & { draft: Open
 }
 
 /**
- * The group's live drafts still being played (blind picks, captains, majority bans), above the games,
- * so a member dealt into one started by someone else finds it; kept current by the group's live
- * stream. Nothing shows while there are none, or while they load.
+ * The group's open drafts, above the games: those still being played (blind picks, captains, majority
+ * bans) and those dealt and waiting for their game, so a member dealt into one started by someone else
+ * finds it and anyone can add its game; kept current by the group's live stream. Nothing shows while
+ * there are none, or while they load.
  */
 export function OpenDraftsCard(props: Props) {
   const drafts = useOpenDrafts(props.groupID);
