@@ -426,6 +426,31 @@ describe('finishing order and ratings', () => {
 });
 
 describe('rules that keep the ladder honest', () => {
+  it('someone always remains: eliminating everyone, at once or one by one, or by an accepted proposal, is refused', async () => {
+    const group = await ladderGroup();
+    const last = 'Someone must remain in the game: declare the last player or team standing the winner instead';
+    const game = await ffa(group, [host, p2, p3]);
+    const atOnce = await update(host, { gameID: game._id, members: eliminate(host, p2, p3) });
+    expect(atOnce.status).toBe(400);
+    expect(atOnce.body.fields.members).toBe(last);
+    expect((await update(host, { gameID: game._id, members: eliminate(p2) })).status).toBe(200);
+    // Nor can a player propose eliminating the two who remain.
+    const proposed = await post('proposeGameChange', p3, {
+      gameID: game._id,
+      changes: { members: eliminate(host, p3) },
+      reason: 'We both quit',
+    });
+    expect(proposed.status).toBe(400);
+    expect(proposed.body.fields.members).toBe(last);
+    expect((await update(host, { gameID: game._id, members: eliminate(p3) })).status).toBe(200);
+    const alone = await update(host, { gameID: game._id, members: eliminate(host) });
+    expect(alone.status).toBe(400);
+    expect(alone.body.fields.members).toBe(last);
+    const stored = await getGame(p2, game._id);
+    expect(stored.members.filter((m) => m.isActive).map((m) => m.userID)).toEqual([host.user.id]);
+    expect(stored.host).toBe(host.user.id);
+  });
+
   it('an edit names each member once: eliminating and reactivating one in the same edit is refused', async () => {
     const group = await ladderGroup();
     const game = await ffa(group, [host, p2, p3]);

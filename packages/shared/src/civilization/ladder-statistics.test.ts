@@ -110,9 +110,9 @@ describe('ladder statistics: properties over random histories', () => {
           expect(s.gamesPlayed).toBe(tally.played);
           expect(s.wins).toBe(tally.wins);
           expect(s.averagePlacement).toBe(round(tally.placementSum / tally.played, 2));
-          expect(s.rating).toBe(round(skillOrdinal(standings.get(s.userID)!.skill), 2));
+          expect(s.rating).toBe(round(skillOrdinal(standings.get(s.userID)!.skill), 1));
           const seen = changes.filter((c) => c.userID === s.userID).map((c) => skillOrdinal(c.after));
-          expect(s.bestRating).toBe(round(Math.max(skillOrdinal(initialSkill()), ...seen), 2));
+          expect(s.bestRating).toBe(round(Math.max(skillOrdinal(initialSkill()), ...seen), 1));
           expect(s.bestRating).toBeGreaterThanOrEqual(s.rating);
 
           const used = [...(perMemberLeader.get(s.userID) ?? new Map<string, Tally>())].map(([civID, t]) => leaderUse(civID, t));

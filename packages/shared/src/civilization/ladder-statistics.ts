@@ -76,8 +76,9 @@ export function memberStatistics(games: readonly LadderGame[]): MemberStatistics
       gamesPlayed: s.gamesPlayed,
       wins: s.total,
       averagePlacement: s.gamesPlayed ? round(s.placementSum / s.gamesPlayed) : null,
-      rating: round(skillOrdinal(s.skill)),
-      bestRating: round(s.bestOrdinal),
+      // Ratings to one decimal, as every page shows them: rounding twice (0.746 to 0.75 to 0.8) would differ from the rankings.
+      rating: round(skillOrdinal(s.skill), 1),
+      bestRating: round(s.bestOrdinal, 1),
       mostPlayedLeaders: [...used].sort(byPlays).slice(0, 3),
       bestLeaders: [...used].sort(byResults).slice(0, 3),
     };

@@ -5,6 +5,7 @@ import type { GameMemberRow, GameRow } from './civ-games.repo';
 import { parseJson } from './civ-games.mapper';
 
 export const WINNER_RULE_MESSAGE = 'A winner can be declared only when one active member, or one team, remains';
+export const LAST_STANDING_MESSAGE = 'Someone must remain in the game: declare the last player or team standing the winner instead';
 export const TEAMS_RULE_MESSAGE = 'A team game needs at least two teams with players';
 export const PLAYERS_RULE_MESSAGE = 'A free-for-all game needs at least two players';
 export const TEAM_REQUIRED_MESSAGE = 'Every player of a team game needs a team from 1 to 12';
@@ -118,7 +119,7 @@ export interface PlannedChange {
 }
 
 /**
- * Works out what a change does to a game, or refuses it: the host stays an active member (a
+ * Works out what a change does to a game, or refuses it: someone stays active; the host stays an active member (a
  * deactivated host passes to the first active one); a winner only when one active member or team
  * remains, and only that one; players eliminated in one change share an elimination step; a
  * finished game gets placements (the winner first, then the reverse elimination order, or as the
@@ -160,6 +161,8 @@ export function planChange(
   }
   assertPlayable(gameType, members);
   const active = members.filter((m) => m.is_active === 1);
+  // A game ends with a winner: eliminating everyone would leave one nobody can finish, nor host.
+  if (!active.length && eliminatedNow) throw invalid({ members: LAST_STANDING_MESSAGE }, LAST_STANDING_MESSAGE);
 
   let host = body.host === undefined ? game.host : body.host;
   if (body.host) {

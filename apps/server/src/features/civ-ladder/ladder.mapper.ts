@@ -10,6 +10,8 @@ export const toIso = (ms: number | string): string => isoTime(Number(ms));
 
 /** Rounded as the statistics round ratings and placements. */
 export const round2 = (value: number): number => Math.round(value * 100) / 100;
+/** Ratings and their changes to one decimal, as every page shows them (rounded once, from the stored skill). */
+export const round1 = (value: number): number => Math.round(value * 10) / 10;
 
 function civChoicesOf(text: string): string[] {
   try {

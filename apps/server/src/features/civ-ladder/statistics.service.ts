@@ -14,7 +14,7 @@ import type { Db } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import { assertCan, loadAccess } from '../groups/group-access';
 import * as ladder from './ladder.repo';
-import { leaderUses, round2, toIso, toLadderGames, toMemberStatisticsDto, usernamesOf } from './ladder.mapper';
+import { leaderUses, round1, round2, toIso, toLadderGames, toMemberStatisticsDto, usernamesOf } from './ladder.mapper';
 import { resolveSeason, type SeasonWindow } from './seasons.service';
 
 export const MEMBER_NOT_FOUND_MESSAGE = 'Member not found';
@@ -25,7 +25,7 @@ const bounds = (window: SeasonWindow) => ({ from: window.from, until: window.unt
 
 /** A member with no counted game: nothing played, the rating everyone starts from. */
 function noStatistics(userID: string): MemberStatistics {
-  const start = round2(skillOrdinal(initialSkill()));
+  const start = round1(skillOrdinal(initialSkill()));
   return {
     userID,
     gamesPlayed: 0,
