@@ -466,6 +466,31 @@ describe('rules that keep the ladder honest', () => {
     expect((await getGame(host, game._id)).members.every((m) => m.isActive)).toBe(true);
   });
 
+  it("a manager corrects a finished game's winner in one change: it keeps its place in time, and the placements follow", async () => {
+    const group = await ladderGroup();
+    const game = await ffa(group, [host, p2, p3]);
+    await update(host, { gameID: game._id, members: eliminate(p3) });
+    await update(host, { gameID: game._id, members: eliminate(p2) });
+    const finished = (await update(host, { gameID: game._id, winner: host.user.id, victoryType: 'Science' })).body as GameDto;
+    t.clock.advance(3_600_000);
+    const corrected = await update(host, {
+      gameID: game._id,
+      members: [
+        { userID: host.user.id, isActive: false },
+        { userID: p2.user.id, isActive: true },
+      ],
+      winner: p2.user.id,
+      victoryType: 'Culture',
+      expectedResultVersion: finished.resultVersion,
+    });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    const after = corrected.body as GameDto;
+    expect(after.dateFinished).toBe(finished.dateFinished);
+    const place = Object.fromEntries(after.members.map((m) => [m.userID, m.placement]));
+    expect(place).toEqual({ [p2.user.id]: 1, [host.user.id]: 2, [p3.user.id]: 3 });
+    expect(after.members.find((m) => m.userID === p2.user.id)!.ratingChange!.delta).toBeGreaterThan(0);
+  });
+
   it('one-player and one-team games are refused; a finished game cannot be edited so its winner is eliminated', async () => {
     const group = await ladderGroup();
     const byHand = (members: object[], gameType = 'ffa') =>

@@ -283,6 +283,61 @@ describe('proposing a correction', () => {
   });
 });
 
+describe('a manager correcting a finished result', () => {
+  it('changes the winner and victory type at once, on the result as the page shows it, with no reason asked', async () => {
+    const user = userEvent.setup();
+    finished();
+    renderGame();
+    await user.click(await screen.findByRole('button', { name: 'Correct the result' }));
+    const dialog = screen.getByRole('dialog', { name: 'Correct the result' });
+    expect(within(dialog).queryByLabelText('Reason')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Correct' }));
+    expect(within(dialog).getByText('Change at least one thing to correct the result')).toBeInTheDocument();
+    expect(server.posted).toEqual([]);
+
+    await user.selectOptions(within(dialog).getByLabelText('Winner'), 'Bo');
+    await user.selectOptions(within(dialog).getByLabelText('Victory Type'), 'Culture');
+    await user.click(within(dialog).getByRole('button', { name: 'Correct' }));
+    expect(await screen.findByText('Corrected the result: the History tab records it')).toBeInTheDocument();
+    expect(server.posted).toEqual([
+      {
+        path: '/api/civilization/updateGame',
+        body: {
+          gameID: 'game1',
+          members: [
+            { userID: 'me', isActive: false },
+            { userID: 'bo', isActive: true },
+          ],
+          winner: 'bo',
+          victoryType: 'Culture',
+          expectedResultVersion: 3,
+        },
+      },
+    ]);
+  });
+
+  it('reopens the game when the manager says it goes on; players are offered only a proposal', async () => {
+    const user = userEvent.setup();
+    finished();
+    renderGame();
+    await user.click(await screen.findByRole('button', { name: 'Correct the result' }));
+    const dialog = screen.getByRole('dialog', { name: 'Correct the result' });
+    await user.selectOptions(within(dialog).getByLabelText('Winner'), 'No winner: the game goes on');
+    await user.click(within(dialog).getByRole('button', { name: 'Correct' }));
+    await vi.waitFor(() => expect(server.posted).toHaveLength(1));
+    expect(server.posted[0]?.body).toEqual({ gameID: 'game1', winner: null, expectedResultVersion: 3 });
+  });
+
+  it('is not offered to a player', async () => {
+    finished();
+    server.game.createdBy = 'owner';
+    renderGame();
+    await gameLoaded();
+    expect(button('Propose a correction')).toBeInTheDocument();
+    expect(button('Correct the result')).toBeNull();
+  });
+});
+
 describe('pending proposals', () => {
   it('a manager sees who proposed what and why, and accepts it', async () => {
     const user = userEvent.setup();

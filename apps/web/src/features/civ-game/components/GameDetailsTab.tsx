@@ -42,13 +42,15 @@ type Dialog =
   | { kind: 'winner' }
   | { kind: 'placements' }
   | { kind: 'propose' }
+  | { kind: 'correct' }
   | { kind: 'delete' }
   | { kind: 'leader'; member: GameMemberDto };
 
 /**
  * Game Details: the facts, the players and the proposed corrections, with only what the viewer may
- * do: managers edit, eliminate, declare the winner, set placements and delete; players propose a
- * correction, edit the name and lobby link and say which leader they played; others read.
+ * do: managers edit, eliminate, declare the winner, correct a finished result, set placements and
+ * delete; players propose a correction, edit the name and lobby link and say which leader they
+ * played; others read.
  */
 export function GameDetailsTab({ game, user, permissions, canComment, canModerateComments = false, leaders, timeZone, onDeleted }: Props) {
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
@@ -104,6 +106,11 @@ export function GameDetailsTab({ game, user, permissions, canComment, canModerat
           aria-describedby={candidate.ok ? undefined : 'declare-winner-why'}
         >
           Declare Winner
+        </Button>
+      )}
+      {manager && !open && (
+        <Button size="sm" variant="primary" onClick={() => setDialog({ kind: 'correct' })}>
+          Correct the result
         </Button>
       )}
       {manager && !open && (
@@ -173,6 +180,7 @@ export function GameDetailsTab({ game, user, permissions, canComment, canModerat
       {dialog.kind === 'winner' && <DeclareWinnerModal game={game} onHide={hide} />}
       {dialog.kind === 'placements' && <EditPlacementsModal game={game} onHide={hide} />}
       {dialog.kind === 'propose' && <ProposeChangeModal game={game} onHide={hide} />}
+      {dialog.kind === 'correct' && <ProposeChangeModal game={game} onHide={hide} correct />}
       {dialog.kind === 'delete' && <DeleteGameDialog game={game} onHide={hide} onDeleted={onDeleted} />}
       {dialog.kind === 'leader' && <LeaderPlayedModal game={game} member={dialog.member} catalogue={leaders} onHide={hide} />}
     </>

@@ -9,7 +9,9 @@ import { FieldError } from '../../../lib/ui/FieldError';
 import { FormDialogFooter } from '../../../lib/ui/FormDialogFooter';
 import { useToast } from '../../../lib/ui/toasts';
 import { useProposeGameChange } from '../api/propose-game-change';
+import { useUpdateGame } from '../api/update-game';
 import { sidesOf } from '../game-state';
+import { isResultChanged } from '../use-opened-result';
 import { PlacementInputs, placementDraftOf, placementsFrom } from './PlacementInputs';
 import { PLACEMENT_RULES } from './EditPlacementsModal';
 
@@ -20,10 +22,12 @@ const NO_WINNER = 'none';
 const fieldOf = (fields: Record<string, string>, name: string): string | undefined => fields[name] ?? fields[`changes.${name}`];
 
 /**
- * A player of the game proposes a correction of the result: who is eliminated, the winner and
- * victory type, and (once finished) the placements, with the reason. A manager decides.
+ * A correction of the result: who is eliminated, the winner and victory type, and (once finished)
+ * the placements. A player of the game proposes it, with the reason, and a manager decides; a
+ * manager (`correct`) makes it at once on the result as the page shows it, recorded in the game's
+ * History, and the rankings are recounted.
  */
-export function ProposeChangeModal({ game, onHide }: { game: GameDto; onHide: () => void }) {
+export function ProposeChangeModal({ game, onHide, correct = false }: { game: GameDto; onHide: () => void; correct?: boolean }) {
   const sides = [...sidesOf(game)].sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99));
   const statusesNow = () => Object.fromEntries(game.members.map((m) => [m.userID, m.isActive]));
   const [active, setActive] = useState<Record<string, boolean>>(statusesNow);
@@ -35,6 +39,8 @@ export function ProposeChangeModal({ game, onHide }: { game: GameDto; onHide: ()
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const propose = useProposeGameChange(game.groupID);
+  const update = useUpdateGame(game.groupID);
+  const working = propose.isPending || update.isPending;
   const toast = useToast();
   const teams = game.gameType === 'team';
 
@@ -73,12 +79,32 @@ export function ProposeChangeModal({ game, onHide }: { game: GameDto; onHide: ()
     setMessage(null);
     const proposed = changes();
     const local: Record<string, string> = {};
-    if (!reason.trim()) local.reason = 'Say why the result should change';
+    if (!correct && !reason.trim()) local.reason = 'Say why the result should change';
     if (winner && winner !== NO_WINNER && !game.isFinished && !victoryType) local.victoryType = 'Choose the victory type of the win';
     if (typeof proposed === 'string') local.placements = proposed;
-    else if (Object.keys(proposed).length === 0) local.changes = 'Change at least one thing to propose a correction';
+    else if (Object.keys(proposed).length === 0) {
+      local.changes = correct ? 'Change at least one thing to correct the result' : 'Change at least one thing to propose a correction';
+    }
     setFields(local);
     if (Object.keys(local).length > 0 || typeof proposed === 'string') return;
+    if (correct) {
+      update.mutate(
+        // Made on the result as this page shows it: 409 if someone changed it since.
+        { gameID: game._id, ...proposed, expectedResultVersion: game.resultVersion },
+        {
+          onSuccess: () => {
+            toast({ title: 'Success!', body: 'Corrected the result: the History tab records it', variant: 'success' });
+            onHide();
+          },
+          onError: (error) => {
+            const body = errorBodyOf(error);
+            setFields(body.fields ?? {});
+            setMessage(isResultChanged(error) ? `${body.message}. Close this and look at the result as it is now.` : body.message);
+          },
+        },
+      );
+      return;
+    }
     propose.mutate(
       { gameID: game._id, changes: proposed, reason: reason.trim() },
       {
@@ -107,13 +133,15 @@ export function ProposeChangeModal({ game, onHide }: { game: GameDto; onHide: ()
 
   return (
     <Modal show onHide={onHide} backdrop="static" keyboard={false} aria-labelledby="propose-change-title">
-      <Form onSubmit={submit} noValidate aria-busy={propose.isPending}>
+      <Form onSubmit={submit} noValidate aria-busy={working}>
         <Modal.Header>
-          <Modal.Title id="propose-change-title">Propose a correction</Modal.Title>
+          <Modal.Title id="propose-change-title">{correct ? 'Correct the result' : 'Propose a correction'}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="small text-body-secondary">
-            The host, the creator or an Administrator accepts or rejects it; the other players can confirm or contest it.
+            {correct
+              ? 'The change applies at once: placements and ratings are recounted, and the History tab records who changed what.'
+              : 'The host, the creator or an Administrator accepts or rejects it; the other players can confirm or contest it.'}
           </p>
           {message && (
             <Alert variant="danger" role="alert">
@@ -183,7 +211,7 @@ export function ProposeChangeModal({ game, onHide }: { game: GameDto; onHide: ()
             <div className="mb-3">
               <Form.Check
                 id="propose-placements"
-                label="Propose placements"
+                label={correct ? 'Set placements' : 'Propose placements'}
                 checked={withPlacements}
                 onChange={(e) => setWithPlacements(e.target.checked)}
               />
@@ -197,27 +225,29 @@ export function ProposeChangeModal({ game, onHide }: { game: GameDto; onHide: ()
               <FieldError id="propose-placements-error" message={placementsError} />
             </div>
           )}
-          <Form.Group controlId="propose-reason">
-            <Form.Label>Reason</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              maxLength={REASON_MAX}
-              required
-              isInvalid={Boolean(reasonError)}
-              aria-describedby={reasonError ? 'propose-reason-error' : undefined}
-            />
-            <FieldError id="propose-reason-error" message={reasonError} />
-          </Form.Group>
+          {!correct && (
+            <Form.Group controlId="propose-reason">
+              <Form.Label>Reason</Form.Label>
+              <Form.Control
+                as="textarea"
+                rows={3}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                maxLength={REASON_MAX}
+                required
+                isInvalid={Boolean(reasonError)}
+                aria-describedby={reasonError ? 'propose-reason-error' : undefined}
+              />
+              <FieldError id="propose-reason-error" message={reasonError} />
+            </Form.Group>
+          )}
         </Modal.Body>
         <FormDialogFooter
           onCancel={onHide}
-          working={propose.isPending}
-          label="Propose"
-          workingLabel="Proposing…"
-          cancelDisabled={propose.isPending}
+          working={working}
+          label={correct ? 'Correct' : 'Propose'}
+          workingLabel={correct ? 'Correcting…' : 'Proposing…'}
+          cancelDisabled={working}
         />
       </Form>
     </Modal>
