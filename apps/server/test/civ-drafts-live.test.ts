@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CIV_CATALOGUES } from '@smm/shared/civilization/catalogue';
 import { REDRAFT_VOTE_SECONDS } from '@smm/shared/civilization/draft-machine-schemas';
-import { DRAFT_RUNNING_MESSAGE, type DraftDto } from '@smm/shared/civilization/draft-schemas';
+import { CAPTAINS_NOT_ANONYMOUS_MESSAGE, DRAFT_RUNNING_MESSAGE, type DraftDto } from '@smm/shared/civilization/draft-schemas';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
 import { buildApp } from '../src/app';
 import { createGameFrom, draftBody, draftFor, type DraftOptions } from './civ-games-fixtures';
@@ -360,6 +360,21 @@ describe('timers across instances', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('captains in the open', () => {
+  it('a captains draft, or a preset of one, in anonymous mode is refused: both captains see every pick', async () => {
+    const group = await groupOfFour();
+    const [owner, admin] = users as [TestUser, TestUser];
+    const captains = { gameType: 'team', mode: 'captains', captainSelection: 'random', anonymousMode: true };
+    const dealt = await post('draftGame', owner, { ...draftBody(group, users), ...captains });
+    expect(dealt.status).toBe(400);
+    expect(dealt.body.fields.anonymousMode).toBe(CAPTAINS_NOT_ANONYMOUS_MESSAGE);
+    const preset = await post('postDraftPreset', admin, { groupID: group._id, name: 'Hidden captains', config: captains });
+    expect(preset.status).toBe(400);
+    expect(preset.body.fields.config).toBe(CAPTAINS_NOT_ANONYMOUS_MESSAGE);
+    expect((await post('draftGame', owner, { ...draftBody(group, users), ...captains, anonymousMode: false })).status).toBe(200);
   });
 });
 

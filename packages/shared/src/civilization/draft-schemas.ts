@@ -158,6 +158,10 @@ export const openDraftsDto = z.array(openDraftDto);
 
 export const OPEN_DRAFTS_MEMBERS_MESSAGE = 'Only members of this group can see its drafts';
 
+/** Captains ban and pick in turns in front of each other: there is nothing anonymous mode could hide. */
+export const CAPTAINS_NOT_ANONYMOUS_MESSAGE =
+  'A captains draft is played in the open, each pick seen by both captains: start it without Anonymous Mode';
+
 /** POST /api/civilization/draftAction: one step of a live draft by the caller (the server adds who acts). */
 export const draftActionBody = z.object({ draftID: entityId('draftID'), action: draftPlayerAction });
 export type DraftActionBody = z.infer<typeof draftActionBody>;

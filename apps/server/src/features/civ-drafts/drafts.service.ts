@@ -8,6 +8,7 @@ import {
   type DraftModeConfig,
 } from '@smm/shared/civilization/draft-machine-schemas';
 import {
+  CAPTAINS_NOT_ANONYMOUS_MESSAGE,
   DRAFT_NOT_FOUND_MESSAGE,
   DRAFT_PRESET_NOT_FOUND_MESSAGE,
   DRAFT_TTL_MS,
@@ -92,6 +93,8 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
         const groupSettings = parseSettings(group.settings, group.game_name);
         const userIds = body.members.map((m) => m.userID);
         const config = await modeConfigOf(db, group.id, body);
+        // Captains ban and pick in turns in front of each other: there is nothing anonymous mode could hide.
+        if (config.mode === 'captains' && config.anonymousMode) throw invalid({ anonymousMode: CAPTAINS_NOT_ANONYMOUS_MESSAGE });
         const rated =
           config.gameType === 'team' &&
           (config.teamSplit === 'balanced' || (config.mode === 'captains' && config.captainSelection === 'topRated'));

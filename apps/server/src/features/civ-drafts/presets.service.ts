@@ -1,4 +1,5 @@
 import {
+  CAPTAINS_NOT_ANONYMOUS_MESSAGE,
   DRAFT_PRESET_NOT_FOUND_MESSAGE,
   DRAFT_PRESETS_MAX,
   draftPresetConfig,
@@ -39,6 +40,7 @@ export function createDraftPresetsService({ db, clock, throttle }: { db: Db; clo
     async postDraftPreset(actor: UserDto, body: DraftPresetBody): Promise<DraftPresetDto> {
       const access = await loadAccess(db, body.groupID, actor);
       assertCan(access, 'editDraftPresets');
+      if (body.config.mode === 'captains' && body.config.anonymousMode) throw invalid({ config: CAPTAINS_NOT_ANONYMOUS_MESSAGE });
       await throttle.consume(`civ-draft-preset:${actor.id}`, presetLimit, PRESET_LIMIT_MESSAGE);
       const existing = await presets.listByGroup(db, body.groupID);
       if (!existing.some((p) => p.name === body.name) && existing.length >= DRAFT_PRESETS_MAX) {

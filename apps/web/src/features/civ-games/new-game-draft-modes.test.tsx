@@ -155,8 +155,17 @@ describe('the New Game form’s draft modes', () => {
     const user = userEvent.setup();
     const { dialog } = renderForm();
     await fillGame(dialog, user);
+    await user.click(within(dialog).getByLabelText('Anonymous Mode'));
     await user.selectOptions(within(dialog).getByLabelText('Draft format'), 'captains');
     expect(within(dialog).getByLabelText('Game Type')).toHaveValue('team');
+    // Captains pick for their teams, in the open: no hand per player, nothing anonymous mode could hide.
+    expect(within(dialog).queryByLabelText('Civs per Player')).toBeNull();
+    expect(within(dialog).queryByLabelText('Free Bans')).toBeNull();
+    expect(within(dialog).getByLabelText('Anonymous Mode')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Anonymous Mode')).not.toBeChecked();
+    expect(within(dialog).getByLabelText('Anonymous Mode')).toHaveAccessibleDescription(
+      'A captains draft is played in the open: both captains see every pick.',
+    );
 
     await user.selectOptions(within(dialog).getByLabelText('Captains'), 'chosen');
     expect(within(dialog).getByText('One for each team: 0 of 2 chosen.')).toBeInTheDocument();

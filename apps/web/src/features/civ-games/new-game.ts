@@ -251,6 +251,10 @@ function modeFields(form: NewGameForm, players: readonly NewGameMember[]): Parti
   }
 }
 
+/** Anonymous mode as it applies: a captains draft is played in the open, so it has none. */
+export const anonymousModeOf = (form: NewGameForm, mode: DraftMode = draftModeOf(form)): boolean =>
+  form.anonymousMode && mode !== 'captains';
+
 /** The form's options as a group preset keeps them (chosen captains are a game's, not a preset's). */
 export function presetConfigFrom(form: NewGameForm, players: readonly NewGameMember[]): DraftPresetConfig {
   const options = effectiveOptions(form);
@@ -262,7 +266,7 @@ export function presetConfigFrom(form: NewGameForm, players: readonly NewGameMem
     bansRemovePicks: options.bansRemovePicks,
     teamSplit: options.teamSplit,
     teamCount: players.length >= 2 ? teamCountFor(options.teamCount, players.length) : options.teamCount,
-    anonymousMode: form.anonymousMode,
+    anonymousMode: anonymousModeOf(form, form.mode),
     stepSeconds: form.stepSeconds,
     captainSelection: form.captainSelection,
     captainOrder: form.captainOrder,
@@ -331,7 +335,7 @@ export function draftGameBodyFrom(params: {
     freeBans: form.freeBans,
     bansRemovePicks: options.bansRemovePicks,
     ...(isTeam ? { teamSplit: options.teamSplit, teamCount: teamCountFor(options.teamCount, players.length) } : {}),
-    anonymousMode: form.anonymousMode,
+    anonymousMode: anonymousModeOf(form),
     ...(eventID ? { eventID } : {}),
     ...(form.gameName.trim() ? { gameName: form.gameName.trim() } : {}),
     ...(host && players.some((player) => player.userID === host) ? { host } : {}),

@@ -178,6 +178,8 @@ export function NewGameModal({
   const { draftMode } = effectiveOptions(form);
   // Blind picks, captains and majority bans are started here and played on the draft's own page.
   const live = isLiveDraft(form);
+  // Captains pick for their teams, with no hand per player to size or ban from, and in the open.
+  const captains = draftMode && form.mode === 'captains';
   const drafting = deal.isPending;
   const busy = drafting || create.isPending;
   const canSubmit = form.gameName.trim() !== '' && !busy && !captainsNeedTeamGame(form);
@@ -369,30 +371,34 @@ export function NewGameModal({
                     </Form.Select>
                   </Form.Group>
                 </Col>
-                <Col xs={6}>
-                  <Form.Group controlId="new-game-num-civ">
-                    <Form.Label>Civs per Player</Form.Label>
-                    <Form.Select value={form.numCiv} onChange={(e) => change({ numCiv: Number(e.target.value) })}>
-                      {CIV_COUNT_CHOICES.map((count) => (
-                        <option key={count} value={count}>
-                          {count}
-                        </option>
-                      ))}
-                    </Form.Select>
-                  </Form.Group>
-                </Col>
-                <Col xs={6}>
-                  <Form.Group controlId="new-game-free-bans">
-                    <Form.Label>Free Bans</Form.Label>
-                    <Form.Select value={form.freeBans} onChange={(e) => change({ freeBans: Number(e.target.value) })}>
-                      {FREE_BAN_CHOICES.map((count) => (
-                        <option key={count} value={count}>
-                          {count}
-                        </option>
-                      ))}
-                    </Form.Select>
-                  </Form.Group>
-                </Col>
+                {!captains && (
+                  <Col xs={6}>
+                    <Form.Group controlId="new-game-num-civ">
+                      <Form.Label>Civs per Player</Form.Label>
+                      <Form.Select value={form.numCiv} onChange={(e) => change({ numCiv: Number(e.target.value) })}>
+                        {CIV_COUNT_CHOICES.map((count) => (
+                          <option key={count} value={count}>
+                            {count}
+                          </option>
+                        ))}
+                      </Form.Select>
+                    </Form.Group>
+                  </Col>
+                )}
+                {!captains && (
+                  <Col xs={6}>
+                    <Form.Group controlId="new-game-free-bans">
+                      <Form.Label>Free Bans</Form.Label>
+                      <Form.Select value={form.freeBans} onChange={(e) => change({ freeBans: Number(e.target.value) })}>
+                        {FREE_BAN_CHOICES.map((count) => (
+                          <option key={count} value={count}>
+                            {count}
+                          </option>
+                        ))}
+                      </Form.Select>
+                    </Form.Group>
+                  </Col>
+                )}
               </Row>
               {draftMode && (
                 <DraftModeFields form={form} players={players} onChange={change} presets={presets.data ?? []} fields={fields}>
@@ -404,12 +410,15 @@ export function NewGameModal({
                 type="checkbox"
                 className="mb-2"
                 label="Anonymous Mode"
-                checked={form.anonymousMode}
+                checked={form.anonymousMode && !captains}
+                disabled={captains}
                 aria-describedby="new-game-anonymous-hint"
                 onChange={(e) => change({ anonymousMode: e.target.checked })}
               />
               <Form.Text id="new-game-anonymous-hint" className="d-block mb-3 mt-0">
-                Players see only their own and their teammates’ choices until the game is finished.
+                {captains
+                  ? 'A captains draft is played in the open: both captains see every pick.'
+                  : 'Players see only their own and their teammates’ choices until the game is finished.'}
               </Form.Text>
               <Form.Check
                 id="new-game-more-options"
