@@ -522,6 +522,21 @@ describe('a re-deal', () => {
     expect(copied).toBe(fake!.dto('me').discordText);
   });
 
+  it('gives many re-deals by one dealer as their first and last time', async () => {
+    startDraft({ mode: 'random', gameType: 'ffa', numCiv: 2 }, players);
+    const times = ['2026-12-03T13:01:00.000Z', '2026-12-03T13:02:00.000Z', '2026-12-03T13:03:00.000Z', '2026-12-03T13:09:00.000Z'];
+    fake!.earlierDeals = times.map((dealtAt) => ({ dealtBy: 'Ann', dealtAt }));
+    renderDraftPage();
+    const notice = await screen.findByRole('alert', { name: 'Earlier deals' });
+    const at = (iso: string) => formatWithZone(iso, 'Europe/Berlin');
+    await vi.waitFor(() =>
+      expect(notice).toHaveTextContent(
+        `Deal 5 for these players — Ann dealt 4 earlier drafts (the first ${at(times[0]!)}, the last ${at(times[3]!)}) that this one replaced.`,
+      ),
+    );
+    expect(within(notice).queryByText(at(times[1]!))).toBeNull();
+  });
+
   it('shows no notice on a first deal, and no deal number in its Discord copy', async () => {
     const user = userEvent.setup();
     startDraft({ mode: 'random', gameType: 'ffa', numCiv: 2 }, players);

@@ -34,12 +34,20 @@ export function RedealNotice({ draft, timeZone }: Props) {
         <span key={name}>
           {i > 0 && (i === dealers.length - 1 ? ' and ' : ', ')}
           {name} dealt {times.length} earlier {times.length === 1 ? 'draft' : 'drafts'} (
-          {times.map((time, j) => (
-            <span key={time}>
-              {j > 0 && (j === times.length - 1 ? ' and ' : ', ')}
-              <time dateTime={time}>{formatWithZone(time, timeZone)}</time>
-            </span>
-          ))}
+          {times.length > 2 ? (
+            // Many re-deals read as a span of time, not a wall of dates.
+            <>
+              the first <time dateTime={times[0]}>{formatWithZone(times[0]!, timeZone)}</time>, the last{' '}
+              <time dateTime={times.at(-1)}>{formatWithZone(times.at(-1)!, timeZone)}</time>
+            </>
+          ) : (
+            times.map((time, j) => (
+              <span key={time}>
+                {j > 0 && ' and '}
+                <time dateTime={time}>{formatWithZone(time, timeZone)}</time>
+              </span>
+            ))
+          )}
           )
         </span>
       ))}{' '}
