@@ -18,7 +18,7 @@ const questions = [
   },
   {
     q: 'What are blind picks, captains and majority bans?',
-    a: 'Draft modes you choose on the New Game form (Administrators can save them as presets). Blind pick: each player picks one leader of their hand, and nobody sees which until everyone has picked or time is up. Captains: one captain per team bans in turns, then picks for the team in snake or CWC order. Majority bans: everyone proposes bans, and a leader is banned when more than half of the players ban it. Each step has a timer; when it runs out the server picks at random. Any player can call a redraft vote: it passes when more than half vote yes within 90 seconds, as long as no game has been made from the draft. A draft in progress is listed on the group’s Games page under Drafts in progress, so every player can open it there.',
+    a: 'Draft modes you choose on the New Game form (Administrators can save them as presets). Blind pick: each player picks one leader of their hand, and nobody sees which until everyone has picked or time is up. Captains: one captain per team bans in turns, then picks for the team in snake or CWC order. Majority bans: everyone proposes bans, and a leader is banned when more than half of the players ban it. Each step has a timer; when it runs out the server picks at random. Any player can call a redraft vote: it passes when more than half vote yes within 90 seconds, as long as no game has been made from the draft. A draft in progress, or dealt and waiting for its game, is listed on the group’s Games page under Drafts in progress, so every player can open it there. Nobody can deal over another member’s draft for the same players: play it out, or call a redraft vote on it.',
   },
   {
     q: 'How do we find a time everyone can play?',
@@ -30,7 +30,7 @@ const questions = [
   },
   {
     q: "Who can change a game's result?",
-    a: "The game's host (the one chosen when the game was added, or named later by one of these; an elimination passes the lobby to another player but not this right; the game's Details say who it is, and its Edit dialog names another active player), the player who created it and the group's Administrators. Any other player of the game can propose a correction with a reason; the other players can confirm or contest it, and the host, the creator or an Administrator accepts or rejects it. Members who did not play only read. Every change is listed on the game's History tab.",
+    a: "The game's host (the one chosen when the game was added, or named later by one of these; an elimination passes the lobby to another player but not this right; the game's Details say who it is, and its Edit dialog names another active player), the player who created it and the group's Administrators; on a finished game, Correct the result changes the winner, victory type, eliminations or placements in one step (or reopens it) and the game keeps its finish time. Any other player of the game can propose a correction with a reason; the other players can confirm or contest it, and the host, the creator or an Administrator accepts or rejects it. Members who did not play only read. Every change is listed on the game's History tab.",
   },
   {
     q: 'Can a deleted game come back?',

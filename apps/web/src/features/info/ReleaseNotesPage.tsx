@@ -5,6 +5,18 @@ import { featuresOfRelease, plannedTitles } from './catalogue';
 
 const releases = [
   {
+    version: '1.7.9',
+    date: 'December 2026',
+    notes: [
+      "Drafts: nobody throws away another member's draft. A new deal for exactly the players of a draft someone else dealt, still open and without its game, is refused with who dealt it: play it out and add its game, or call a redraft vote on it. A dealer may deal again over their own draft, seen by every player as before, but not while its players are in the middle of it (a pick, a ban or a proposal made, or a redraft vote open).",
+      'Drafts: a drafted game goes to the event it was dealt for, or to none; it can no longer be added to another event and take the place of that event\'s game.',
+      'Drafts: the Games page also lists drafts that are dealt and waiting for their game, marked "Dealt: waiting for its game", with the end of a redraft vote open on one. The host chosen in the New Game form is kept with a draft, so whoever adds the game from the draft page makes that member the host.',
+      'Drafts: a captains draft is played in the open, so Anonymous Mode is off for it (the New Game form says why, and a preset cannot combine them); the form no longer shows Civs per Player and Free Bans for captains, who do not use them. On a phone, a refused draft brings its message into view. Many re-deals by one dealer read as their first and last time.',
+      "Civilization: the host, the creator who plays and Administrators can correct a finished game's result in one step with Correct the result: the winner, the victory type, who was eliminated and the placements, or no winner to reopen it. The change is recorded in the History tab, and the game keeps its finish time, and with it its season and its place in everyone's rating history.",
+      'Civilization: a change or proposal that would eliminate every player is refused: someone remains, to win and to host. The Statistics tab and the member page show ratings rounded once, as the rankings do (before, 0.746 could read 0.7 on one and 0.8 on the other).',
+    ],
+  },
+  {
     version: '1.7.8',
     date: 'December 2026',
     notes: [
