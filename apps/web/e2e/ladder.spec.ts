@@ -311,11 +311,22 @@ test('four players: the host records an FFA, a player proposes a correction, oth
   }
   expect(signed(await ratingChangeOf(pageC, c.username).textContent())).toBeGreaterThan(lastBefore);
 
+  // The host corrects the victory type at once, without a proposal; a player is offered none of it.
+  await expect(pageA.getByRole('button', { name: 'Correct the result' })).toHaveCount(0);
+  await host.getByRole('button', { name: 'Correct the result' }).click();
+  const correct = host.getByRole('dialog', { name: 'Correct the result' });
+  await correct.getByLabel('Victory Type').selectOption('Culture');
+  await axeAtBothWidths(host, () => expect(correct.getByLabel('Victory Type')).toBeVisible());
+  await correct.getByRole('button', { name: 'Correct' }).click();
+  await expect(host.getByText('Corrected the result: the History tab records it')).toBeVisible();
+  await expect(correct).toHaveCount(0);
+
   // The History tab keeps every step, who took it and when.
   await pageB.getByRole('tab', { name: 'History' }).click();
   const history = pageB.getByRole('list', { name: 'Changes, newest first' });
-  await expect(history.getByRole('listitem').first()).toContainText(`${owner.username} accepted a correction`);
-  await expect(history.getByRole('listitem').first()).toContainText(`${c.username}: placement: 4th → 3rd`);
+  await expect(history.getByRole('listitem').first()).toContainText('Science → Culture');
+  await expect(history).toContainText(`${owner.username} accepted a correction`);
+  await expect(history).toContainText(`${c.username}: placement: 4th → 3rd`);
   await expect(history).toContainText(`${b.username} contested a correction`);
   await expect(history).toContainText(`${owner.username} finished the game`);
 
