@@ -161,19 +161,13 @@ describe('dealing again for the same players', () => {
     const cupGame = (await createGameFrom(t.app, owner, forCup.body)) as { _id: string };
 
     const loose = await deal(group, member, [member, admin]);
-    const toCup = await call(t.app, '/api/civilization/createGame', {
-      method: 'POST',
-      as: member,
-      payload: { ...loose.body, eventID: cup },
-    });
+    const makeAt = (body: Record<string, unknown>, eventID: string) =>
+      call(t.app, '/api/civilization/createGame', { method: 'POST', as: member, payload: { ...body, eventID } });
+    const toCup = await makeAt(loose.body, cup);
     expect(toCup.status).toBe(400);
     expect(toCup.body.fields.eventID).toBe('This draft was not dealt for an event');
     const forOther = await deal(group, member, [member, owner], { eventID: other });
-    const moved = await call(t.app, '/api/civilization/createGame', {
-      method: 'POST',
-      as: member,
-      payload: { ...forOther.body, eventID: cup },
-    });
+    const moved = await makeAt(forOther.body, cup);
     expect(moved.status).toBe(400);
     expect(moved.body.fields.eventID).toBe("The event does not match the server's draft");
     // The cup's game stands, and the cup still points to it.

@@ -128,6 +128,24 @@ interface RedraftRefusal {
  * The New-game form (spec 4 and 5): members, host, type and options, a draft to preview and share, and Add Game.
  * A half-filled form survives a reload (restored with a Discard button), and browser Back asks before discarding it.
  */
+/** A half-width choice of a small count (civs per player, free bans). */
+function CountField(props: { id: string; label: string; value: number; choices: readonly number[]; onChange: (value: number) => void }) {
+  return (
+    <Col xs={6}>
+      <Form.Group controlId={props.id}>
+        <Form.Label>{props.label}</Form.Label>
+        <Form.Select value={props.value} onChange={(e) => props.onChange(Number(e.target.value))}>
+          {props.choices.map((count) => (
+            <option key={count} value={count}>
+              {count}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    </Col>
+  );
+}
+
 export function NewGameModal({
   groupID,
   groupGameName,
@@ -372,32 +390,22 @@ export function NewGameModal({
                   </Form.Group>
                 </Col>
                 {!captains && (
-                  <Col xs={6}>
-                    <Form.Group controlId="new-game-num-civ">
-                      <Form.Label>Civs per Player</Form.Label>
-                      <Form.Select value={form.numCiv} onChange={(e) => change({ numCiv: Number(e.target.value) })}>
-                        {CIV_COUNT_CHOICES.map((count) => (
-                          <option key={count} value={count}>
-                            {count}
-                          </option>
-                        ))}
-                      </Form.Select>
-                    </Form.Group>
-                  </Col>
-                )}
-                {!captains && (
-                  <Col xs={6}>
-                    <Form.Group controlId="new-game-free-bans">
-                      <Form.Label>Free Bans</Form.Label>
-                      <Form.Select value={form.freeBans} onChange={(e) => change({ freeBans: Number(e.target.value) })}>
-                        {FREE_BAN_CHOICES.map((count) => (
-                          <option key={count} value={count}>
-                            {count}
-                          </option>
-                        ))}
-                      </Form.Select>
-                    </Form.Group>
-                  </Col>
+                  <>
+                    <CountField
+                      id="new-game-num-civ"
+                      label="Civs per Player"
+                      value={form.numCiv}
+                      choices={CIV_COUNT_CHOICES}
+                      onChange={(numCiv) => change({ numCiv })}
+                    />
+                    <CountField
+                      id="new-game-free-bans"
+                      label="Free Bans"
+                      value={form.freeBans}
+                      choices={FREE_BAN_CHOICES}
+                      onChange={(freeBans) => change({ freeBans })}
+                    />
+                  </>
                 )}
               </Row>
               {draftMode && (
