@@ -124,10 +124,6 @@ interface RedraftRefusal {
   body: CreateGameInput;
 }
 
-/**
- * The New-game form (spec 4 and 5): members, host, type and options, a draft to preview and share, and Add Game.
- * A half-filled form survives a reload (restored with a Discard button), and browser Back asks before discarding it.
- */
 /** A half-width choice of a small count (civs per player, free bans). */
 function CountField(props: { id: string; label: string; value: number; choices: readonly number[]; onChange: (value: number) => void }) {
   return (
@@ -146,6 +142,10 @@ function CountField(props: { id: string; label: string; value: number; choices: 
   );
 }
 
+/**
+ * The New-game form (spec 4 and 5): members, host, type and options, a draft to preview and share, and Add Game.
+ * A half-filled form survives a reload (restored with a Discard button), and browser Back asks before discarding it.
+ */
 export function NewGameModal({
   groupID,
   groupGameName,
