@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAFT_TTL_MS, type DraftDto } from '@smm/shared/civilization/draft-schemas';
+import { DRAFT_REPLACED_MESSAGE, DRAFT_TTL_MS, type DraftDto } from '@smm/shared/civilization/draft-schemas';
 import type { FullGroupDto } from '@smm/shared/groups/schemas';
 import { createGameFrom, draftBody, draftFor, type DraftOptions } from './civ-games-fixtures';
 import { createEvent } from './events-fixtures';
@@ -130,6 +130,18 @@ describe('dealing again for the same players', () => {
     const draft = fixed.body as DraftDto;
     expect(draft.dealNumber).toBe(2);
     expect(draft.earlierDeals).toEqual([{ dealtBy: name(owner), dealtAt: untouched.dateCreated }]);
+    // The replaced draft says which deal replaced it, and takes no step.
+    const old = await getDraft(member, untouched.draftID);
+    expect(old.replacedBy).toBe(draft.draftID);
+    expect(draft.replacedBy).toBeNull();
+    const lateHand = old.players.find((p) => p.userID === member.user.id)!.civChoices;
+    const late = await call(t.app, '/api/civilization/draftAction', {
+      method: 'POST',
+      as: member,
+      payload: { draftID: untouched.draftID, action: { type: 'blindPick', civID: lateHand[0]!.civID } },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(DRAFT_REPLACED_MESSAGE);
     const hand = (await getDraft(admin, draft.draftID)).players.find((p) => p.userID === admin.user.id)!.civChoices;
     const picked = await call(t.app, '/api/civilization/draftAction', {
       method: 'POST',

@@ -127,6 +127,8 @@ export const draftDto = z.object({
   dealNumber: z.number().int().min(1),
   /** The deals this one replaced, first dealt first: who dealt them and when; never their hands. */
   earlierDeals: z.array(earlierDealDto),
+  /** The newer deal for these players that replaced this draft, which can then make no game nor take a step; null when none did. */
+  replacedBy: z.string().nullable().optional(),
   /** The live draft as the reader may see it: turns, timers, who has picked, votes; hidden picks are absent. */
   view: draftMachineView,
 });
@@ -157,6 +159,9 @@ export type OpenDraftDto = z.infer<typeof openDraftDto>;
 export const openDraftsDto = z.array(openDraftDto);
 
 export const OPEN_DRAFTS_MEMBERS_MESSAGE = 'Only members of this group can see its drafts';
+
+/** A step in a draft that a newer deal for its players replaced. */
+export const DRAFT_REPLACED_MESSAGE = 'A newer deal for these players replaced this draft: play the newer one';
 
 /** Captains ban and pick in turns in front of each other: there is nothing anonymous mode could hide. */
 export const CAPTAINS_NOT_ANONYMOUS_MESSAGE =

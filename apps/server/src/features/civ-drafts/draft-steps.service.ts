@@ -1,15 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DraftError } from '@smm/shared/civilization/draft';
 import { applyDraftAction, nextDeadline } from '@smm/shared/civilization/draft-machine';
-import { DRAFT_NOT_FOUND_MESSAGE, type DraftActionBody, type DraftDto } from '@smm/shared/civilization/draft-schemas';
+import {
+  DRAFT_NOT_FOUND_MESSAGE,
+  DRAFT_REPLACED_MESSAGE,
+  type DraftActionBody,
+  type DraftDto,
+} from '@smm/shared/civilization/draft-schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
-import { invalid, notFound } from '../../errors';
+import { conflict, invalid, notFound } from '../../errors';
 import { createBackgroundJob } from '../../lib/background-job';
 import { assertCan, loadAccess } from '../groups/group-access';
 import type { GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
+import { replacingDeal } from './drafted-game';
 import { parseState, stateColumns, toDraftDto } from './drafts.mapper';
 import * as drafts from './drafts.repo';
 import { serverRandom } from './server-random';
@@ -95,6 +101,9 @@ export function createDraftStepsService({ db, clock, throttle, changes, log, ste
       if (access.viewer === 'nonMember' || access.viewer === 'anonymous') throw notFound(DRAFT_NOT_FOUND_MESSAGE);
       assertCan(access, 'editGames');
       await throttle.consume(`civ-draft-step:${actor.id}`, stepLimit, DRAFT_STEP_LIMIT_MESSAGE);
+      // A replaced draft can make no game: a step in it would count for nothing.
+      if (found.game_id === null && (await replacingDeal(db, found)))
+        throw conflict(DRAFT_REPLACED_MESSAGE, { action: DRAFT_REPLACED_MESSAGE });
       const row = await db.transaction().execute(async (tx) => {
         const locked = await drafts.lockById(tx, draftID);
         if (!locked) throw notFound(DRAFT_NOT_FOUND_MESSAGE);

@@ -24,6 +24,21 @@ export const DRAFT_MISMATCH_MESSAGE = "The hands do not match the server's draft
 export const draftSupersededMessage = (dealer: string | null) =>
   `${dealer ?? 'A former member'} dealt a newer draft for these players: make the game from that one`;
 
+/**
+ * The newest later deal that replaced this draft, or undefined: a later deal by the same member for any of its
+ * players, or by anyone for exactly its players (one statement). A replaced draft makes no game and takes no step.
+ */
+export async function replacingDeal(
+  db: Db,
+  row: Pick<drafts.DraftRow, 'id' | 'group_id' | 'created_at' | 'created_by' | 'state' | 'result' | 'game_type' | 'anonymous_mode'>,
+) {
+  const taken = { dealtBy: row.created_by, playerIds: parseState(row).players.map((p) => p.userID) };
+  const later = (await drafts.listNewer(db, row.group_id, row)).filter((draft) =>
+    replacesDeal({ dealtBy: draft.created_by, playerIds: parseState(draft).players.map((p) => p.userID) }, taken),
+  );
+  return later.sort((a, b) => Number(b.created_at) - Number(a.created_at) || (a.id < b.id ? 1 : -1))[0];
+}
+
 /** The stored draft a drafted game is made from, locked until the game is written: of this group, fresh and unused. */
 async function takeDraft(tx: Db, groupId: string, draftID: string, now: number) {
   const row = await drafts.lockById(tx, draftID);
@@ -32,12 +47,8 @@ async function takeDraft(tx: Db, groupId: string, draftID: string, now: number) 
   if (now - Number(row.created_at) > DRAFT_TTL_MS) throw invalid({ draftID: DRAFT_EXPIRED_MESSAGE }, DRAFT_EXPIRED_MESSAGE);
   const result = parseResult(row);
   if (!result) throw invalid({ draftID: DRAFT_RUNNING_MESSAGE }, DRAFT_RUNNING_MESSAGE);
-  // Only the latest deal counts: dealing again and keeping the hand one likes is no draft. A later deal by
-  // the same member for any of these players, or by anyone for exactly these players, replaces this one.
-  const taken = { dealtBy: row.created_by, playerIds: result.players.map((p) => p.userID) };
-  const later = (await drafts.listNewer(tx, groupId, row)).find((draft) =>
-    replacesDeal({ dealtBy: draft.created_by, playerIds: parseState(draft).players.map((p) => p.userID) }, taken),
-  );
+  // Only the latest deal counts: dealing again and keeping the hand one likes is no draft.
+  const later = await replacingDeal(tx, row);
   if (later) {
     const message = draftSupersededMessage(later.dealer);
     throw conflict(message, { draftID: message });

@@ -75,7 +75,7 @@ const noSettings = (): DraftResult['settings'] =>
  * The draft as its reader may see it. Every part comes from viewDraft (hidden picks and proposals are left out
  * there) or, once complete, from the outcome with other hands withheld in anonymous mode, in the Discord copy too.
  */
-export function toDraftDto(row: DraftWithEarlierDeals, readerID: string): DraftDto {
+export function toDraftDto(row: DraftWithEarlierDeals, readerID: string, replacedBy: string | null = null): DraftDto {
   const state = parseState(row);
   const view = viewDraft(state, readerID);
   const outcome = draftOutcome(state);
@@ -111,6 +111,7 @@ export function toDraftDto(row: DraftWithEarlierDeals, readerID: string): DraftD
     round: view.round,
     dealNumber: row.deal_number,
     earlierDeals: row.earlier_deals.map((deal) => ({ dealtBy: deal.dealer, dealtAt: toIso(deal.dealt_at) })),
+    replacedBy,
     view,
   };
 }

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Expression } from 'kysely';
+import { DRAFT_TTL_MS } from '@smm/shared/civilization/draft-schemas';
 import type { Db } from '../../db/schema';
 import type { CivDraftsTable } from '../civilization/civilization.tables';
 import '../civilization/civilization.tables';
@@ -114,8 +115,8 @@ export async function listRecent(db: Db, groupId: string, since: number) {
 }
 
 /**
- * The group's drafts dealt after this one (ids are time-ordered within one instant), used or not, with
- * who dealt them (civ_drafts_group_idx).
+ * The group's drafts dealt after this one while it was open (within a day; ids are time-ordered within one
+ * instant), used or not, with who dealt them (civ_drafts_group_idx).
  */
 export const listNewer = (db: Db, groupId: string, draft: Pick<DraftRow, 'id' | 'created_at'>) =>
   db
@@ -123,6 +124,7 @@ export const listNewer = (db: Db, groupId: string, draft: Pick<DraftRow, 'id' | 
     .leftJoin('users as u', 'u.id', 'd.created_by')
     .select(['d.id', 'd.created_by', 'u.username as dealer', 'd.state', 'd.result', 'd.game_type', 'd.anonymous_mode', 'd.created_at'])
     .where('d.group_id', '=', groupId)
+    .where('d.created_at', '<=', Number(draft.created_at) + DRAFT_TTL_MS)
     .where((eb) =>
       eb.or([eb('d.created_at', '>', draft.created_at), eb.and([eb('d.created_at', '=', draft.created_at), eb('d.id', '>', draft.id)])]),
     )

@@ -36,6 +36,7 @@ import type { GroupChanges } from '../live/group-changes';
 import type { Limit, Throttle } from '../throttle/throttle.service';
 import { parseState, stateColumns, toDraftDto, toOpenDraftDto, type DraftOptions } from './drafts.mapper';
 import * as drafts from './drafts.repo';
+import { replacingDeal } from './drafted-game';
 import { dealRefusal, earlierDealsFor, openDrafts, replacedDrafts } from './replaced-deals';
 import * as presets from './presets.repo';
 import { serverRandom } from './server-random';
@@ -184,6 +185,8 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
         };
         await db.transaction().execute((tx) => drafts.insert(tx, row, earlierDeals));
         changes?.publish({ groupId: group.id, topic: 'drafts', action: 'changed', draftId: row.id });
+        // The pages of the drafts it replaced read them again, and learn they were replaced.
+        for (const earlier of replaced) changes?.publish({ groupId: group.id, topic: 'drafts', action: 'changed', draftId: earlier.id });
         return toDraftDto({ ...row, earlier_deals: earlierDeals }, actor.id);
       } catch (error) {
         // A deal refused for what was asked dealt no hand: it counts against the refusals' allowance instead.
@@ -202,7 +205,8 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
       const access = await loadAccess(db, row.group_id, actor);
       if (access.viewer === 'nonMember' || access.viewer === 'anonymous') throw notFound(DRAFT_NOT_FOUND_MESSAGE);
       assertCan(access, 'viewGames');
-      return toDraftDto(row, actor.id);
+      const replacedBy = row.game_id === null ? ((await replacingDeal(db, row))?.id ?? null) : null;
+      return toDraftDto(row, actor.id, replacedBy);
     },
 
     /**

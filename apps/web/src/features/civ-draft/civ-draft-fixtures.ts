@@ -37,6 +37,7 @@ export class FakeDraft {
   /** The name kept with the draft when it was started. */
   gameName: string | null = null;
   host: string | null = null;
+  replacedBy: string | null = null;
   /** The deals for these players this one replaced, as the server lists them: the draft is one more. */
   earlierDeals: EarlierDealDto[] = [];
   readonly groupID: string;
@@ -97,6 +98,7 @@ export class FakeDraft {
       gameID: this.gameID,
       gameName: this.gameName,
       host: this.host,
+      replacedBy: this.replacedBy,
       mode: view.mode,
       status: view.status,
       round: view.round,

@@ -537,6 +537,19 @@ describe('a re-deal', () => {
     expect(within(notice).queryByText(at(times[1]!))).toBeNull();
   });
 
+  it('a replaced draft says so and links to the newer one, with nothing left to pick or add', async () => {
+    startDraft({ mode: 'blind', gameType: 'ffa', numCiv: 2 }, players);
+    fake!.replacedBy = 'd2';
+    renderDraftPage();
+    expect(
+      await screen.findByText('A newer deal for these players replaced this draft: it can no longer make a game.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the newer draft' })).toHaveAttribute('href', '/civGroup/draft?groupID=g1&draftID=d2');
+    expect(screen.queryByRole('group', { name: 'Your hand' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Add the game' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Call a redraft vote' })).not.toBeInTheDocument();
+  });
+
   it('shows no notice on a first deal, and no deal number in its Discord copy', async () => {
     const user = userEvent.setup();
     startDraft({ mode: 'random', gameType: 'ffa', numCiv: 2 }, players);

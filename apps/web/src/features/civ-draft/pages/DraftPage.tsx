@@ -15,6 +15,7 @@ import { useFullGroup } from '../../groups/api/get-full-group';
 import { GroupGate } from '../../groups/components/area/GroupGate';
 import { groupPagePath, parseGroupID, useGroupArea } from '../../groups/components/area/group-area';
 import { useDraft } from '../api/get-draft';
+import { civDraftPath } from '../draft-links';
 import { AddDraftedGame } from '../components/AddDraftedGame';
 import { BlindPickPanel } from '../components/BlindPickPanel';
 import { CaptainsPanel } from '../components/CaptainsPanel';
@@ -92,6 +93,20 @@ function LiveDraft({ draftID }: { draftID: string }) {
   const common = { groupID, draftID, view, viewerID: user.id };
   // A new round is a new draft to pick in: the panels' choices and refusals start afresh.
   const round = `round-${view.round}`;
+  if (draft.replacedBy) {
+    // A newer deal for these players stands for this one: nothing here counts any more.
+    return (
+      <>
+        <DraftHeader draft={draft} timeZone={timeZone} />
+        <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
+          <span className="me-auto">A newer deal for these players replaced this draft: it can no longer make a game.</span>
+          <Link className="btn btn-primary btn-sm" to={civDraftPath(groupID, draft.replacedBy)}>
+            Open the newer draft
+          </Link>
+        </Alert>
+      </>
+    );
+  }
   return (
     <>
       <DraftHeader draft={draft} timeZone={timeZone} />
