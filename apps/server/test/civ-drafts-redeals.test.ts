@@ -118,6 +118,25 @@ describe('dealing again for the same players', () => {
     expect((await deal(group, fifth, table)).draft).toMatchObject({ dealNumber: 1, earlierDeals: [] });
   });
 
+  it('two members dealing for the same players at the same moment: one deal stands, the other is refused', async () => {
+    const group = await newGroup();
+    const [owner, admin, member, fourth] = users as [TestUser, TestUser, TestUser, TestUser];
+    const table = [admin, member, fourth];
+    t.clock.advance(60_000);
+    const dealers = [admin, member, owner, fourth];
+    const answers = await Promise.all(
+      dealers.map((by) => call(t.app, '/api/civilization/draftGame', { method: 'POST', as: by, payload: draftBody(group, table) })),
+    );
+    const dealt = answers.filter((res) => res.status === 200);
+    expect(dealt).toHaveLength(1);
+    expect(answers.filter((res) => res.status === 409)).toHaveLength(dealers.length - 1);
+    const standing = dealt[0]!.body as DraftDto;
+    expect(standing.dealNumber).toBe(1);
+    const open = (await call(t.app, `/api/civilization/getOpenDrafts?groupID=${group._id}`, { as: fourth })).body as { draftID: string }[];
+    expect(open.map((d) => d.draftID)).toEqual([standing.draftID]);
+    expect((await getDraft(fourth, standing.draftID)).replacedBy).toBeNull();
+  });
+
   it('a dealer deals again over their own draft only until its players have picked in it', async () => {
     const group = await newGroup();
     const [owner, admin, member] = users as [TestUser, TestUser, TestUser];

@@ -460,8 +460,9 @@ describe('limits', () => {
       const few = await queriesOf(users.slice(0, 2), options);
       const many = await queriesOf(users.slice(0, 12), options);
       expect(many).toEqual(few);
-      // The deals it may replace read in one statement; it and the deals at its table written in one transaction.
-      expect(few.length).toBeLessThanOrEqual(14);
+      // The deals it may replace read in one statement; it and the deals at its table written in one transaction,
+      // on PostgreSQL after the group's row is locked, so the group's deals are judged one at a time.
+      expect(few.length).toBeLessThanOrEqual(process.env.TEST_DATABASE_URL ? 15 : 14);
     }
   });
 

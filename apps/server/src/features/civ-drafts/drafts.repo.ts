@@ -88,6 +88,15 @@ export const lockById = async (db: Db, id: string): Promise<DraftWithEarlierDeal
   withEarlierDeals(await lockedRow(db, selectDraft(db, id)).executeTakeFirst());
 
 /**
+ * Holds the group's row until the transaction ends, so the group's deals are judged and written one at a
+ * time on PostgreSQL (SQLite runs one transaction at a time already).
+ */
+export async function lockGroupDeals(db: Db, groupId: string): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await lockedRow(db, db.selectFrom('groups').select('id').where('id', '=', groupId)).execute();
+}
+
+/**
  * The group's drafts dealt since `since`, with who dealt them, the game made from them and the deals they
  * replaced in turn (civ_drafts_group_idx): what a new deal may replace, read in one statement.
  */

@@ -117,17 +117,6 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
         if (body.eventID && event?.group_id !== group.id) throw invalid({ eventID: 'The event is not an event of this group' });
         if (body.host && !userIds.includes(body.host)) throw invalid({ host: 'The host must be one of the players' });
 
-        // Only the dealer replaces an open draft of theirs, and not while its players are in the middle of it.
-        const now = clock.now();
-        const dealt = { dealtBy: actor.id, playerIds: players.map((p) => p.user_id) };
-        const recent = (await drafts.listRecent(db, group.id, now - DRAFT_TTL_MS)).map((draft) => {
-          const state = parseState(draft);
-          return { ...draft, state, players: state.players.map((p) => p.userID) };
-        });
-        const replaced = replacedDrafts(dealt, recent);
-        const refusal = dealRefusal(actor.id, replaced, recent);
-        if (refusal) throw conflict(refusal, { members: refusal });
-
         const rows = { agendas: [], bans, maps, settings, ownedPacks };
         const prefs = toCivPreferencesDtos(group.id, players, catalogue, rows, groupSettings.maxNumberOfLeaderBans);
         const manualTeams = config.gameType === 'team' && config.teamSplit === 'manual' ? manualTeamsOf(body, players) : null;
@@ -169,21 +158,34 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
           gameName: body.gameName || null,
           hostID: body.host ?? null,
         };
-        // A deal that replaces earlier ones for this table says so to every player, with who dealt them and when.
-        const earlierDeals = earlierDealsFor(replaced);
-        const row: drafts.DraftRow = {
-          id: newId(),
-          group_id: group.id,
-          created_by: actor.id,
-          created_at: now,
-          game_type: config.gameType,
-          anonymous_mode: config.anonymousMode ? 1 : 0,
-          options: JSON.stringify(options),
-          game_id: null,
-          ...stateColumns(state),
-          deal_number: earlierDeals.length + 1,
-        };
-        await db.transaction().execute((tx) => drafts.insert(tx, row, earlierDeals));
+        // The group's deals are read, judged and written one at a time, so two members dealing for the same
+        // players at once cannot both pass the refusal: the second sees the first's draft.
+        const now = clock.now();
+        const dealt = { dealtBy: actor.id, playerIds: players.map((p) => p.user_id) };
+        const { row, earlierDeals, replaced } = await db.transaction().execute(async (tx) => {
+          await drafts.lockGroupDeals(tx, group.id);
+          // Only the dealer replaces an open draft of theirs, and not while its players are in the middle of it.
+          const recent = await recentDrafts(tx, group.id, now - DRAFT_TTL_MS);
+          const replaced = replacedDrafts(dealt, recent);
+          const refusal = dealRefusal(actor.id, replaced, recent);
+          if (refusal) throw conflict(refusal, { members: refusal });
+          // A deal that replaces earlier ones for this table says so to every player, with who dealt them and when.
+          const earlierDeals = earlierDealsFor(replaced);
+          const row: drafts.DraftRow = {
+            id: newId(),
+            group_id: group.id,
+            created_by: actor.id,
+            created_at: now,
+            game_type: config.gameType,
+            anonymous_mode: config.anonymousMode ? 1 : 0,
+            options: JSON.stringify(options),
+            game_id: null,
+            ...stateColumns(state),
+            deal_number: earlierDeals.length + 1,
+          };
+          await drafts.insert(tx, row, earlierDeals);
+          return { row, earlierDeals, replaced };
+        });
         changes?.publish({ groupId: group.id, topic: 'drafts', action: 'changed', draftId: row.id });
         // The pages of the drafts it replaced read them again, and learn they were replaced.
         for (const earlier of replaced) changes?.publish({ groupId: group.id, topic: 'drafts', action: 'changed', draftId: earlier.id });
@@ -219,15 +221,20 @@ export function createDraftsService({ db, clock, throttle, draftLimit = defaultD
       const access = await loadAccess(db, groupID, actor);
       if (access.viewer === 'nonMember' || access.viewer === 'anonymous') throw forbidden(OPEN_DRAFTS_MEMBERS_MESSAGE);
       assertCan(access, 'viewGames');
-      const recent = (await drafts.listRecent(db, groupID, clock.now() - DRAFT_TTL_MS)).map((draft) => {
-        const state = parseState(draft);
-        return { ...draft, state, players: state.players.map((p) => p.userID) };
-      });
+      const recent = await recentDrafts(db, groupID, clock.now() - DRAFT_TTL_MS);
       return openDrafts(recent).map((draft) => toOpenDraftDto(draft, draft.state, actor.id));
     },
   };
 }
 export type DraftsService = ReturnType<typeof createDraftsService>;
+
+/** The group's drafts dealt since `since`, each with its state and its players' ids, as the deal rules read them. */
+async function recentDrafts(db: Db, groupId: string, since: number) {
+  return (await drafts.listRecent(db, groupId, since)).map((draft) => {
+    const state = parseState(draft);
+    return { ...draft, state, players: state.players.map((p) => p.userID) };
+  });
+}
 
 /** How this draft runs: the group preset named (its mode and options, with the captains sent), or what was sent. */
 async function modeConfigOf(db: Db, groupId: string, body: DraftGameBody): Promise<DraftModeConfig> {
