@@ -172,6 +172,7 @@ describe('a correction proposed before the result last changed', () => {
       reason: 'It was culture',
     });
     expect(proposed.status).toBe(200);
+    expect(proposed.body.outOfDate).toBe(false);
     // The host records a newer result; the Administrator opens the game after it, so their view is current.
     expect(
       (
@@ -183,6 +184,11 @@ describe('a correction proposed before the result last changed', () => {
       ).status,
     ).toBe(200);
     const opened = await getGame(admin, game._id);
+    // Every reader of the game's history sees that it was proposed before the result last changed.
+    for (const reader of [admin, host, p2, p3]) {
+      const read = (await call(t.app, `/api/civilization/gameHistory?gameID=${game._id}`, { as: reader })).body;
+      expect(read.proposals[0]).toMatchObject({ status: 'pending', outOfDate: true });
+    }
     const trail = await audit(host, game._id);
     const accepted = await post('decideGameProposal', admin, {
       proposalID: proposed.body._id,
@@ -196,7 +202,7 @@ describe('a correction proposed before the result last changed', () => {
     expect(after.resultVersion).toBe(opened.resultVersion);
     expect(await audit(host, game._id)).toEqual(trail);
     const history = (await call(t.app, `/api/civilization/gameHistory?gameID=${game._id}`, { as: host })).body;
-    expect(history.proposals[0].status).toBe('superseded');
+    expect(history.proposals[0]).toMatchObject({ status: 'superseded', outOfDate: false });
     // Superseded is decided: neither accepting nor rejecting it again changes anything.
     expect((await post('decideGameProposal', admin, { proposalID: proposed.body._id, decision: 'reject' })).status).toBe(409);
   });

@@ -61,6 +61,11 @@ export const proposalDto = z.object({
   summary: z.array(z.string()),
   reason: z.string(),
   status: z.enum(PROPOSAL_STATUSES),
+  /**
+   * Pending, and the game's result changed since it was proposed: accepting it would undo the newer change,
+   * so it can only be rejected (an accept marks it superseded), or proposed again.
+   */
+  outOfDate: z.boolean(),
   dateProposed: z.string(),
   decidedByName: z.string().nullable(),
   dateDecided: z.string().nullable(),

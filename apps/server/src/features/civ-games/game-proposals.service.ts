@@ -119,6 +119,7 @@ export function createGameProposalsService({
           summary: stored.summary,
           reason: p.reason,
           status: (PROPOSAL_STATUSES as readonly string[]).includes(p.status) ? (p.status as ProposalDto['status']) : 'pending',
+          outOfDate: p.status === 'pending' && stored.resultVersion !== undefined && stored.resultVersion !== state.game.result_version,
           dateProposed: toIso(Number(p.created_at)),
           decidedByName: p.decided_by ? (p.decided_by_name ?? 'A former member') : null,
           dateDecided: p.decided_at === null ? null : toIso(Number(p.decided_at)),

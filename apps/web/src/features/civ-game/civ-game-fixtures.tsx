@@ -55,6 +55,7 @@ export const proposal = (extra: Partial<ProposalDto> = {}): ProposalDto => ({
   summary: ['Olga: Eliminated'],
   reason: 'Olga quit on turn 80',
   status: 'pending',
+  outOfDate: false,
   dateProposed: '2031-03-02T10:00:00.000Z',
   decidedByName: null,
   dateDecided: null,

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { choice, fakeGameServer, gameLoaded, member, panel, proposal, renderGame, rowOf } from './civ-game-fixtures';
@@ -373,6 +373,23 @@ describe('pending proposals', () => {
     expect(await within(rowOf('Olga')).findByText('1st out')).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByRole('list', { name: 'Pending proposals' })).toBeNull());
     expect(screen.getByRole('list', { name: 'Earlier proposals' })).toHaveTextContent('Accepted by Me');
+  });
+
+  it('a proposal made before the result last changed says so, and offers only Reject, to managers and players alike', async () => {
+    server.history.proposals = [proposal({ outOfDate: true })];
+    renderGame();
+    let pending = await screen.findByRole('list', { name: 'Pending proposals' });
+    expect(pending).toHaveTextContent('The result changed after this was proposed, so it can no longer be accepted');
+    expect(within(pending).queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(within(pending).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    cleanup();
+
+    asPlayer();
+    renderGame();
+    pending = await screen.findByRole('list', { name: 'Pending proposals' });
+    expect(pending).toHaveTextContent('Propose it again if it still applies');
+    expect(within(pending).queryByRole('button', { name: 'Confirm' })).toBeNull();
+    expect(within(pending).queryByRole('button', { name: 'Contest' })).toBeNull();
   });
 
   it('another player confirms or contests with a reason, and cannot decide', async () => {

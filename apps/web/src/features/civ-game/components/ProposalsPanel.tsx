@@ -122,16 +122,25 @@ export function ProposalsPanel({ game, permissions, userID, timeZone }: Props) {
           <ul className="list-group list-group-flush" aria-label="Pending proposals">
             {pending.map((proposal) => {
               const voted = proposal.votes.some((vote) => vote.userID === userID);
-              const mayVote = permissions.voteProposal && proposal.proposedBy !== userID && !voted;
+              // A correction of a result that has changed since would undo the newer change: it is only rejected.
+              const mayVote = permissions.voteProposal && proposal.proposedBy !== userID && !voted && !proposal.outOfDate;
               return (
                 <Proposal key={proposal._id} proposal={proposal} timeZone={timeZone}>
+                  {proposal.outOfDate && (
+                    <p className="small text-warning-emphasis mb-1">
+                      The result changed after this was proposed, so it can no longer be accepted: it would undo the newer change. Propose
+                      it again if it still applies.
+                    </p>
+                  )}
                   {(permissions.decideProposal || mayVote) && (
                     <div className="d-flex flex-wrap gap-2 mt-2">
                       {permissions.decideProposal && (
                         <>
-                          <Button size="sm" variant="success" onClick={() => answer(proposal, 'accept')}>
-                            Accept
-                          </Button>
+                          {!proposal.outOfDate && (
+                            <Button size="sm" variant="success" onClick={() => answer(proposal, 'accept')}>
+                              Accept
+                            </Button>
+                          )}
                           <Button size="sm" variant="outline-danger" onClick={() => answer(proposal, 'reject')}>
                             Reject
                           </Button>
