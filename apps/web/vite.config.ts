@@ -289,8 +289,18 @@ function purgeBootstrap(): PostcssPlugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's package names its development build for every bundler; the production one is the same code
+ * without the development warnings. The app's own bundle takes it; tests and the dev server keep the warnings.
+ */
+const productionRouter = {
+  find: /^react-router$/,
+  replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs'),
+};
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), prerenderAndPrecompress()],
+  resolve: { alias: command === 'build' ? [productionRouter] : [] },
   css: {
     postcss: { plugins: [purgeBootstrap()] },
     // Bootstrap 5.3's own SCSS still uses @import and the global colour functions.
@@ -328,4 +338,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
