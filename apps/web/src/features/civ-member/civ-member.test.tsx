@@ -219,7 +219,11 @@ describe('the member page', () => {
 
     answer = () => Response.json({ message: 'Member not found' }, { status: 404 });
     renderMember('&userID=stranger');
-    expect(await screen.findByText('This member is not in the group, or the link is wrong.')).toBeInTheDocument();
+    await screen.findByRole('alert');
+    // Nobody's record has no game types to switch between.
+    await vi.waitFor(() => expect(screen.queryByRole('radio', { name: 'FFA' })).toBeNull());
+    expect(screen.getByRole('alert')).toHaveTextContent('This member is not in the group, or the link is wrong.');
     expect(screen.getByRole('heading', { level: 2, name: 'Member' })).toBeInTheDocument();
+    expect(screen.queryByText(/All time/)).toBeNull();
   });
 });

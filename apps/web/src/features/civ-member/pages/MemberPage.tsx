@@ -15,6 +15,9 @@ import { useMemberStats } from '../api/get-member-stats';
 import { MemberSummary } from '../components/MemberSummary';
 import { RatingHistory } from '../components/RatingHistory';
 
+const NO_SUCH_MEMBER = 'This member is not in the group, or the link is wrong.';
+const noSuchMember = (error: Error | null) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
 function MemberRecord({ userID, knownName, gameType }: { userID: string; knownName: string | undefined; gameType: GameType }) {
   const { area, groupID, user } = useGroupArea();
   const stats = useMemberStats(groupID, userID, gameType);
@@ -22,10 +25,7 @@ function MemberRecord({ userID, knownName, gameType }: { userID: string; knownNa
   const label = GAME_TYPE_LABELS[gameType];
 
   if (stats.isPending) return <Loading label={`Loading ${label} record…`} />;
-  if (stats.isError) {
-    const missing = stats.error instanceof ApiError && (stats.error.status === 404 || stats.error.status === 400);
-    return <Alert variant="danger">{missing ? 'This member is not in the group, or the link is wrong.' : stats.error.message}</Alert>;
-  }
+  if (stats.isError) return <Alert variant="danger">{noSuchMember(stats.error) ? NO_SUCH_MEMBER : stats.error.message}</Alert>;
 
   const { statistics, ratingHistory, leaders } = stats.data;
   const username = knownName ?? statistics.username;
@@ -70,11 +70,23 @@ function Member({ userID }: { userID: string }) {
     setParams(search, { replace: true });
   }
 
+  const heading = (
+    <h2 id="member-title" className="h3 mb-3 text-break">
+      {knownName ?? 'Member'}
+    </h2>
+  );
+  // A link to nobody in the group has no record of either type to switch between.
+  if (!knownName && noSuchMember(record.error)) {
+    return (
+      <>
+        {heading}
+        <Alert variant="danger">{NO_SUCH_MEMBER}</Alert>
+      </>
+    );
+  }
   return (
     <>
-      <h2 id="member-title" className="h3 mb-3 text-break">
-        {knownName ?? 'Member'}
-      </h2>
+      {heading}
       <GameTypeToggle name="member-game-type" value={gameType} onChange={chooseGameType} />
       <p className="small text-body-secondary">All time: every counted game of this type, in every season.</p>
       <MemberRecord key={gameType} userID={userID} knownName={knownName} gameType={gameType} />
