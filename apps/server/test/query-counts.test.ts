@@ -76,6 +76,18 @@ describe('each read call runs a fixed number of queries', () => {
     expect(forSmall.length).toBeLessThanOrEqual(8);
   });
 
+  it('an event list reads its events and their people in one statement on PostgreSQL, where each is a round trip', async () => {
+    const statements = await queriesOf(() =>
+      readAs(
+        t.app,
+        large,
+        READ_CALLS.find((c) => c.name === 'events/getEvents')!,
+      ),
+    );
+    const eventReads = statements.filter((statement) => /\bevents\b/.test(statement));
+    expect(eventReads, statements.join('\n')).toHaveLength(process.env.TEST_DATABASE_URL ? 1 : 2);
+  });
+
   it('the seeded worlds really differ in size', async () => {
     const [smallEvents, largeEvents] = await Promise.all(
       [small, large].map(

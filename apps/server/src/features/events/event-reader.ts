@@ -1,7 +1,7 @@
 import type { EventDto } from '@smm/shared/events/schemas';
 import type { Db } from '../../db/schema';
 import { toEventDto } from './events.mapper';
-import { listEventPeople, type EventPeople } from './event-people.repo';
+import { listEventPeople, listGroupEventsWithPeople, type EventPeople } from './event-people.repo';
 import type * as events from './events.repo';
 
 /** The events as the viewer sees them, with one query for their people however many there are. */
@@ -10,6 +10,12 @@ export async function readEvents(tx: Db, rows: readonly events.EventRow[], viewe
     tx,
     rows.map((row) => row.id),
   );
+  return rows.map((row) => eventWithPeople(row, people, viewerId));
+}
+
+/** The group's events as the viewer sees them, in the order of an event list. */
+export async function readGroupEvents(db: Db, groupId: string, viewerId: string): Promise<EventDto[]> {
+  const { rows, people } = await listGroupEventsWithPeople(db, groupId);
   return rows.map((row) => eventWithPeople(row, people, viewerId));
 }
 

@@ -33,7 +33,7 @@ import { transactionWithChanges, type GroupChanges } from '../live/group-changes
 import type { Limit, Throttle } from '../throttle/throttle.service';
 import { DEFAULT_SIGNUP_LIMIT, signupTransactions } from './signup-limit';
 import { lockEventWithMembership } from './event-lock.repo';
-import { eventWithPeople, readEvent, readEvents } from './event-reader';
+import { eventWithPeople, readEvent, readGroupEvents } from './event-reader';
 import { bySignUp, heldBy, listEventPeople, withoutMember } from './event-people.repo';
 import * as events from './events.repo';
 import * as responses from './responses.repo';
@@ -162,7 +162,7 @@ export function createEventsService({
     /** The events of a group, earliest start first; members only. */
     async getEvents(actor: UserDto, groupID: string): Promise<EventDto[]> {
       assertMember(await loadAccess(db, groupID, actor), GROUP_NOT_FOUND_MESSAGE);
-      return readEvents(db, await events.listByGroup(db, groupID), actor.id);
+      return readGroupEvents(db, groupID, actor.id);
     },
 
     /**
