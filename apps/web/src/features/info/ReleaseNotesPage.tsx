@@ -5,6 +5,16 @@ import { featuresOfRelease, plannedTitles } from './catalogue';
 
 const releases = [
   {
+    version: '1.7.10',
+    date: 'December 2026',
+    notes: [
+      'Civilization: a pending correction proposed before the result last changed says so ("The result changed after this was proposed"), and is offered for Reject only: accepting it would undo the newer change. Players are no longer asked to confirm or contest it; propose it again if it still applies.',
+      'Drafts: two members dealing for the same players at the same moment no longer both get a draft: one deal stands and the other is refused, naming who dealt it.',
+      "Civilization: a member page opened from a link to someone not in the group says so under the heading, without the FFA/Teams switch.",
+      'Faster: an event list on PostgreSQL reads its events and everyone signed up in one step, and every page loads about half a kilobyte less script.',
+    ],
+  },
+  {
     version: '1.7.9',
     date: 'December 2026',
     notes: [
