@@ -311,7 +311,15 @@ test('four players: the host records an FFA, a player proposes a correction, oth
   }
   expect(signed(await ratingChangeOf(pageC, c.username).textContent())).toBeGreaterThan(lastBefore);
 
-  // The host corrects the victory type at once, without a proposal; a player is offered none of it.
+  // A player proposes another victory type; the host then corrects it at once, without a proposal,
+  // which leaves the proposal out of date; a player is offered none of it.
+  await pageB.reload();
+  await pageB.getByRole('button', { name: 'Propose a correction' }).click();
+  const late = pageB.getByRole('dialog', { name: 'Propose a correction' });
+  await late.getByLabel('Victory Type').selectOption('Domination');
+  await late.getByLabel('Reason').fill('I held every capital at the end.');
+  await late.getByRole('button', { name: 'Propose', exact: true }).click();
+  await expect(late).toBeHidden();
   await expect(pageA.getByRole('button', { name: 'Correct the result' })).toHaveCount(0);
   await host.getByRole('button', { name: 'Correct the result' }).click();
   const correct = host.getByRole('dialog', { name: 'Correct the result' });
@@ -321,6 +329,14 @@ test('four players: the host records an FFA, a player proposes a correction, oth
   await expect(host.getByText('Corrected the result: the History tab records it')).toBeVisible();
   await expect(correct).toHaveCount(0);
 
+  // The proposal made before it says it is out of date: the host may only reject it, the others no longer vote.
+  await Promise.all([host, pageA].map((page) => page.reload()));
+  await expect(pendingOn(host)).toContainText('The result changed after this was proposed, so it can no longer be accepted');
+  await expect(pendingOn(host).getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await expect(pendingOn(pageA)).toContainText('Propose it again if it still applies.');
+  for (const name of ['Confirm', 'Contest']) await expect(pendingOn(pageA).getByRole('button', { name })).toHaveCount(0);
+  await axeAtBothWidths(host, () => expect(pendingOn(host).getByRole('button', { name: 'Reject' })).toBeVisible());
+
   // The History tab keeps every step, who took it and when.
   await pageB.getByRole('tab', { name: 'History' }).click();
   const history = pageB.getByRole('list', { name: 'Changes, newest first' });
@@ -329,6 +345,12 @@ test('four players: the host records an FFA, a player proposes a correction, oth
   await expect(history).toContainText(`${c.username}: placement: 4th → 3rd`);
   await expect(history).toContainText(`${b.username} contested a correction`);
   await expect(history).toContainText(`${owner.username} finished the game`);
+
+  // The host rejects the proposal that came too late.
+  await pendingOn(host).getByRole('button', { name: 'Reject' }).click();
+  await host.getByRole('dialog', { name: 'Reject the correction' }).getByRole('button', { name: 'Reject' }).click();
+  await expect(host.getByRole('list', { name: 'Pending proposals' })).toHaveCount(0);
+  await expect(host.getByRole('list', { name: 'Earlier proposals' })).toContainText(`Rejected by ${owner.username}`);
 
   await Promise.all(sessions.map(({ context }) => context.close()));
 });
