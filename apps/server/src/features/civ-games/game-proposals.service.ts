@@ -43,6 +43,11 @@ interface StoredProposal {
   resultVersion?: number;
 }
 
+/** Whether the proposal was made against a result that has changed since: accepting it would undo the newer change. */
+function proposedAgainstOlderResult(stored: StoredProposal, currentResultVersion: number): boolean {
+  return stored.resultVersion !== undefined && stored.resultVersion !== currentResultVersion;
+}
+
 /**
  * Result changes from players who may not make them: proposed, then confirmed or contested by other
  * players, and accepted (applied as the manager who accepts) or rejected by a manager.
@@ -119,7 +124,7 @@ export function createGameProposalsService({
           summary: stored.summary,
           reason: p.reason,
           status: (PROPOSAL_STATUSES as readonly string[]).includes(p.status) ? (p.status as ProposalDto['status']) : 'pending',
-          outOfDate: p.status === 'pending' && stored.resultVersion !== undefined && stored.resultVersion !== state.game.result_version,
+          outOfDate: p.status === 'pending' && proposedAgainstOlderResult(stored, state.game.result_version),
           dateProposed: toIso(Number(p.created_at)),
           decidedByName: p.decided_by ? (p.decided_by_name ?? 'A former member') : null,
           dateDecided: p.decided_at === null ? null : toIso(Number(p.decided_at)),
@@ -218,8 +223,7 @@ export function createGameProposalsService({
         const now = clock.now();
         const stored = parseJson<StoredProposal>(proposal.changes, { changes: {}, summary: [] });
         game = { groupId: state.game.group_id, gameId: state.game.id };
-        // Proposed against a result that has changed since: applying it would undo the newer one.
-        if (body.decision === 'accept' && stored.resultVersion !== undefined && stored.resultVersion !== state.game.result_version) {
+        if (body.decision === 'accept' && proposedAgainstOlderResult(stored, state.game.result_version)) {
           await records.decideProposal(tx, proposal.id, {
             status: 'superseded',
             decided_by: actor.id,
