@@ -30,7 +30,7 @@ const questions = [
   },
   {
     q: "Who can change a game's result?",
-    a: "The game's host (the one chosen when the game was added, or named later by one of these; an elimination passes the lobby to another player but not this right; the game's Details say who it is, and its Edit dialog names another active player), the player who created it and the group's Administrators; on a finished game, Correct the result changes the winner, victory type, eliminations or placements in one step (or reopens it) and the game keeps its finish time. Any other player of the game can propose a correction with a reason; the other players can confirm or contest it, and the host, the creator or an Administrator accepts or rejects it. Members who did not play only read. Every change is listed on the game's History tab.",
+    a: "The game's host (the one chosen when the game was added, or named later by one of these; an elimination passes the lobby to another player but not this right; the game's Details say who it is, and its Edit dialog names another active player), the player who created it and the group's Administrators; on a finished game, Correct the result changes the winner, victory type, eliminations or placements in one step (or reopens it) and the game keeps its finish time. Any other player of the game can propose a correction with a reason; the other players can confirm or contest it, and the host, the creator or an Administrator accepts or rejects it. A proposal made before the result last changed can only be rejected, since accepting it would undo the newer change. Members who did not play only read. Every change is listed on the game's History tab.",
   },
   {
     q: 'Can a deleted game come back?',
