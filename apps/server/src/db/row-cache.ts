@@ -1,4 +1,5 @@
 import type { Db } from './schema';
+import { tablesForGroup } from './group-scoped-tables';
 import { sameStamp, sqliteWritesOf, type WriteStamp } from './sqlite-writes';
 
 interface Entry<Row> {
@@ -42,6 +43,51 @@ export function rowCache<Row>({ tables, ttlMs, max }: { tables: readonly string[
       // Shared by the requests that read it: frozen, so none can change it for the others.
       entries.set(key, { row: Object.freeze(row), stamp: before, storedAt: now });
       return row;
+    },
+  };
+}
+
+interface GroupEntry<Rows> {
+  rows: Rows;
+  /** What the load read, each group-scoped table as its writes in this group (db/group-scoped-tables.ts). */
+  tables: string[];
+  stamp: WriteStamp;
+  storedAt: number;
+}
+
+/**
+ * Rows about one group that every member's answer is made from, kept between requests on SQLite
+ * while nothing is written to what their load read: a group-scoped table (sign-ups, availability)
+ * in that group, any other table at all. A member's own answer lapses on every write in the group;
+ * the next member to ask then shares the rows the first one read instead of reading them again.
+ * The tables are those the load's statements actually read, so a new join cannot be missed. On
+ * PostgreSQL, and inside a transaction, every read loads.
+ */
+export function groupRowCache<Rows extends object>({ ttlMs, max }: { ttlMs: number; max: number }) {
+  const stores = new WeakMap<object, Map<string, GroupEntry<Rows>>>();
+
+  return {
+    /** The group's kept rows (of one `variant` of the load, when it has several), or what `load` reads. */
+    async read(db: Db, groupId: string, load: () => Promise<Rows>, variant = ''): Promise<Rows> {
+      const writes = sqliteWritesOf(db);
+      if (!writes || writes.inTransaction()) return load();
+      let entries = stores.get(writes);
+      if (!entries) stores.set(writes, (entries = new Map()));
+      const now = performance.now();
+      const key = `${groupId} ${variant}`;
+      const entry = entries.get(key);
+      if (entry && now - entry.storedAt < ttlMs && sameStamp(writes.stamp(entry.tables), entry.stamp)) {
+        // An answer kept whole depends on these tables as if its statements had read them.
+        writes.noteRead(entry.tables);
+        return entry.rows;
+      }
+      const { value, tables, stamp } = await writes.track(load, (read) => tablesForGroup(read, groupId));
+      // Kept only when nothing was written while it was read (track gives no stamp then).
+      if (!stamp) return value;
+      entries.delete(key);
+      if (entries.size >= max) entries.delete(entries.keys().next().value!);
+      entries.set(key, { rows: Object.freeze(value), tables, stamp, storedAt: now });
+      return value;
     },
   };
 }

@@ -8,6 +8,7 @@ import type {
 } from '@smm/shared/civilization/schemas';
 import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
+import { groupRowCache } from '../../db/row-cache';
 import type { Db } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { assertCan, loadAccess } from '../groups/group-access';
@@ -22,6 +23,16 @@ interface Deps {
   changes: Pick<GroupChanges, 'publish'>;
 }
 
+interface GroupWeek {
+  slots: ZonedAvailabilityDto[];
+  freeTimes: ReturnType<typeof freeTimesBetween>;
+}
+
+// A tick lapses the grid kept for each member of its group; the members who ask next for the same
+// week share one read of its slots and one reckoning of its free times (SQLite only: rows kept there
+// are checked against every write).
+const groupWeeks = groupRowCache<GroupWeek>({ ttlMs: 60_000, max: 1_000 });
+
 /**
  * Weekly availability: each member marks the parts of their own week they are free in, on their own
  * clock; members see everyone's as instants of a concrete week, laid out in the viewer's zone.
@@ -35,16 +46,21 @@ export function createAvailabilityService({ db, clock, changes }: Deps) {
     async getGroupAvailability(actor: UserDto, query: GroupAvailabilityQuery): Promise<GroupAvailabilityResponse> {
       const access = await loadAccess(db, query.groupID, actor);
       assertCan(access, 'viewMembers');
-      const slots = toAvailabilityDtos(await availability.listByGroup(db, query.groupID));
       const from = query.weekOf ?? clock.now();
       const to = from + AVAILABILITY_WEEK_MS;
+      const week = async (): Promise<GroupWeek> => {
+        const slots = toAvailabilityDtos(await availability.listByGroup(db, query.groupID));
+        return { slots, freeTimes: freeTimesBetween(slots, from, to) };
+      };
+      // Without a week asked for, each answer's week starts at its own instant: nothing to share.
+      const { slots, freeTimes } = query.weekOf === undefined ? await week() : await groupWeeks.read(db, query.groupID, week, String(from));
       return {
         groupID: query.groupID,
         timeZone: access.group.time_zone,
         availability: forViewer(slots, actor.id),
         from,
         to,
-        freeTimes: freeTimesBetween(slots, from, to),
+        freeTimes,
       };
     },
 

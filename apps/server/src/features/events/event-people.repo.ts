@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { precompiled, precompiledForIds } from '../../db/precompiled';
+import { groupRowCache } from '../../db/row-cache';
 import type { Db } from '../../db/schema';
 import { listByGroup, type AttendeeRow, type EventRow } from './events.repo';
 import type { ResponseRow } from './responses.repo';
@@ -91,14 +92,16 @@ type PackedPerson = [PersonRow['kind'], string, number, number | null, PersonRow
  */
 export async function listGroupEventsWithPeople(db: Db, groupId: string): Promise<{ rows: EventRow[]; people: EventPeople }> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    const rows = await listByGroup(db, groupId);
-    return {
-      rows,
-      people: await listEventPeople(
-        db,
-        rows.map((row) => row.id),
-      ),
-    };
+    return groupEventLists.read(db, groupId, async () => {
+      const rows = await listByGroup(db, groupId);
+      return {
+        rows,
+        people: await listEventPeople(
+          db,
+          rows.map((row) => row.id),
+        ),
+      };
+    });
   }
   const found = await groupEventsWithPeople.all(db, groupId);
   const persons: PersonRow[] = [];
@@ -110,6 +113,10 @@ export async function listGroupEventsWithPeople(db: Db, groupId: string): Promis
   });
   return { rows, people: peopleOfRows(persons) };
 }
+
+// A sign-up lapses the event list kept for each member of its group; the members who ask next share
+// one read of the group's events and people (SQLite only: rows kept there are checked against every write).
+const groupEventLists = groupRowCache<{ rows: EventRow[]; people: EventPeople }>({ ttlMs: 60_000, max: 1_000 });
 
 // PostgreSQL only: the events as `listByGroup` reads them, each with its people as peopleOf finds them, in
 // the order peopleOf gives them (kind, then time, then member).
