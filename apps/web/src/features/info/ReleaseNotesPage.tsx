@@ -5,6 +5,14 @@ import { featuresOfRelease, plannedTitles } from './catalogue';
 
 const releases = [
   {
+    version: '1.7.11',
+    date: 'December 2026',
+    notes: [
+      "Faster on a busy day (SQLite): after a sign-up or an availability tick, the members who open the group's events or its week next share one read of them, each still seeing their own details, instead of each reading the whole list again.",
+      'The FAQ and the README say that a correction proposed before the result last changed can only be rejected.',
+    ],
+  },
+  {
     version: '1.7.10',
     date: 'December 2026',
     notes: [
