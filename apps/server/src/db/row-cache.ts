@@ -81,6 +81,8 @@ export function groupRowCache<Rows extends object>({ ttlMs, max }: { ttlMs: numb
         writes.noteRead(entry.tables);
         return entry.rows;
       }
+      // A lapsed entry is let go at once, whether or not what is read now can be kept.
+      if (entry) entries.delete(key);
       const { value, tables, stamp } = await writes.track(load, (read) => tablesForGroup(read, groupId));
       // Kept only when nothing was written while it was read (track gives no stamp then).
       if (!stamp) return value;

@@ -31,7 +31,7 @@ interface GroupWeek {
 // A tick lapses the grid kept for each member of its group; the members who ask next for the same
 // week share one read of its slots and one reckoning of its free times (SQLite only: rows kept there
 // are checked against every write).
-const groupWeeks = groupRowCache<GroupWeek>({ ttlMs: 60_000, max: 1_000 });
+const groupWeeks = groupRowCache<GroupWeek>({ ttlMs: 60_000, max: 100 });
 
 /**
  * Weekly availability: each member marks the parts of their own week they are free in, on their own

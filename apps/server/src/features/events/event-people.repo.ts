@@ -116,7 +116,7 @@ export async function listGroupEventsWithPeople(db: Db, groupId: string): Promis
 
 // A sign-up lapses the event list kept for each member of its group; the members who ask next share
 // one read of the group's events and people (SQLite only: rows kept there are checked against every write).
-const groupEventLists = groupRowCache<{ rows: EventRow[]; people: EventPeople }>({ ttlMs: 60_000, max: 1_000 });
+const groupEventLists = groupRowCache<{ rows: EventRow[]; people: EventPeople }>({ ttlMs: 60_000, max: 100 });
 
 // PostgreSQL only: the events as `listByGroup` reads them, each with its people as peopleOf finds them, in
 // the order peopleOf gives them (kind, then time, then member).
