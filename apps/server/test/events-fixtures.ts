@@ -47,6 +47,10 @@ export const unattend = (app: FastifyInstance, as: TestUser, eventID: string) =>
     payload: { eventID, userID: as.user.id, username: as.user.username, email: as.user.email },
   });
 
+/** Queues `as` for a seat on a full event. */
+export const joinWaitlist = (app: FastifyInstance, as: TestUser, eventID: string) =>
+  call(app, '/api/events/joinWaitlist', { method: 'POST', as, payload: { eventID, userID: as.user.id } });
+
 export const setNotifications = (app: FastifyInstance, as: TestUser, groupID: string, on: boolean) =>
   call(app, `/api/members/postMemberNotifications/${groupID}/${as.user.id}`, {
     method: 'POST',

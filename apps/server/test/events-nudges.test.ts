@@ -14,7 +14,7 @@ import { createInProcessGroupChanges } from '../src/features/live/group-changes'
 import { createEventMailJob } from '../src/features/reminders/event-mail.job';
 import '../src/features/discord/discord.tables';
 import { createDiscordFake, fakeWebhookUrl, type DiscordFake } from './fakes/discord-fake';
-import { attend, createEvent, HOUR, iso, setNotifications } from './events-fixtures';
+import { attend, createEvent, HOUR, iso, joinWaitlist, setNotifications } from './events-fixtures';
 import { call, createGroup, join, setRole, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, type TestApp } from './test-app';
 
@@ -92,12 +92,7 @@ async function answeredEvent(name: string): Promise<EventDto> {
   expect(res.status).toBe(200);
   const event = res.body as EventDto;
   expect((await attend(t.app, seated, event._id)).status).toBe(200);
-  const queued = await call(t.app, '/api/events/joinWaitlist', {
-    method: 'POST',
-    as: waiting,
-    payload: { eventID: event._id, userID: waiting.user.id },
-  });
-  expect(queued.status).toBe(200);
+  expect((await joinWaitlist(t.app, waiting, event._id)).status).toBe(200);
   const answered = await call(t.app, '/api/events/respondToEvent', {
     method: 'POST',
     as: maybe,

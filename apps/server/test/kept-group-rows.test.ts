@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDto } from '@smm/shared/events/schemas';
-import { attend, createEvent } from './events-fixtures';
+import { attend, createEvent, joinWaitlist } from './events-fixtures';
 import { call, createGroup, join, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
@@ -50,12 +50,7 @@ describe("a group's rows shared by the members who ask after a write", () => {
     for (const as of [a, b, c, d]) await eventsAs(as);
     expect((await attend(t.app, a, event._id)).status).toBe(200);
     expect((await attend(t.app, b, event._id)).status).toBe(200);
-    const queued = await call(t.app, '/api/events/joinWaitlist', {
-      method: 'POST',
-      as: c,
-      payload: { eventID: event._id, userID: c.user.id },
-    });
-    expect(queued.status).toBe(200);
+    expect((await joinWaitlist(t.app, c, event._id)).status).toBe(200);
 
     const first = await eventsAs(d);
     expect(first.statements).toBe(1);
