@@ -210,6 +210,10 @@ export function versionsOf(versions: TableVersions, tables: readonly string[]): 
   return found;
 }
 
+/** Whether versions read now (`versionsOf`) are those something was tagged with. */
+export const sameVersions = (a: readonly number[], b: readonly number[] | undefined): boolean =>
+  b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]);
+
 const WORD = /\w+/g;
 /** How many statements' table lists are remembered. */
 const TABLE_LISTS_KEPT = 1_000;
@@ -217,8 +221,13 @@ const TABLE_LISTS_KEPT = 1_000;
 export interface PostgresReads {
   /** Learns the schema's tables, once migrated; until then `track` reports no tables and nothing is kept. */
   load(db: Db): Promise<void>;
-  /** Runs `work`, noting every table named by the statements it runs; undefined before `load`. */
+  /**
+   * Runs `work`, noting every table named by the statements it runs; undefined before `load`. The
+   * tables are noted for a `track` it runs within too.
+   */
   track<T>(work: () => Promise<T>): Promise<{ value: T; tables: string[] | undefined }>;
+  /** Notes `tables` as read by the work being tracked, for rows it took from what an earlier read kept. */
+  noteRead(tables: readonly string[]): void;
   /** Told of every statement before it is sent. */
   noteStatement(text: string): void;
 }
@@ -258,9 +267,15 @@ export function createPostgresReads(): PostgresReads {
     },
     async track(work) {
       if (!names) return { value: await work(), tables: undefined };
+      const outer = tracking.getStore();
       const seen = new Set<string>();
       const value = await tracking.run(seen, work);
+      if (outer) for (const table of seen) outer.add(table);
       return { value, tables: [...seen] };
+    },
+    noteRead(tables) {
+      const seen = tracking.getStore();
+      if (seen) for (const table of tables) seen.add(table);
     },
     noteStatement(text) {
       const seen = names && tracking.getStore();

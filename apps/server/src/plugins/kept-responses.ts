@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
 import { sameStamp, sqliteWritesOf, type WriteStamp } from '../db/sqlite-writes';
 import { tablesForGroup } from '../db/group-scoped-tables';
-import { postgresReadsOf, tableVersionsOf, versionsOf } from '../db/table-versions';
+import { postgresReadsOf, sameVersions, tableVersionsOf, versionsOf } from '../db/table-versions';
 import { answerEncoding, compressAnswer, COMPRESS_THRESHOLD_BYTES, sendCompressed, type AnswerEncoding } from './compression';
 
 export interface KeepOptions<T> {
@@ -69,8 +69,6 @@ const CALLER_TABLES = ['users'];
  * group and the caller's membership (features/groups/caller-in-group.ts), before the answer is made.
  */
 const CALLER_STATEMENT_TABLES = ['users', 'groups', 'group_members'];
-
-const sameVersions = (a: readonly number[], b: readonly number[] | undefined) => b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**
  * Answers of the hottest reads kept whole between requests. On SQLite the server's one connection

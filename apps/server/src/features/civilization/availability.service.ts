@@ -10,6 +10,7 @@ import type { UserDto } from '@smm/shared/users/schemas';
 import type { Clock } from '../../clock';
 import { groupRowCache } from '../../db/row-cache';
 import type { Db } from '../../db/schema';
+import { tableVersionsOf } from '../../db/table-versions';
 import { badRequest } from '../../errors';
 import { assertCan, loadAccess } from '../groups/group-access';
 import type { GroupChanges } from '../live/group-changes';
@@ -29,8 +30,7 @@ interface GroupWeek {
 }
 
 // A tick lapses the grid kept for each member of its group; the members who ask next for the same
-// week share one read of its slots and one reckoning of its free times (SQLite only: rows kept there
-// are checked against every write).
+// week share one read of its slots and one reckoning of its free times.
 const groupWeeks = groupRowCache<GroupWeek>({ ttlMs: 60_000, max: 100 });
 
 /**
@@ -53,7 +53,10 @@ export function createAvailabilityService({ db, clock, changes }: Deps) {
         return { slots, freeTimes: freeTimesBetween(slots, from, to) };
       };
       // Without a week asked for, each answer's week starts at its own instant: nothing to share.
-      const { slots, freeTimes } = query.weekOf === undefined ? await week() : await groupWeeks.read(db, query.groupID, week, String(from));
+      const { slots, freeTimes } =
+        query.weekOf === undefined
+          ? await week()
+          : await groupWeeks.read(db, query.groupID, week, { variant: String(from), versions: tableVersionsOf(actor) });
       return {
         groupID: query.groupID,
         timeZone: access.group.time_zone,

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { precompiled, precompiledForIds } from '../../db/precompiled';
 import { groupRowCache } from '../../db/row-cache';
+import type { TableVersions } from '../../db/table-versions';
 import type { Db } from '../../db/schema';
 import { listByGroup, type AttendeeRow, type EventRow } from './events.repo';
 import type { ResponseRow } from './responses.repo';
@@ -88,21 +89,26 @@ type PackedPerson = [PersonRow['kind'], string, number, number | null, PersonRow
 
 /**
  * The group's events, in the order of an event list, with their people: on PostgreSQL in one statement (each
- * statement is a round trip there), on SQLite as the events and then their people.
+ * statement is a round trip there), on SQLite as the events and then their people. `versions`, read with the
+ * caller (db/table-versions.ts), lets the members who ask after a write share one read on PostgreSQL too.
  */
-export async function listGroupEventsWithPeople(db: Db, groupId: string): Promise<{ rows: EventRow[]; people: EventPeople }> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    return groupEventLists.read(db, groupId, async () => {
-      const rows = await listByGroup(db, groupId);
-      return {
-        rows,
-        people: await listEventPeople(
-          db,
-          rows.map((row) => row.id),
-        ),
-      };
-    });
-  }
+export function listGroupEventsWithPeople(db: Db, groupId: string, versions?: TableVersions): Promise<GroupEventList> {
+  const load = db.getExecutor().adapter instanceof PostgresAdapter ? readInOne : readInTwo;
+  return groupEventLists.read(db, groupId, () => load(db, groupId), { versions });
+}
+
+async function readInTwo(db: Db, groupId: string): Promise<GroupEventList> {
+  const rows = await listByGroup(db, groupId);
+  return {
+    rows,
+    people: await listEventPeople(
+      db,
+      rows.map((row) => row.id),
+    ),
+  };
+}
+
+async function readInOne(db: Db, groupId: string): Promise<GroupEventList> {
   const found = await groupEventsWithPeople.all(db, groupId);
   const persons: PersonRow[] = [];
   const rows = found.map(({ people, ...row }) => {
@@ -114,9 +120,14 @@ export async function listGroupEventsWithPeople(db: Db, groupId: string): Promis
   return { rows, people: peopleOfRows(persons) };
 }
 
+interface GroupEventList {
+  rows: EventRow[];
+  people: EventPeople;
+}
+
 // A sign-up lapses the event list kept for each member of its group; the members who ask next share
-// one read of the group's events and people (SQLite only: rows kept there are checked against every write).
-const groupEventLists = groupRowCache<{ rows: EventRow[]; people: EventPeople }>({ ttlMs: 60_000, max: 100 });
+// one read of the group's events and people.
+const groupEventLists = groupRowCache<GroupEventList>({ ttlMs: 60_000, max: 100 });
 
 // PostgreSQL only: the events as `listByGroup` reads them, each with its people as peopleOf finds them, in
 // the order peopleOf gives them (kind, then time, then member).

@@ -1,5 +1,7 @@
 import type { EventDto } from '@smm/shared/events/schemas';
+import type { UserDto } from '@smm/shared/users/schemas';
 import type { Db } from '../../db/schema';
+import { tableVersionsOf } from '../../db/table-versions';
 import { toEventDto } from './events.mapper';
 import { listEventPeople, listGroupEventsWithPeople, type EventPeople } from './event-people.repo';
 import type * as events from './events.repo';
@@ -14,9 +16,9 @@ export async function readEvents(tx: Db, rows: readonly events.EventRow[], viewe
 }
 
 /** The group's events as the viewer sees them, in the order of an event list. */
-export async function readGroupEvents(db: Db, groupId: string, viewerId: string): Promise<EventDto[]> {
-  const { rows, people } = await listGroupEventsWithPeople(db, groupId);
-  return rows.map((row) => eventWithPeople(row, people, viewerId));
+export async function readGroupEvents(db: Db, groupId: string, viewer: UserDto): Promise<EventDto[]> {
+  const { rows, people } = await listGroupEventsWithPeople(db, groupId, tableVersionsOf(viewer));
+  return rows.map((row) => eventWithPeople(row, people, viewer.id));
 }
 
 export async function readEvent(tx: Db, row: events.EventRow, viewerId: string): Promise<EventDto> {

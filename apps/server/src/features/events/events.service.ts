@@ -162,7 +162,7 @@ export function createEventsService({
     /** The events of a group, earliest start first; members only. */
     async getEvents(actor: UserDto, groupID: string): Promise<EventDto[]> {
       assertMember(await loadAccess(db, groupID, actor), GROUP_NOT_FOUND_MESSAGE);
-      return readGroupEvents(db, groupID, actor.id);
+      return readGroupEvents(db, groupID, actor);
     },
 
     /**
