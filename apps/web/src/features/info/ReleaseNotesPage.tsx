@@ -5,6 +5,13 @@ import { featuresOfRelease, plannedTitles } from './catalogue';
 
 const releases = [
   {
+    version: '1.7.12',
+    date: 'December 2026',
+    notes: [
+      "Faster on a busy day on PostgreSQL too: after a sign-up or an availability tick, the members who open the group's events or its week next share one read of them, each still seeing their own details, on any number of servers.",
+    ],
+  },
+  {
     version: '1.7.11',
     date: 'December 2026',
     notes: [
