@@ -3,6 +3,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { SENT_WITH_NEXT } from '../src/db/postgres-statements';
 
 // PostgreSQL only: statements run more than once are prepared by name on their connection.
 const url = process.env.TEST_DATABASE_URL;
@@ -178,5 +179,92 @@ describe.skipIf(!url)('transactions on PostgreSQL', () => {
     ).rejects.toThrow('changed my mind');
     expect(tunnel.chunks()).toBe(before);
     expect((await sql<{ one: number }>`select 1 as one`.execute(relayed.db)).rows).toEqual([{ one: 1 }]);
+  });
+
+  describe('a write whose answer nobody reads', () => {
+    const held = (id: string) => sql`${sql.raw(SENT_WITH_NEXT)}insert into notes (id) values (${id})`;
+    const insert = (id: string) => sql`insert into notes (id) values (${id})`;
+
+    it('leaves in the same write as the next statement, or as the commit', async () => {
+      await sql`delete from notes`.execute(direct.db);
+      let before = tunnel.chunks();
+      await relayed.db.transaction().execute(async (trx) => {
+        await held('h1').execute(trx);
+        await insert('h2').execute(trx);
+      });
+      // begin, the held insert and the second insert together; then commit
+      expect(tunnel.chunks() - before).toBe(2);
+      before = tunnel.chunks();
+      await relayed.db.transaction().execute(async (trx) => {
+        await insert('h3').execute(trx);
+        await held('h4').execute(trx);
+      });
+      // begin with the first insert; the held insert with the commit
+      expect(tunnel.chunks() - before).toBe(2);
+      before = tunnel.chunks();
+      await relayed.db.transaction().execute(async (trx) => {
+        await held('h5').execute(trx);
+        await held('h6').execute(trx);
+      });
+      expect(tunnel.chunks() - before).toBe(1);
+      expect(await names()).toEqual(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+    });
+
+    it('fails the transaction with its own error, whether a statement or the commit follows', async () => {
+      await sql`delete from notes`.execute(direct.db);
+      await insert('x1').execute(direct.db);
+      await expect(
+        relayed.db.transaction().execute(async (trx) => {
+          await insert('x2').execute(trx);
+          await held('x1').execute(trx);
+          await insert('x3').execute(trx);
+        }),
+      ).rejects.toMatchObject({ code: '23505', constraint: 'notes_pkey' });
+      await expect(
+        relayed.db.transaction().execute(async (trx) => {
+          await insert('x4').execute(trx);
+          await held('x1').execute(trx);
+        }),
+      ).rejects.toMatchObject({ code: '23505', constraint: 'notes_pkey' });
+      await expect(
+        relayed.db.transaction().execute(async (trx) => {
+          await held('x1').execute(trx);
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      expect(await names()).toEqual(['x1']);
+      // The connection is out of the transaction and usable.
+      await insert('x5').execute(relayed.db);
+      expect(await names()).toEqual(['x1', 'x5']);
+    });
+
+    it('is never sent when the transaction rolls back before another statement', async () => {
+      await sql`delete from notes`.execute(direct.db);
+      let before = tunnel.chunks();
+      await expect(
+        relayed.db.transaction().execute(async (trx) => {
+          await held('r1').execute(trx);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(tunnel.chunks()).toBe(before);
+      before = tunnel.chunks();
+      await expect(
+        relayed.db.transaction().execute(async (trx) => {
+          await insert('r2').execute(trx);
+          await held('r3').execute(trx);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      // begin with the first insert, then the rollback alone
+      expect(tunnel.chunks() - before).toBe(2);
+      expect(await names()).toEqual([]);
+    });
+
+    it('outside a transaction is sent at once and fails by itself', async () => {
+      await sql`delete from notes`.execute(direct.db);
+      await held('o1').execute(relayed.db);
+      expect(await names()).toEqual(['o1']);
+      await expect(held('o1').execute(relayed.db)).rejects.toMatchObject({ code: '23505' });
+    });
   });
 });

@@ -8,6 +8,7 @@ import { createGameFrom, draftFor } from './civ-games-fixtures';
 import { attend, createEvent } from './events-fixtures';
 import { LARGE, READ_CALLS, readAs, seedWorld, SMALL, type World } from './read-calls-fixtures';
 import { createTestApp, createUser, type TestApp } from './test-app';
+import { SENT_WITH_NEXT } from '../src/db/postgres-statements';
 
 // Every read call runs a fixed number of queries: the same for one group, member, event and game
 // as for twenty groups, thirty members, twenty-five events and a dozen games.
@@ -40,6 +41,10 @@ afterAll(async () => {
   await osrs?.close();
   await steam?.close();
 });
+
+/** The writes that leave with the next statement of their transaction: on PostgreSQL, where each write is a round trip. */
+const sentWithNext = (statements: string[]) => statements.filter((statement) => statement.startsWith(SENT_WITH_NEXT));
+const HELD_ON_POSTGRES = process.env.TEST_DATABASE_URL ? 1 : 0;
 
 /** A statement's text with the length of its lists of values left out. */
 const shape = (sql: string) => sql.replace(/\$\d+/g, '?').replace(/\(\?(, \?)*\)/g, '(?…)');
@@ -235,6 +240,10 @@ describe('a sign-up and its withdrawal', () => {
       attended.filter((statement) => /with wanted as/.test(statement)),
       attended.join('\n'),
     ).toHaveLength(1);
+    // The seat leaves with the count: its answer is not read.
+    expect(sentWithNext(attended).map((statement) => /insert into "event_attendees"/.test(statement))).toEqual(
+      HELD_ON_POSTGRES ? [true] : [],
+    );
     const unattended = own(await queriesOf(toggle('unattendEvent')));
     // The caller, the count of sign-up changes, the event with its group and membership, the people,
     // the seat and its reminder (one statement on PostgreSQL, where each is a round trip).
@@ -243,6 +252,7 @@ describe('a sign-up and its withdrawal', () => {
       unattended.filter((statement) => /delete from "event_mail_outbox"/.test(statement)),
       unattended.join('\n'),
     ).toHaveLength(1);
+    expect(sentWithNext(unattended), unattended.join('\n')).toHaveLength(HELD_ON_POSTGRES);
   });
 
   it('answer with the event as a read right after shows it, through answers, the waitlist and a promotion', async () => {
@@ -366,6 +376,8 @@ describe('an availability tick', () => {
     const ticked = own(await queriesOf(tick({ day: 'Friday', time: 'Evening' })));
     // The caller, the group and membership, the caller's slots with the profile's zone, the slot.
     expect(ticked, ticked.join('\n')).toHaveLength(4);
+    // The slot leaves with the commit.
+    expect(sentWithNext(ticked), ticked.join('\n')).toHaveLength(HELD_ON_POSTGRES);
     expect(answers.at(-1)).toEqual(await read());
     const again = own(await queriesOf(tick({ day: 'Friday', time: 'Evening', available: true })));
     // Already ticked: nothing to write.

@@ -17,6 +17,24 @@ type QueryResult = Pg.QueryResult;
 
 const BEGIN = /^(begin|start transaction)\b/i;
 const END = /^(commit|rollback)$/i;
+const ROLLBACK = /^rollback$/i;
+
+/**
+ * Marks a write inside a transaction whose answer nobody reads: it is held and leaves in the same
+ * write as the transaction's next statement, `commit` included. A failure of the write is the
+ * failure of that next statement, and the transaction rolls back as if the write itself had thrown.
+ * Only for writes no caller catches a failure of, and whose answer (rows, count) is not read.
+ */
+export const SENT_WITH_NEXT = '/* sent with the next statement */ ';
+
+/** What a held write answers at once: no rows, and no count of rows changed (a command that changes none). */
+const HELD = 'HELD';
+
+interface Held {
+  text: string;
+  values: readonly unknown[];
+  begin?: boolean;
+}
 
 /** What a statement that was not sent answers: no rows. */
 const unsent = (command: string): QueryResult => ({ command, rowCount: null, oid: 0, fields: [], rows: [] });
@@ -53,12 +71,13 @@ export function withNamedStatements(pool: Pg.Pool, onStatement?: (text: string) 
     // so the next one prepares afresh.
     let stale = false;
 
-    // A transaction's `begin` waits for its first statement and leaves in the same write as it
-    // (the client pipelines: it sends without waiting for the answer before). Each statement sent
-    // alone wakes a backend, and on this machine that costs more than the statement's work.
-    let pendingBegin: string | undefined;
+    // Statements whose answers nobody waits for: a transaction's `begin`, and the writes marked
+    // SENT_WITH_NEXT. They leave in the same write as the next statement that is waited for (the
+    // client pipelines: it sends without waiting for the answer before). Each statement sent alone
+    // wakes a backend, and on this machine that costs more than the statement's work.
+    let held: Held[] = [];
 
-    /** Sends the statement, by name from its second run; not awaited, so that a pending `begin` can go in the same write. */
+    /** Sends the statement, by name from its second run; not awaited, so that held statements can go in the same write. */
     function send(text: string, values: readonly unknown[]): Promise<QueryResult> {
       const name = values.length > 0 ? nameFor(text) : undefined;
       if (!name) return client.query(text, values as unknown[]);
@@ -71,52 +90,63 @@ export function withNamedStatements(pool: Pg.Pool, onStatement?: (text: string) 
       });
     }
 
-    async function sendAfterBegin(begin: string, text: string, values: readonly unknown[]): Promise<QueryResult> {
+    async function sendWithHeld(text: string, values: readonly unknown[]): Promise<QueryResult> {
+      const statements = [...held, { text, values }];
+      held = [];
       const stream = client.connection.stream;
       stream.cork();
-      let began: Promise<QueryResult>;
-      let answered: Promise<QueryResult>;
+      const sent: Promise<QueryResult>[] = [];
       try {
-        began = client.query(begin);
-        answered = send(text, values);
+        for (const statement of statements) sent.push(send(statement.text, statement.values));
       } finally {
         stream.uncork();
       }
-      // Both are awaited, so neither failure goes unheard; a failed `begin` fails the statement behind it anyway.
-      const [beginning, answer] = await Promise.allSettled([began, answered]);
-      if (beginning.status === 'rejected') throw beginning.reason;
-      if (answer.status === 'rejected') throw answer.reason;
-      return answer.value;
+      // All are awaited, so no failure goes unheard. The first is the cause: the statements behind a
+      // failed one fail only because its transaction has (and a `commit` behind it rolls back).
+      const settled = await Promise.allSettled(sent);
+      const failed = settled.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      return (settled.at(-1) as PromiseFulfilledResult<QueryResult>).value;
+    }
+
+    function end(text: string, values: readonly unknown[]): Promise<QueryResult> {
+      const wasOpen = inTransaction;
+      inTransaction = false;
+      const beganOnServer = held[0]?.begin !== true;
+      // Nothing was sent: there is nothing to commit or roll back. A rollback after a failed commit
+      // has nothing left to end either.
+      if (!wasOpen || (!beganOnServer && (held.length === 1 || ROLLBACK.test(text)))) {
+        held = [];
+        return Promise.resolve(unsent(text.toUpperCase()));
+      }
+      // What is held would be rolled back with the rest.
+      if (ROLLBACK.test(text)) held = [];
+      return held.length === 0 ? send(text, values) : sendWithHeld(text, values);
     }
 
     function run(text: string, values: readonly unknown[]): Promise<QueryResult> {
       onStatement?.(text);
       if (BEGIN.test(text)) {
         inTransaction = true;
-        pendingBegin = text;
+        held = [{ text, values: [], begin: true }];
         return Promise.resolve(unsent('BEGIN'));
       }
-      if (END.test(text)) {
-        inTransaction = false;
-        // Nothing ran in the transaction: there is nothing to commit or roll back.
-        if (pendingBegin !== undefined) {
-          pendingBegin = undefined;
-          return Promise.resolve(unsent(text.toUpperCase()));
-        }
-        return send(text, values);
+      if (END.test(text)) return end(text, values);
+      if (inTransaction && text.startsWith(SENT_WITH_NEXT)) {
+        held.push({ text, values });
+        return Promise.resolve(unsent(HELD));
       }
-      if (pendingBegin === undefined) return send(text, values);
-      const begin = pendingBegin;
-      pendingBegin = undefined;
-      return sendAfterBegin(begin, text, values);
+      return held.length === 0 ? send(text, values) : sendWithHeld(text, values);
     }
 
     return {
       query: ((textOrCursor: unknown, values?: readonly unknown[]) =>
-        typeof textOrCursor === 'string' ? run(textOrCursor, values ?? []) : client.query(textOrCursor as never)) as unknown as PostgresPoolClient['query'],
+        typeof textOrCursor === 'string'
+          ? run(textOrCursor, values ?? [])
+          : client.query(textOrCursor as never)) as unknown as PostgresPoolClient['query'],
       release: () => {
         inTransaction = false;
-        pendingBegin = undefined;
+        held = [];
         client.release(stale);
       },
     };

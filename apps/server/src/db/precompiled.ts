@@ -1,4 +1,5 @@
-import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
+import { PostgresAdapter, type CompiledQuery, type Compilable, type QueryResult } from 'kysely';
+import { SENT_WITH_NEXT } from './postgres-statements';
 import type { Db } from './schema';
 
 /** A value the query is run with: ids and text, numbers (times, counts), or null for a column left empty. */
@@ -9,6 +10,8 @@ const placeholder = (i: number) => `\u0000precompiled:${i}\u0000`;
 
 interface Template {
   query: CompiledQuery;
+  /** The query as a write sent with the transaction's next statement: marked on PostgreSQL, as it is on SQLite. */
+  withNext: string;
   /** For each bound parameter: the argument it takes, or -1 for a value fixed in the query itself. */
   slots: number[];
 }
@@ -29,16 +32,17 @@ export function precompiled<Row>(arity: number, build: (db: Db, ...args: string[
     if (!found) {
       const placeholders = Array.from({ length: arity }, (_, i) => placeholder(i));
       const query = build(db, ...placeholders).compile();
-      found = { query, slots: query.parameters.map((value) => placeholders.indexOf(value as string)) };
+      const withNext = adapter instanceof PostgresAdapter ? SENT_WITH_NEXT + query.sql : query.sql;
+      found = { query, withNext, slots: query.parameters.map((value) => placeholders.indexOf(value as string)) };
       templates.set(adapter, found);
     }
     return found;
   }
 
-  function run(db: Db, args: readonly Argument[]): Promise<QueryResult<Row>> {
-    const { query, slots } = template(db);
+  function run(db: Db, args: readonly Argument[], withNext = false): Promise<QueryResult<Row>> {
+    const { query, slots, withNext: marked } = template(db);
     const parameters = slots.map((slot, i) => (slot === -1 ? query.parameters[i] : args[slot]));
-    return db.executeQuery<Row>({ ...query, parameters });
+    return db.executeQuery<Row>(withNext ? { ...query, sql: marked, parameters } : { ...query, parameters });
   }
   const all = async (db: Db, ...args: Argument[]): Promise<Row[]> => (await run(db, args)).rows;
 
@@ -47,6 +51,14 @@ export function precompiled<Row>(arity: number, build: (db: Db, ...args: string[
     first: async (db: Db, ...args: Argument[]): Promise<Row | undefined> => (await all(db, ...args))[0],
     /** For a write: how many rows it changed. */
     changed: async (db: Db, ...args: Argument[]): Promise<number> => Number((await run(db, args)).numAffectedRows ?? 0),
+    /**
+     * For a write in a transaction whose outcome nobody reads: on PostgreSQL it leaves in the same
+     * write as the transaction's next statement (SENT_WITH_NEXT), a round trip fewer; its failure
+     * is that statement's, and rolls the transaction back all the same.
+     */
+    sentWithNext: async (db: Db, ...args: Argument[]): Promise<void> => {
+      await run(db, args, true);
+    },
   };
 }
 

@@ -79,10 +79,11 @@ const deleteSlot = precompiled(4, (db, groupId, userId, day, time) =>
     .where('time', '=', time),
 );
 
+// A tick's one write: in its transaction on PostgreSQL it leaves with the `commit`.
 export async function insertIfAbsent(db: Db, row: CivAvailabilityTable): Promise<void> {
-  await insertSlot.changed(db, row.group_id, row.user_id, row.day, row.time, row.time_zone, row.created_at);
+  await insertSlot.sentWithNext(db, row.group_id, row.user_id, row.day, row.time, row.time_zone, row.created_at);
 }
 
 export async function remove(db: Db, key: SlotKey): Promise<void> {
-  await deleteSlot.changed(db, key.group_id, key.user_id, key.day, key.time);
+  await deleteSlot.sentWithNext(db, key.group_id, key.user_id, key.day, key.time);
 }

@@ -137,9 +137,12 @@ export async function deleteById(db: Db, id: string): Promise<void> {
   await db.deleteFrom('events').where('id', '=', id).execute();
 }
 
-/** Signs a user up unless already signed up; the (event, user) unique constraint settles races. */
-export async function insertAttendee(db: Db, row: EventAttendeesTable): Promise<boolean> {
-  return (await seatTaken.all(db, row.event_id, row.user_id, row.joined_at, row.late ?? 0)).length > 0;
+/**
+ * Signs a user up unless already signed up; the (event, user) unique constraint settles races. In
+ * a transaction on PostgreSQL it leaves with the transaction's next statement.
+ */
+export async function insertAttendee(db: Db, row: EventAttendeesTable): Promise<void> {
+  await seatTaken.sentWithNext(db, row.event_id, row.user_id, row.joined_at, row.late ?? 0);
 }
 
 // The sign-up toggle's statements, compiled once: they run with every Attend and Unattend.
@@ -147,8 +150,7 @@ const seatTaken = precompiled(4, (db, eventId, userId, joinedAt, late) =>
   db
     .insertInto('event_attendees')
     .values({ event_id: eventId, user_id: userId, joined_at: joinedAt as unknown as number, late: late as unknown as number })
-    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
-    .returning('user_id'),
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing()),
 );
 const seat = precompiled(2, (db, eventId, userId) =>
   db.deleteFrom('event_attendees').where('event_id', '=', eventId).where('user_id', '=', userId),
@@ -161,12 +163,12 @@ export async function setLate(db: Db, eventId: string, userId: string, late: num
 
 /**
  * Gives up the member's seat and drops their reminder for it not yet sent (a withdrawal). On
- * PostgreSQL the two deletes are one statement, as each statement is a round trip there; SQLite
- * runs them in turn.
+ * PostgreSQL the two deletes are one statement, as each statement is a round trip there, and in a
+ * transaction it leaves with the transaction's next statement; SQLite runs them in turn.
  */
 export async function deleteSeatWithReminder(db: Db, eventId: string, userId: string): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await seatWithReminder.changed(db, eventId, userId);
+    await seatWithReminder.sentWithNext(db, eventId, userId);
     return;
   }
   await seat.changed(db, eventId, userId);
