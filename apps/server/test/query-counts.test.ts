@@ -374,14 +374,14 @@ describe('an availability tick', () => {
       ).json();
     const own = (statements: string[]) => statements.filter((statement) => !/^(begin|commit|savepoint|release)/i.test(statement));
     const ticked = own(await queriesOf(tick({ day: 'Friday', time: 'Evening' })));
-    // The caller, the group and membership, the caller's slots with the profile's zone, the slot.
-    expect(ticked, ticked.join('\n')).toHaveLength(4);
+    // The caller with the group its path names and the membership, the caller's slots with the profile's zone, the slot.
+    expect(ticked, ticked.join('\n')).toHaveLength(3);
     // The slot leaves with the commit.
     expect(sentWithNext(ticked), ticked.join('\n')).toHaveLength(HELD_ON_POSTGRES);
     expect(answers.at(-1)).toEqual(await read());
     const again = own(await queriesOf(tick({ day: 'Friday', time: 'Evening', available: true })));
     // Already ticked: nothing to write.
-    expect(again, again.join('\n')).toHaveLength(3);
+    expect(again, again.join('\n')).toHaveLength(2);
     expect(answers.at(-1)).toEqual(await read());
     await queriesOf(tick({ day: 'Friday', time: 'Evening' }));
     expect(answers.at(-1)).toEqual(await read());

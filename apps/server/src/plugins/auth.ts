@@ -51,10 +51,11 @@ interface Options {
 
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The group a call names, when it names one by an id of the right shape. */
+type NamingGroup = { groupID?: unknown } | undefined;
+
+/** The group a call names (in its query, its path or its body), when it names one by an id of the right shape. */
 function groupIdOf(req: FastifyRequest): string | undefined {
-  const fromQuery = (req.query as { groupID?: unknown } | undefined)?.groupID;
-  const named = fromQuery ?? (req.body as { groupID?: unknown } | undefined)?.groupID;
+  const named = (req.query as NamingGroup)?.groupID ?? (req.params as NamingGroup)?.groupID ?? (req.body as NamingGroup)?.groupID;
   return typeof named === 'string' && ID_PATTERN.test(named) ? named : undefined;
 }
 
