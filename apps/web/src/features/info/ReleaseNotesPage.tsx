@@ -5,6 +5,13 @@ import { featuresOfRelease, plannedTitles } from './catalogue';
 
 const releases = [
   {
+    version: '1.7.13',
+    date: 'December 2026',
+    notes: [
+      'Faster sign-ups and availability ticks on PostgreSQL: each takes one trip to the database fewer, and a tick checks who you are and your place in the group in one step.',
+    ],
+  },
+  {
     version: '1.7.12',
     date: 'December 2026',
     notes: [
