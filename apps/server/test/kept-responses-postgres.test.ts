@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { GROUP_SCOPED_TABLES } from '../src/db/group-scoped-tables';
-import { VERSION_SHARDS, versionEveryTable } from '../src/db/table-versions';
+import { tableVersionsOf, VERSION_SHARDS, versionEveryTable } from '../src/db/table-versions';
+import { loadCaller, loadCallerInGroup } from '../src/features/groups/caller-in-group';
 import { attend, createEvent, unattend } from './events-fixtures';
 import { call, createGroup, join, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, TEST_APP_CONFIG, type TestApp } from './test-app';
@@ -242,6 +243,41 @@ describe.runIf(url)('answers kept between requests on PostgreSQL', () => {
       expect(queries.length).toBeGreaterThan(1);
     } finally {
       await shell.query("insert into table_versions (name) values ('group_cards')");
+    }
+  });
+
+  it('read each caller with its own group\'s versions, however many callers one statement reads', async () => {
+    const second = await createGroup(t.app, owner, { groupName: 'Third on PostgreSQL' });
+    const event = await createEvent(t.app, owner, second._id, t.clock.now(), { eventName: 'Versions' });
+    expect((await attend(t.app, owner, event._id)).status).toBe(200);
+    const groupVersion = async (table: string, group: string) =>
+      Number((await shell.query('select coalesce(sum(version), 0) as version from group_table_versions where name = $1 and group_id = $2', [table, group])).rows[0]?.version);
+    const sessionOf = async (user: TestUser) => Number((await shell.query('select session_version from users where id = $1', [user.user.id])).rows[0]!.session_version);
+    const [ownerSession, memberSession] = [await sessionOf(owner), await sessionOf(member)];
+    queries.length = 0;
+    // Asked in one turn of the event loop: one statement reads all three.
+    const [inFirst, inSecond, noGroup] = await Promise.all([
+      loadCallerInGroup(t.database.db, owner.user.id, ownerSession, groupID),
+      loadCallerInGroup(t.database.db, member.user.id, memberSession, second._id),
+      loadCaller(t.database.db, member.user.id, memberSession),
+    ]);
+    expect(queries.filter((query) => query.sql.includes('table_versions'))).toHaveLength(1);
+    const first = tableVersionsOf(inFirst)!;
+    const other = tableVersionsOf(inSecond)!;
+    const none = tableVersionsOf(noGroup)!;
+    for (const versions of [first, other, none]) {
+      expect(versions.group_cards).toBe(await versionOf('group_cards'));
+      expect(versions.event_attendees).toBe(await versionOf('event_attendees'));
+      expect(versions['event_attendees@']).toBe(await groupVersion('event_attendees', ''));
+    }
+    expect(other[`event_attendees@${second._id}`]).toBeGreaterThan(0);
+    for (const table of Object.keys(GROUP_SCOPED_TABLES)) {
+      expect(first[`${table}@${groupID}`]).toBe(await groupVersion(table, groupID));
+      expect(other[`${table}@${second._id}`]).toBe(await groupVersion(table, second._id));
+      // A caller's versions hold no other group's.
+      expect(first[`${table}@${second._id}`]).toBeUndefined();
+      expect(other[`${table}@${groupID}`]).toBeUndefined();
+      expect(none[`${table}@${groupID}`]).toBeUndefined();
     }
   });
 });

@@ -4,7 +4,14 @@ import { rowCache } from '../../db/row-cache';
 import type { Db } from '../../db/schema';
 import { sameStamp, sqliteWritesOf, type WriteStamp } from '../../db/sqlite-writes';
 import { statementBatch } from '../../db/statement-batch';
-import { attachTableVersions, postgresReadsOf, tableVersionsColumn, type TableVersions } from '../../db/table-versions';
+import {
+  attachTableVersions,
+  callerVersionsColumns,
+  postgresReadsOf,
+  tableVersionsColumn,
+  withGroupVersions,
+  type TableVersions,
+} from '../../db/table-versions';
 import type { SessionUser } from '../users/session-version';
 import { toSessionUser } from '../users/users.mapper';
 import { findCaller, type UserRow } from '../users/users.repo';
@@ -75,7 +82,7 @@ const callerInGroup = precompiled(2, (db, userId, groupId) =>
     .leftJoin('group_members as m', (join) => join.onRef('m.group_id', '=', 'g.id').onRef('m.user_id', '=', 'users.id'))
     .selectAll('users')
     .select(GROUP_AND_MEMBERSHIP)
-    .select(tableVersionsColumn(db, sql.ref('g.id')))
+    .select(tableVersionsColumn(db))
     .where('users.id', '=', userId),
 );
 
@@ -91,13 +98,18 @@ interface CallerKey {
  * for all of them, where each request took its own.
  */
 const callersOnPostgres = statementBatch<CallerKey, CallerRow>(async (db, keys) => {
-  const { rows } = await sql<CallerRow & { position: number }>`
-    select c.position, u.*, ${sql.raw(GROUP_AND_MEMBERSHIP.join(', '))}, ${tableVersionsColumn(db, sql.ref('g.id'))}
+  const { rows } = await sql<CallerRow & { position: number; group_versions: number[] | null }>`
+    select c.position, u.*, ${sql.raw(GROUP_AND_MEMBERSHIP.join(', '))}, ${callerVersionsColumns(sql.ref('g.id'), sql.ref('c.position'))}
     from unnest(${keys.map((key) => key.userId)}::text[], ${keys.map((key) => key.groupId)}::text[]) with ordinality as c(user_id, group_id, position)
     join users u on u.id = c.user_id
     left join groups g on g.id = c.group_id
-    left join group_members m on m.group_id = g.id and m.user_id = u.id`.execute(db);
-  return rows.map((row) => ({ index: Number(row.position) - 1, row }));
+    left join group_members m on m.group_id = g.id and m.user_id = u.id
+    order by c.position`.execute(db);
+  const all = rows[0]?.table_versions;
+  return rows.map((row) => {
+    row.table_versions = all ? withGroupVersions(all, row.g_id, row.group_versions) : null;
+    return { index: Number(row.position) - 1, row };
+  });
 });
 
 // Kept between requests on SQLite until one of its tables is written to, like the reads it joins.
