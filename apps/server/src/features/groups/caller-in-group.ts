@@ -33,7 +33,10 @@ const READ_TABLES = ['users', 'groups', 'group_members'];
 // A symbol, so copies of the caller (`{ ...user }`) share the one read and it never reaches a JSON answer.
 const READ_AHEAD = Symbol('groupReadAhead');
 
-type CallerRow = UserRow & {
+/** What a request needs of its caller's account: no password hash is read on every request. */
+const CALLER_COLUMNS = ['id', 'username', 'email', 'steam_id', 'session_version'] as const;
+
+type CallerRow = Pick<UserRow, (typeof CALLER_COLUMNS)[number]> & {
   g_id: string | null;
   g_group_name: string | null;
   g_game_name: string | null;
@@ -80,7 +83,7 @@ const callerInGroup = precompiled(2, (db, userId, groupId) =>
     .selectFrom('users')
     .leftJoin('groups as g', (join) => join.on('g.id', '=', groupId))
     .leftJoin('group_members as m', (join) => join.onRef('m.group_id', '=', 'g.id').onRef('m.user_id', '=', 'users.id'))
-    .selectAll('users')
+    .select(CALLER_COLUMNS.map((column) => `users.${column}` as const))
     .select(GROUP_AND_MEMBERSHIP)
     .select(tableVersionsColumn(db))
     .where('users.id', '=', userId),
@@ -99,7 +102,7 @@ interface CallerKey {
  */
 const callersOnPostgres = statementBatch<CallerKey, CallerRow>(async (db, keys) => {
   const { rows } = await sql<CallerRow & { position: number; group_versions: number[] | null }>`
-    select c.position, u.*, ${sql.raw(GROUP_AND_MEMBERSHIP.join(', '))}, ${callerVersionsColumns(sql.ref('g.id'), sql.ref('c.position'))}
+    select c.position, ${sql.raw(CALLER_COLUMNS.map((column) => `u.${column}`).join(', '))}, ${sql.raw(GROUP_AND_MEMBERSHIP.join(', '))}, ${callerVersionsColumns(sql.ref('g.id'), sql.ref('c.position'))}
     from unnest(${keys.map((key) => key.userId)}::text[], ${keys.map((key) => key.groupId)}::text[]) with ordinality as c(user_id, group_id, position)
     join users u on u.id = c.user_id
     left join groups g on g.id = c.group_id
