@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { GROUP_SCOPED_TABLES } from '../src/db/group-scoped-tables';
 import { tableVersionsOf, VERSION_SHARDS, versionEveryTable } from '../src/db/table-versions';
-import { loadCaller, loadCallerInGroup } from '../src/features/groups/caller-in-group';
+import { loadCaller, loadCallerInGroup, takeReadAhead } from '../src/features/groups/caller-in-group';
 import { attend, createEvent, unattend } from './events-fixtures';
 import { call, createGroup, join, type TestUser } from './groups-fixtures';
 import { createTestApp, createUser, memoryMailer, TEST_APP_CONFIG, type TestApp } from './test-app';
@@ -256,10 +256,11 @@ describe.runIf(url)('answers kept between requests on PostgreSQL', () => {
     const [ownerSession, memberSession] = [await sessionOf(owner), await sessionOf(member)];
     queries.length = 0;
     // Asked in one turn of the event loop: one statement reads all three.
-    const [inFirst, inSecond, noGroup] = await Promise.all([
+    const [inFirst, inSecond, noGroup, alsoInFirst] = await Promise.all([
       loadCallerInGroup(t.database.db, owner.user.id, ownerSession, groupID),
       loadCallerInGroup(t.database.db, member.user.id, memberSession, second._id),
       loadCaller(t.database.db, member.user.id, memberSession),
+      loadCallerInGroup(t.database.db, member.user.id, memberSession, groupID),
     ]);
     expect(queries.filter((query) => query.sql.includes('table_versions'))).toHaveLength(1);
     const first = tableVersionsOf(inFirst)!;
@@ -279,5 +280,12 @@ describe.runIf(url)('answers kept between requests on PostgreSQL', () => {
       expect(other[`${table}@${groupID}`]).toBeUndefined();
       expect(none[`${table}@${groupID}`]).toBeUndefined();
     }
+    // A group's settings come once per statement, and each caller in that group has them.
+    const settings = (await shell.query('select settings from groups where id = $1', [groupID])).rows[0]!.settings as string;
+    expect(settings.length).toBeGreaterThan(2);
+    for (const caller of [inFirst!, alsoInFirst!]) expect(takeReadAhead(t.database.db, caller, groupID, true)?.group?.settings).toBe(settings);
+    expect(takeReadAhead(t.database.db, inSecond!, second._id, true)?.group?.settings).toBe(
+      (await shell.query('select settings from groups where id = $1', [second._id])).rows[0]!.settings,
+    );
   });
 });

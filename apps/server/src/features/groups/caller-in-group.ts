@@ -96,21 +96,41 @@ interface CallerKey {
 }
 
 /**
+ * The caller statement's columns on PostgreSQL. A group's settings (a few KB of JSON) come once per
+ * group a statement reads, on its first row of that group; `callersOnPostgres` gives them to the rest.
+ */
+const CALLER_COLUMNS_ON_POSTGRES = [
+  'c.position',
+  ...CALLER_COLUMNS.map((column) => `u.${column}`),
+  ...GROUP_AND_MEMBERSHIP.map((column) =>
+    column === 'g.settings as g_settings'
+      ? 'case when row_number() over (partition by g.id order by c.position) = 1 then g.settings end as g_settings'
+      : column,
+  ),
+].join(', ');
+
+/**
  * On PostgreSQL, the callers of every request that arrived together, each with the group its call
- * names and their membership, and every table's version once: one statement (one backend woken)
- * for all of them, where each request took its own.
+ * names and their membership, every table's version once and each group's settings once: one
+ * statement (one backend woken) for all of them, where each request took its own.
  */
 const callersOnPostgres = statementBatch<CallerKey, CallerRow>(async (db, keys) => {
   const { rows } = await sql<CallerRow & { position: number; group_versions: number[] | null }>`
-    select c.position, ${sql.raw(CALLER_COLUMNS.map((column) => `u.${column}`).join(', '))}, ${sql.raw(GROUP_AND_MEMBERSHIP.join(', '))}, ${callerVersionsColumns(sql.ref('g.id'), sql.ref('c.position'))}
+    select ${sql.raw(CALLER_COLUMNS_ON_POSTGRES)}, ${callerVersionsColumns(sql.ref('g.id'), sql.ref('c.position'))}
     from unnest(${keys.map((key) => key.userId)}::text[], ${keys.map((key) => key.groupId)}::text[]) with ordinality as c(user_id, group_id, position)
     join users u on u.id = c.user_id
     left join groups g on g.id = c.group_id
     left join group_members m on m.group_id = g.id and m.user_id = u.id
     order by c.position`.execute(db);
   const all = rows[0]?.table_versions;
+  const settings = new Map<string, string | null>();
   return rows.map((row) => {
     row.table_versions = all ? withGroupVersions(all, row.g_id, row.group_versions) : null;
+    if (row.g_id !== null) {
+      // In order of position, so a group's first row, which carries its settings, comes first.
+      if (settings.has(row.g_id)) row.g_settings = settings.get(row.g_id)!;
+      else settings.set(row.g_id, row.g_settings);
+    }
     return { index: Number(row.position) - 1, row };
   });
 });
