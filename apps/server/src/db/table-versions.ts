@@ -195,9 +195,9 @@ export function tableVersionsColumn(db: Db) {
  * PostgreSQL's columns for a statement that reads many callers, each with the group its call names
  * (`groupId`, a column of the statement): `table_versions`, every table's version (ALL_VERSIONS) on
  * the statement's first row only, which must be ordered by `order`, and `group_versions`, each
- * group-scoped table's version in the row's group, in a fixed order (null without a group). The
- * versions of every table were read for each row, a JSON object of about 2.8 KB: 94% of what the
- * server took from PostgreSQL under the mixed day. `withGroupVersions` puts them together.
+ * group-scoped table's version in the row's group, in a fixed order (null without a group).
+ * Read for each row, every table's version was built by PostgreSQL and parsed by the server once a
+ * caller. `withGroupVersions` puts them together.
  */
 export const callerVersionsColumns = (groupId: RawBuilder<string | null>, order: RawBuilder<unknown>) => sql`
   case when row_number() over (order by ${order}) = 1 then ${ALL_VERSIONS} end as table_versions,

@@ -5,6 +5,13 @@ import { featuresOfRelease, plannedTitles } from './catalogue';
 
 const releases = [
   {
+    version: '1.7.14',
+    date: 'December 2026',
+    notes: [
+      "Lighter on PostgreSQL: when many members ask at once, the one check of who each of them is reads what has changed and each group's settings once for them all, not once per member. On a busy day the server now takes about a third as much from the database per request, and your password hash is no longer read on every request.",
+    ],
+  },
+  {
     version: '1.7.13',
     date: 'December 2026',
     notes: [
